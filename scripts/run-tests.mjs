@@ -1,0 +1,25 @@
+// Finds every *.test.ts under src/ and test/ and runs them with node's test runner through tsx.
+// Node 20's --test does not expand glob patterns, so the file list is built here. Extra arguments
+// (file paths or --test-name-pattern) are passed through, so `npm test -- test/http/tokens.test.ts`
+// runs one file.
+import { spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+
+const args = process.argv.slice(2);
+const explicit = args.filter((a) => a.endsWith(".ts"));
+const flags = args.filter((a) => !a.endsWith(".ts"));
+const files =
+  explicit.length > 0
+    ? explicit
+    : ["src", "test"]
+        .flatMap((dir) => readdirSync(dir, { recursive: true }).map((f) => join(dir, String(f))))
+        .filter((f) => f.endsWith(".test.ts"))
+        .sort();
+
+const child = spawn(
+  process.execPath,
+  ["--import", "tsx", "--test", "--test-concurrency=2", ...flags, ...files],
+  { stdio: "inherit" },
+);
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

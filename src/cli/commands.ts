@@ -1,0 +1,79 @@
+import type { Db } from "../db/db.ts";
+import { listAccounts } from "../db/queries/accounts.ts";
+import { findTokenAccount } from "../db/queries/tokens.ts";
+import { createAccount } from "../domain/accounts/create-account.ts";
+import type { Clock, Random } from "../domain/deps.ts";
+import { badRequest, notFound } from "../domain/errors.ts";
+import type { Mode } from "../domain/mode.ts";
+import { issueToken, listTokens, revokeToken } from "../domain/tokens/manage-tokens.ts";
+
+type Deps = { db: Db; clock: Clock; random: Random };
+type Flags = { name?: string; account?: string; label?: string; mode?: string };
+type Output = { json: unknown; text: string };
+type Command = (deps: Deps, flags: Flags, args: string[]) => Promise<Output>;
+
+const need = (value: string | undefined, flag: string): string => {
+  if (!value) throw badRequest(`--${flag} is required`);
+  return value;
+};
+
+export const commands: Record<string, Command> = {
+  async "account create"(deps, flags) {
+    const account = await createAccount(deps, { name: need(flags.name, "name") });
+    return { json: account, text: `created account ${account.id} (${account.name})` };
+  },
+
+  async "account list"(deps) {
+    const accounts = await listAccounts(deps.db);
+    return {
+      json: { accounts },
+      text: accounts.map((a) => `${a.id}  ${a.name}`).join("\n") || "no accounts",
+    };
+  },
+
+  async "token create"(deps, flags) {
+    const mode = flags.mode ?? "test";
+    if (mode !== "test" && mode !== "live") throw badRequest("--mode must be test or live");
+    const accountId = need(flags.account, "account");
+    const { token, view } = await issueToken(deps, {
+      accountId,
+      label: need(flags.label, "label"),
+      mode: mode as Mode,
+    });
+    return {
+      json: { ...view, token },
+      text: `created ${view.mode} token ${view.id} for ${accountId}\n${token}\n(shown once: store it now)`,
+    };
+  },
+
+  async "token list"(deps, flags) {
+    const accountIds = flags.account
+      ? [flags.account]
+      : (await listAccounts(deps.db)).map((a) => a.id);
+    const tokens = (
+      await Promise.all(
+        accountIds.map(async (accountId) =>
+          (await listTokens(deps, { accountId })).map((t) => ({ accountId, ...t })),
+        ),
+      )
+    ).flat();
+    return {
+      json: { tokens },
+      text:
+        tokens
+          .map(
+            (t) =>
+              `${t.id}  ${t.accountId}  ${t.mode}  ${t.prefix}…  ${t.label}${t.revokedAt ? "  (revoked)" : ""}`,
+          )
+          .join("\n") || "no tokens",
+    };
+  },
+
+  async "token revoke"(deps, _flags, args) {
+    const id = need(args[0], "token id (tostao token revoke ID)");
+    const accountId = await findTokenAccount(deps.db, id);
+    if (!accountId) throw notFound(`token ${id} not found`);
+    const view = await revokeToken(deps, { accountId, id });
+    return { json: view, text: `revoked ${view.id} at ${view.revokedAt}` };
+  },
+};

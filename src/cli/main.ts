@@ -1,0 +1,92 @@
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "../config.ts";
+import { migrate } from "../db/migrate.ts";
+import { openDb } from "../db/open-db.ts";
+import { cryptoRandom, systemClock } from "../domain/deps.ts";
+import { AppError } from "../domain/errors.ts";
+import { commands } from "./commands.ts";
+
+// `tostao <command>`: operator commands against the configured database (the same settings as
+// the service). Every command accepts --json for scripts; failures exit non-zero.
+
+const USAGE = `usage: tostao <command> [options]
+
+  serve                                       start the service (same as npm start)
+  migrate                                     apply database migrations
+  account create --name NAME                  create an account
+  account list                                list accounts
+  token create --account ID --label LABEL [--mode test|live]
+                                              create an API token (its value is shown once)
+  token list [--account ID]                   list API tokens (never their values)
+  token revoke ID                             revoke an API token
+
+  Add --json to any command for machine-readable output.
+`;
+
+async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      name: { type: "string" },
+      account: { type: "string" },
+      label: { type: "string" },
+      mode: { type: "string" },
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const [group, action, ...rest] = positionals;
+  if (values.help || !group) {
+    process.stdout.write(USAGE);
+    return values.help ? 0 : 2;
+  }
+  if (group === "serve") {
+    await import("../main.ts");
+    return -1; // keeps running
+  }
+  const config = loadConfig(process.env);
+  const db = await openDb(config.database);
+  try {
+    const applied = await migrate(db);
+    if (group === "migrate") {
+      print(
+        values.json,
+        { applied },
+        applied.length ? `applied: ${applied.join(", ")}` : "up to date",
+      );
+      return 0;
+    }
+    const command = commands[`${group} ${action ?? ""}`];
+    if (!command) {
+      process.stderr.write(`unknown command: ${positionals.join(" ")}\n\n${USAGE}`);
+      return 2;
+    }
+    const out = await command({ db, clock: systemClock, random: cryptoRandom }, values, rest);
+    print(values.json, out.json, out.text);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+function print(json: boolean | undefined, data: unknown, text: string): void {
+  process.stdout.write(json ? `${JSON.stringify(data, null, 2)}\n` : `${text}\n`);
+}
+
+run(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (err: unknown) => {
+    const message =
+      err instanceof AppError ||
+      err instanceof ConfigError ||
+      (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
+        ? (err as Error).message
+        : ((err as Error).stack ?? String(err));
+    process.stderr.write(`tostao: ${message}\n`);
+    process.exitCode = 1;
+  },
+);

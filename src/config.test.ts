@@ -1,0 +1,56 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { ConfigError, loadConfig } from "./config.ts";
+
+test("an empty environment gives the zero-setup defaults: PGlite in ./data on port 3000", () => {
+  const c = loadConfig({});
+  assert.equal(c.port, 3000);
+  assert.deepEqual(c.database, { kind: "pglite", dataDir: "./data" });
+  assert.deepEqual(c.rateLimit, { live: 100, test: 25, public: 25 });
+  assert.equal(c.redisUrl, undefined);
+  assert.deepEqual(c.webhookAllowHosts, []);
+});
+
+test("DATABASE_URL selects PostgreSQL", () => {
+  const c = loadConfig({
+    DATABASE_URL: "postgres://root@127.0.0.1:5432/test",
+    TOSTAO_DB_POOL_SIZE: "4",
+  });
+  assert.deepEqual(c.database, {
+    kind: "postgres",
+    url: "postgres://root@127.0.0.1:5432/test",
+    poolSize: 4,
+  });
+});
+
+test("every bad variable is reported at once, and URL values are never echoed", () => {
+  try {
+    loadConfig({
+      PORT: "http",
+      DATABASE_URL: "mysql://u:secret@h/db",
+      TOSTAO_RATE_LIMIT_LIVE: "-1",
+      LOG_LEVEL: "loud",
+    });
+    assert.fail("should throw");
+  } catch (err) {
+    assert.ok(err instanceof ConfigError);
+    assert.equal(err.problems.length, 4);
+    assert.ok(err.message.includes("PORT"));
+    assert.ok(err.message.includes("TOSTAO_RATE_LIMIT_LIVE"));
+    assert.ok(!err.message.includes("secret"), "a URL with a password is not printed");
+  }
+});
+
+test("allowed webhook hosts are a comma-separated list", () => {
+  assert.deepEqual(
+    loadConfig({ TOSTAO_WEBHOOK_ALLOW_HOSTS: " 127.0.0.1, localhost ,," }).webhookAllowHosts,
+    ["127.0.0.1", "localhost"],
+  );
+});
+
+test("a trailing slash on the base URL is dropped so links join cleanly", () => {
+  assert.equal(
+    loadConfig({ TOSTAO_BASE_URL: "https://pay.example.com/" }).baseUrl,
+    "https://pay.example.com",
+  );
+});

@@ -1,0 +1,118 @@
+import { z } from "zod";
+
+// Configuration is read once, at boot, from the environment given to loadConfig; nothing else in
+// the service reads process.env. Every bad variable is reported at once so a deployment fails
+// fast with the full list instead of one error per restart.
+
+const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+const port = z.coerce.number().int().min(0).max(65535);
+const nonNegInt = z.coerce.number().int().min(0);
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const csv = z.preprocess(
+  (v) =>
+    typeof v === "string"
+      ? v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  z.array(z.string()),
+);
+
+const EnvSchema = z.object({
+  PORT: z.preprocess(emptyToUndefined, port.default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  TOSTAO_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  TOSTAO_DB_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+      .optional(),
+  ),
+  TOSTAO_BASE_URL: optionalUrl,
+  TOSTAO_RATE_LIMIT_LIVE: z.preprocess(emptyToUndefined, nonNegInt.default(100)),
+  TOSTAO_RATE_LIMIT_TEST: z.preprocess(emptyToUndefined, nonNegInt.default(25)),
+  TOSTAO_RATE_LIMIT_PUBLIC: z.preprocess(emptyToUndefined, nonNegInt.default(25)),
+  TOSTAO_TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+  TOSTAO_BODY_LIMIT_BYTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1024).default(1_048_576),
+  ),
+  TOSTAO_WEBHOOK_ALLOW_HOSTS: csv,
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  baseUrl: string | undefined;
+  /** PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in dataDir. */
+  database:
+    | { kind: "postgres"; url: string; poolSize: number }
+    | { kind: "pglite"; dataDir: string };
+  dataDir: string;
+  redisUrl: string | undefined;
+  /** Requests per second; 0 turns the limit off. */
+  rateLimit: { live: number; test: number; public: number };
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  webhookAllowHosts: string[];
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message} (got ${show(env, i)})`),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl: e.TOSTAO_BASE_URL?.replace(/\/+$/, ""),
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL, poolSize: e.TOSTAO_DB_POOL_SIZE }
+      : { kind: "pglite", dataDir: e.TOSTAO_DATA_DIR },
+    dataDir: e.TOSTAO_DATA_DIR,
+    redisUrl: e.REDIS_URL,
+    rateLimit: {
+      live: e.TOSTAO_RATE_LIMIT_LIVE,
+      test: e.TOSTAO_RATE_LIMIT_TEST,
+      public: e.TOSTAO_RATE_LIMIT_PUBLIC,
+    },
+    trustProxy: e.TOSTAO_TRUST_PROXY === "true",
+    bodyLimitBytes: e.TOSTAO_BODY_LIMIT_BYTES,
+    webhookAllowHosts: e.TOSTAO_WEBHOOK_ALLOW_HOSTS,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+// Secrets can sit in URLs (a password in DATABASE_URL), so the offending value is echoed only
+// for variables that cannot hold one.
+function show(env: Record<string, string | undefined>, issue: z.core.$ZodIssue): string {
+  const name = String(issue.path[0] ?? "");
+  if (/URL$/.test(name)) return "a value that is not shown";
+  return JSON.stringify(env[name]);
+}

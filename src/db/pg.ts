@@ -1,0 +1,71 @@
+import pg from "pg";
+import { type Db, parseInt8, type Row } from "./db.ts";
+
+const INT8_OID = 20;
+
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === INT8_OID
+      ? parseInt8
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** A pooled PostgreSQL Db. */
+export function openPostgres(url: string, poolSize: number): Db {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  // An idle client that loses its connection emits 'error' on the pool; without a listener that
+  // would crash the process. The next query simply gets a fresh client.
+  pool.on("error", () => {});
+
+  const onClient = (client: pg.PoolClient): Db => {
+    const tx: Db = {
+      kind: "postgres",
+      query: async <T = Row>(sql: string, params?: readonly unknown[]) =>
+        (await client.query(sql, params as unknown[])).rows as T[],
+      exec: async (sql) => {
+        await client.query(sql);
+      },
+      transaction: (fn) => fn(tx),
+      listen: () => Promise.reject(new Error("listen is not available inside a transaction")),
+      close: () => Promise.resolve(),
+    };
+    return tx;
+  };
+
+  return {
+    kind: "postgres",
+    query: async <T = Row>(sql: string, params?: readonly unknown[]) =>
+      (await pool.query(sql, params as unknown[])).rows as T[],
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await fn(onClient(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (err) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onPayload) {
+      // A dedicated connection outside the pool: LISTEN is per session.
+      const client = new pg.Client({ connectionString: url });
+      client.on("error", () => {});
+      await client.connect();
+      client.on("notification", (msg) => {
+        if (msg.channel === channel) onPayload(msg.payload ?? "");
+      });
+      await client.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
+    close: () => pool.end(),
+  };
+}

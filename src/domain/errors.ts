@@ -1,0 +1,45 @@
+// The closed catalogue of failures a request can end with. Each code maps to exactly one HTTP
+// status in src/http/errors.ts (the only such table); the message is public and names the field
+// or the rule, while `cause` is for logs only and never leaves the process.
+
+export type ErrorCode =
+  /** 400: malformed JSON, a missing required field, a wrong JSON type, an unknown field. */
+  | "BAD_REQUEST"
+  /** 401: Authorization header missing or malformed, token unknown or revoked. */
+  | "UNAUTHENTICATED"
+  /** 403: a real token that may not do this (live token on simulate-pay, test token making a live token). */
+  | "FORBIDDEN"
+  /** 404: unknown route or id, or an id of another account or of the other mode. */
+  | "NOT_FOUND"
+  /** 409: the same Idempotency-Key is still being executed. */
+  | "CONFLICT"
+  /** 413: the body is larger than the configured limit. */
+  | "PAYLOAD_TOO_LARGE"
+  /** 415: a body that is not application/json. */
+  | "UNSUPPORTED_MEDIA_TYPE"
+  /** 422: well-formed but invalid values, or a state that forbids the operation. */
+  | "UNPROCESSABLE"
+  /** 429: rate limit reached; Retry-After says when to come back. */
+  | "RATE_LIMITED"
+  /** 500: a bug or an impossible state; the message is generic. */
+  | "INTERNAL"
+  /** 503: a dependency (database, price sources) cannot answer now. */
+  | "UNAVAILABLE";
+
+export class AppError extends Error {
+  readonly headers: Record<string, string>;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: { cause?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = "AppError";
+    this.headers = options.headers ?? {};
+  }
+}
+
+export const badRequest = (message: string) => new AppError("BAD_REQUEST", message);
+export const unprocessable = (message: string) => new AppError("UNPROCESSABLE", message);
+export const notFound = (message: string) => new AppError("NOT_FOUND", message);
+export const forbidden = (message: string) => new AppError("FORBIDDEN", message);

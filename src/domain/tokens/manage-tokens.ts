@@ -1,0 +1,97 @@
+import type { Db } from "../../db/db.ts";
+import { findAccount } from "../../db/queries/accounts.ts";
+import * as q from "../../db/queries/tokens.ts";
+import type { Clock, Random } from "../deps.ts";
+import { forbidden, notFound, unprocessable } from "../errors.ts";
+import { newId } from "../ids.ts";
+import type { Mode } from "../mode.ts";
+import { generateToken, hashToken, tokenPrefix } from "./token-format.ts";
+
+export type TokenDeps = { db: Db; clock: Clock; random: Random };
+export type TokenView = {
+  id: string;
+  label: string;
+  mode: Mode;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+};
+
+export const MAX_ACTIVE_TOKENS = 100;
+
+// A test token sees and manages test tokens only: it is the kind handed to assistants and
+// sandboxes, and must not be able to read or revoke the live keys. A live token manages both.
+export const visibleModes = (callerMode: Mode): Mode[] =>
+  callerMode === "live" ? ["test", "live"] : ["test"];
+
+/**
+ * Issues a token and returns its value: the only moment the value exists outside the caller.
+ * `callerMode` is the mode of the token making the request (undefined from the CLI, which acts
+ * as the operator and may issue either kind).
+ */
+export async function issueToken(
+  deps: TokenDeps,
+  input: { accountId: string; label: string; mode: Mode; callerMode?: Mode },
+): Promise<{ token: string; view: TokenView }> {
+  if (input.callerMode === "test" && input.mode === "live") {
+    throw forbidden("mode: a test token cannot create a live token; use a live token");
+  }
+  return deps.db.transaction(async (db) => {
+    // The account row is locked so that concurrent issues cannot both pass the count check.
+    const locked = await db.query("SELECT id FROM accounts WHERE id = $1 FOR UPDATE", [
+      input.accountId,
+    ]);
+    if (locked.length === 0) throw notFound(`account ${input.accountId} not found`);
+    if ((await q.countActiveTokens(db, input.accountId)) >= MAX_ACTIVE_TOKENS) {
+      throw unprocessable(
+        `tokens: an account may have at most ${MAX_ACTIVE_TOKENS} active tokens; revoke one first`,
+      );
+    }
+    const token = generateToken(input.mode, deps.random);
+    const row = await q.insertToken(db, {
+      id: newId("tok", deps),
+      accountId: input.accountId,
+      mode: input.mode,
+      label: input.label,
+      tokenHash: hashToken(token),
+      prefix: tokenPrefix(token),
+      createdAt: deps.clock.now(),
+    });
+    return { token, view: toView(row) };
+  });
+}
+
+export async function listTokens(
+  deps: { db: Db },
+  input: { accountId: string; callerMode?: Mode },
+): Promise<TokenView[]> {
+  const modes: Mode[] = input.callerMode ? visibleModes(input.callerMode) : ["test", "live"];
+  return (await q.listTokens(deps.db, input.accountId, modes)).map(toView);
+}
+
+export async function revokeToken(
+  deps: { db: Db; clock: Clock },
+  input: { accountId: string; id: string; callerMode?: Mode },
+): Promise<TokenView> {
+  const modes: Mode[] = input.callerMode ? visibleModes(input.callerMode) : ["test", "live"];
+  const row = await q.revokeToken(deps.db, { ...input, modes, at: deps.clock.now() });
+  if (!row) throw notFound(`id: token ${input.id} not found`);
+  return toView(row);
+}
+
+export async function accountExists(db: Db, accountId: string): Promise<boolean> {
+  return (await findAccount(db, accountId)) !== undefined;
+}
+
+function toView(r: q.TokenRow): TokenView {
+  return {
+    id: r.id,
+    label: r.label,
+    mode: r.mode,
+    prefix: r.prefix,
+    createdAt: r.createdAt.toISOString(),
+    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+    revokedAt: r.revokedAt?.toISOString() ?? null,
+  };
+}

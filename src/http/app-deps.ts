@@ -1,0 +1,15 @@
+import type { Config } from "../config.ts";
+import type { Db } from "../db/db.ts";
+import type { Clock, Random } from "../domain/deps.ts";
+import type { Authenticator } from "../domain/tokens/authenticate.ts";
+import type { RateLimiter } from "../ratelimit/rate-limiter.ts";
+
+/** Everything the HTTP front door needs, built once by the composition root (src/main.ts). */
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  random: Random;
+  authenticator: Authenticator;
+  rateLimiter: RateLimiter;
+};

@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../../domain/errors.ts";
+import type { Principal } from "../../domain/mode.ts";
+import { AUTH_FAILURE_MESSAGES, type Authenticator } from "../../domain/tokens/authenticate.ts";
+import type { RateLimiter } from "../../ratelimit/rate-limiter.ts";
+
+/** How a route treats the bearer token: 'optional' routes also serve the public (checkout). */
+export type AuthPolicy = "required" | "optional" | "none";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    auth?: AuthPolicy;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+export type GuardDeps = {
+  authenticator: Authenticator;
+  rateLimiter: RateLimiter;
+  limits: { live: number; test: number; public: number };
+};
+
+/**
+ * The onRequest guard: who is calling, then whether they are within their rate. It runs before
+ * the body is read, so a request without a valid token is refused (401) before any parsing, and a
+ * request over its rate (429) before any work. Authenticated requests count per token at their
+ * mode's rate; the others count per client IP.
+ */
+export function makeGuard(deps: GuardDeps) {
+  return async function guard(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const policy = req.routeOptions.config.auth ?? "none";
+    let failure: string | undefined;
+    if (policy !== "none") {
+      const header = req.headers.authorization;
+      if (policy === "required" || header !== undefined) {
+        const outcome = await deps.authenticator.authenticate(header);
+        if (outcome.ok) req.principal = outcome.principal;
+        else failure = AUTH_FAILURE_MESSAGES[outcome.failure];
+      }
+    }
+
+    const p = req.principal;
+    const limit = p ? deps.limits[p.mode] : deps.limits.public;
+    if (limit > 0) {
+      const d = await deps.rateLimiter.hit(p ? `tok:${p.tokenId}` : `ip:${req.ip}`, limit);
+      const policyName = p ? p.mode : "public";
+      reply.header("RateLimit-Policy", `"${policyName}";q=${d.limit};w=1`);
+      reply.header("RateLimit", `"${policyName}";r=${d.remaining};t=${d.resetSec}`);
+      if (!d.allowed) {
+        throw new AppError(
+          "RATE_LIMITED",
+          `rate limit: at most ${d.limit} requests per second; retry after ${d.resetSec} s`,
+          { headers: { "Retry-After": String(d.resetSec) } },
+        );
+      }
+    }
+    if (failure) throw new AppError("UNAUTHENTICATED", failure);
+  };
+}
+
+/** The caller of a route whose policy is 'required' (set by the guard). */
+export function principalOf(req: FastifyRequest): Principal {
+  if (!req.principal) throw new AppError("UNAUTHENTICATED", AUTH_FAILURE_MESSAGES.missing);
+  return req.principal;
+}

@@ -1,0 +1,81 @@
+import { Redis } from "ioredis";
+
+// Fixed one-second windows: the limits are stated per second, a window's count is one integer
+// (one Redis INCR when shared), and a client learns exactly when its quota comes back.
+
+export type RateDecision = { allowed: boolean; limit: number; remaining: number; resetSec: number };
+
+export type RateLimiter = {
+  readonly kind: "memory" | "redis";
+  hit(key: string, limit: number): Promise<RateDecision>;
+  close(): Promise<void>;
+};
+
+const decide = (count: number, limit: number, nowMs: number): RateDecision => ({
+  allowed: count <= limit,
+  limit,
+  remaining: Math.max(0, limit - count),
+  resetSec: Math.max(1, Math.ceil((1000 - (nowMs % 1000)) / 1000)),
+});
+
+/** Counts in this process only: right for one instance, per-instance for several. */
+export function makeMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
+  let window = -1;
+  let counts = new Map<string, number>();
+  return {
+    kind: "memory",
+    async hit(key, limit) {
+      const t = now();
+      const w = Math.floor(t / 1000);
+      if (w !== window) {
+        // A new second: every old count is void, so the map is replaced instead of swept.
+        window = w;
+        counts = new Map();
+      }
+      const count = (counts.get(key) ?? 0) + 1;
+      counts.set(key, count);
+      return decide(count, limit, t);
+    },
+    close: async () => {},
+  };
+}
+
+const INCR_WITH_TTL = `
+local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return c`;
+
+/**
+ * Counts shared by every instance through Redis. If Redis cannot answer, requests are let
+ * through (fail open): a rate limiter outage must not become a payment outage.
+ */
+export function makeRedisRateLimiter(
+  url: string,
+  opts: { prefix?: string; now?: () => number; onError?: (err: Error) => void } = {},
+): RateLimiter {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    lazyConnect: false,
+  });
+  redis.on("error", (err: Error) => opts.onError?.(err));
+  const prefix = opts.prefix ?? "tostao:rl:";
+  const now = opts.now ?? Date.now;
+  return {
+    kind: "redis",
+    async hit(key, limit) {
+      const t = now();
+      const redisKey = `${prefix}${key}:${Math.floor(t / 1000)}`;
+      try {
+        const count = Number(await redis.eval(INCR_WITH_TTL, 1, redisKey, "2000"));
+        return decide(count, limit, t);
+      } catch (err) {
+        opts.onError?.(err as Error);
+        return decide(0, limit, t);
+      }
+    },
+    async close() {
+      redis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { createSchema, dropSchema, schemaUrl, TEST_DATABASE_URL } from "../helpers/db.ts";
+
+const run = promisify(execFile);
+const BIN = fileURLToPath(new URL("../../bin/tostao.js", import.meta.url));
+
+// The CLI is a black box here: the real bin, a real database (PGlite in a temp dir, or a fresh
+// PostgreSQL schema), and its --json output.
+let env: Record<string, string>;
+let schema: string | undefined;
+before(async () => {
+  env = { PATH: process.env.PATH ?? "" };
+  if (TEST_DATABASE_URL) {
+    schema = await createSchema();
+    env.DATABASE_URL = schemaUrl(schema);
+  } else {
+    env.TOSTAO_DATA_DIR = mkdtempSync(join(tmpdir(), "tostao-cli-"));
+  }
+});
+after(async () => {
+  if (schema) await dropSchema(schema);
+});
+
+const tostao = async (...args: string[]) => {
+  const { stdout } = await run(process.execPath, [BIN, ...args], { env });
+  return stdout;
+};
+const json = async (...args: string[]) => JSON.parse(await tostao(...args, "--json"));
+
+describe("tostao CLI", () => {
+  test("migrate, account create, token create/list/revoke, all with --json", async () => {
+    await tostao("migrate");
+    assert.deepEqual((await json("migrate")).applied, []);
+    const account = await json("account", "create", "--name", "Loja da Esquina");
+    assert.match(account.id, /^acct_/);
+    const created = await json(
+      "token",
+      "create",
+      "--account",
+      account.id,
+      "--label",
+      "deploy",
+      "--mode",
+      "live",
+    );
+    assert.match(created.token, /^svc_prod_/);
+    const listed = await json("token", "list", "--account", account.id);
+    assert.equal(listed.tokens.length, 1);
+    assert.equal(listed.tokens[0].id, created.id);
+    assert.ok(!JSON.stringify(listed).includes(created.token), "the list never shows a value");
+    const revoked = await json("token", "revoke", created.id);
+    assert.ok(revoked.revokedAt);
+  });
+
+  test("bad usage exits non-zero with a message", async () => {
+    await assert.rejects(
+      tostao("token", "create", "--label", "x"),
+      (err: { code: number; stderr: string }) => {
+        assert.equal(err.code, 1);
+        assert.match(err.stderr, /--account is required/);
+        return true;
+      },
+    );
+    await assert.rejects(
+      tostao("token", "create", "--bogus"),
+      (err: { code: number }) => err.code === 1,
+    );
+    await assert.rejects(tostao("nonsense"), (err: { code: number }) => err.code === 2);
+  });
+});

@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { Db } from "../../src/db/db.ts";
+import { migrate } from "../../src/db/migrate.ts";
+import { openPostgres } from "../../src/db/pg.ts";
+import { openPglite } from "../../src/db/pglite.ts";
+
+// Tests run on embedded PGlite by default and on PostgreSQL when DATABASE_URL is set. On
+// PostgreSQL each test file gets a fresh schema (dropped at the end), so runs never see each
+// other's rows and the same SQL is exercised on both engines.
+
+export const TEST_DATABASE_URL = process.env.DATABASE_URL || undefined;
+
+export type TestDb = { db: Db; url: string | undefined; close(): Promise<void> };
+
+export async function openTestDb(opts: { migrate?: boolean } = {}): Promise<TestDb> {
+  let result: TestDb;
+  if (TEST_DATABASE_URL) {
+    const schema = await createSchema();
+    const url = schemaUrl(schema);
+    const db = openPostgres(url, 20);
+    result = {
+      db,
+      url,
+      async close() {
+        await db.close().catch(() => {});
+        await dropSchema(schema);
+      },
+    };
+  } else {
+    const db = await openPglite(undefined);
+    result = { db, url: undefined, close: () => db.close() };
+  }
+  if (opts.migrate !== false) await migrate(result.db);
+  return result;
+}
+
+/** A fresh, empty schema on the test PostgreSQL (for tests that spawn service processes). */
+export async function createSchema(): Promise<string> {
+  const schema = `t_${randomBytes(6).toString("hex")}`;
+  await admin(`CREATE SCHEMA ${schema}`);
+  return schema;
+}
+
+export async function dropSchema(schema: string): Promise<void> {
+  await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+}
+
+export function schemaUrl(schema: string): string {
+  if (!TEST_DATABASE_URL) throw new Error("DATABASE_URL is not set");
+  const u = new URL(TEST_DATABASE_URL);
+  u.searchParams.set("options", `-c search_path=${schema}`);
+  return u.toString();
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

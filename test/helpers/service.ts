@@ -1,0 +1,63 @@
+import type { LightMyRequestResponse } from "fastify";
+import { type Config, loadConfig } from "../../src/config.ts";
+import { createAccount } from "../../src/domain/accounts/create-account.ts";
+import type { Clock } from "../../src/domain/deps.ts";
+import { issueToken } from "../../src/domain/tokens/manage-tokens.ts";
+import { createService, type Service } from "../../src/service.ts";
+import { openTestDb } from "./db.ts";
+
+/** Test configuration: defaults, with rate limits off unless a test turns them on. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    TOSTAO_RATE_LIMIT_LIVE: "0",
+    TOSTAO_RATE_LIMIT_TEST: "0",
+    TOSTAO_RATE_LIMIT_PUBLIC: "0",
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+}
+
+export type TestService = Service & {
+  /** A fresh account with one test and one live token. */
+  newAccount(): Promise<{ accountId: string; test: string; live: string }>;
+  call(
+    method: "GET" | "POST",
+    url: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse & { json(): { success: boolean; data?: any; error?: string } }>;
+};
+
+export async function startTestService(
+  opts: { env?: Record<string, string>; clock?: Clock } = {},
+): Promise<TestService> {
+  const t = await openTestDb({ migrate: false });
+  const service = await createService(testConfig(opts.env), {
+    db: t.db,
+    clock: opts.clock,
+    logger: false,
+  });
+  const deps = service.deps;
+  return {
+    ...service,
+    async close() {
+      await service.close();
+      await t.close().catch(() => {});
+    },
+    async newAccount() {
+      const account = await createAccount(deps, { name: "Test account" });
+      const test = await issueToken(deps, { accountId: account.id, label: "test", mode: "test" });
+      const live = await issueToken(deps, { accountId: account.id, label: "live", mode: "live" });
+      return { accountId: account.id, test: test.token, live: live.token };
+    },
+    call(method, url, o = {}) {
+      const headers: Record<string, string> = { ...o.headers };
+      if (o.token) headers.authorization = `Bearer ${o.token}`;
+      return service.app.inject({
+        method,
+        url,
+        headers,
+        ...(o.body === undefined ? {} : { payload: o.body as object }),
+      }) as never;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { manualClock } from "../../src/domain/deps.ts";
+import { startTestService, type TestService } from "../helpers/service.ts";
+
+const clock = manualClock();
+let svc: TestService;
+before(async () => {
+  svc = await startTestService({ clock });
+});
+after(() => svc.close());
+
+const create = (token: string, body: unknown, key?: string) =>
+  svc.call("POST", "/api/auth/token/create", {
+    token,
+    body,
+    headers: key === undefined ? {} : { "idempotency-key": key },
+  });
+
+async function countLabel(accountToken: string, label: string): Promise<number> {
+  const list = (await svc.call("GET", "/api/auth/tokens", { token: accountToken })).json().data;
+  return list.tokens.filter((t: { label: string }) => t.label === label).length;
+}
+
+describe("Idempotency-Key", () => {
+  test("a replay returns the first response byte for byte, marked Idempotent-Replayed", async () => {
+    const a = await svc.newAccount();
+    const first = await create(a.live, { label: "replay" }, "key-1");
+    assert.equal(first.statusCode, 200);
+    assert.equal(first.headers["idempotent-replayed"], undefined);
+    const again = await create(a.live, { label: "replay" }, "key-1");
+    assert.equal(again.statusCode, 200);
+    assert.equal(again.headers["idempotent-replayed"], "true");
+    assert.equal(again.body, first.body);
+    assert.equal(await countLabel(a.live, "replay"), 1);
+  });
+
+  test("the same body with other key order or spacing is the same request", async () => {
+    const a = await svc.newAccount();
+    const first = await create(a.live, { label: "order", mode: "test" }, "k-order");
+    const again = await svc.app.inject({
+      method: "POST",
+      url: "/api/auth/token/create",
+      headers: {
+        authorization: `Bearer ${a.live}`,
+        "content-type": "application/json",
+        "idempotency-key": "k-order",
+      },
+      payload: '{ "mode": "test",   "label": "order" }',
+    });
+    assert.equal(again.body, first.body);
+  });
+
+  test("the same key with another body is 422 and creates nothing", async () => {
+    const a = await svc.newAccount();
+    await create(a.live, { label: "one" }, "key-2");
+    const res = await create(a.live, { label: "two" }, "key-2");
+    assert.equal(res.statusCode, 422);
+    assert.match(res.json().error ?? "", /^Idempotency-Key: .*different request/);
+    assert.equal(await countLabel(a.live, "two"), 0);
+  });
+
+  test("concurrent requests with one key make one token; the rest replay or get 409", async () => {
+    const a = await svc.newAccount();
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => create(a.live, { label: "race" }, "key-race")),
+    );
+    const statuses = new Set(results.map((r) => r.statusCode));
+    assert.ok(
+      [...statuses].every((s) => s === 200 || s === 409),
+      [...statuses].join(","),
+    );
+    const bodies = new Set(results.filter((r) => r.statusCode === 200).map((r) => r.body));
+    assert.equal(bodies.size, 1, "every success is the same response");
+    for (const r of results.filter((x) => x.statusCode === 409)) {
+      assert.match(r.json().error ?? "", /still in progress/);
+    }
+    assert.equal(await countLabel(a.live, "race"), 1);
+  });
+
+  test("keys are scoped per account and per mode", async () => {
+    const a = await svc.newAccount();
+    const b = await svc.newAccount();
+    const one = await create(a.live, { label: "scoped" }, "shared");
+    const two = await create(b.live, { label: "scoped" }, "shared");
+    const three = await create(a.test, { label: "scoped" }, "shared");
+    assert.notEqual(one.body, two.body);
+    assert.notEqual(one.body, three.body);
+    assert.equal(three.headers["idempotent-replayed"], undefined);
+  });
+
+  test("failed requests are not stored: a rejected request may be retried with the same key", async () => {
+    const a = await svc.newAccount();
+    const denied = await create(a.test, { label: "x", mode: "live" }, "key-3");
+    assert.equal(denied.statusCode, 403);
+    const invalid = await create(a.test, { label: "" }, "key-3");
+    assert.equal(invalid.statusCode, 422);
+    const ok = await create(a.test, { label: "x" }, "key-3");
+    assert.equal(ok.statusCode, 200);
+    assert.equal(ok.headers["idempotent-replayed"], undefined);
+  });
+
+  test("a key expires after 24 h and then starts a new request", async () => {
+    const a = await svc.newAccount();
+    const first = await create(a.live, { label: "daily" }, "key-4");
+    clock.advance(24 * 60 * 60 * 1000 + 1000);
+    const later = await create(a.live, { label: "daily" }, "key-4");
+    assert.equal(later.statusCode, 200);
+    assert.equal(later.headers["idempotent-replayed"], undefined);
+    assert.notEqual(later.body, first.body);
+    assert.equal(await countLabel(a.live, "daily"), 2);
+  });
+
+  test("a key longer than 255 characters or with non-ASCII is 400", async () => {
+    const a = await svc.newAccount();
+    assert.equal((await create(a.live, { label: "k" }, "k".repeat(256))).statusCode, 400);
+    const res = await create(a.live, { label: "k" }, "k".repeat(255));
+    assert.equal(res.statusCode, 200);
+  });
+});

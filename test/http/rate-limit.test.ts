@@ -1,0 +1,102 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import { makeMemoryRateLimiter, makeRedisRateLimiter } from "../../src/ratelimit/rate-limiter.ts";
+import { startTestService, type TestService } from "../helpers/service.ts";
+
+const REDIS_URL = process.env.REDIS_URL || undefined;
+
+let svc: TestService;
+before(async () => {
+  svc = await startTestService({
+    env: {
+      TOSTAO_RATE_LIMIT_TEST: "2",
+      TOSTAO_RATE_LIMIT_LIVE: "4",
+      TOSTAO_RATE_LIMIT_PUBLIC: "3",
+    },
+  });
+});
+after(() => svc.close());
+
+describe("rate limits", () => {
+  test("over the per-token rate is 429 with Retry-After and the IETF RateLimit headers", async () => {
+    const a = await svc.newAccount();
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => svc.call("GET", "/api/auth/tokens", { token: a.test })),
+    );
+    const limited = results.filter((r) => r.statusCode === 429);
+    assert.ok(
+      limited.length >= 12 - 4,
+      `at most two windows' worth pass, got ${12 - limited.length}`,
+    );
+    const r = limited[0];
+    assert.ok(r);
+    assert.match(String(r.headers["retry-after"]), /^[1-9]\d*$/);
+    assert.equal(r.headers["ratelimit-policy"], '"test";q=2;w=1');
+    assert.match(String(r.headers.ratelimit), /^"test";r=0;t=1$/);
+    assert.equal(r.json().success, false);
+    assert.match(r.json().error ?? "", /rate limit/);
+    const okOne = results.find((x) => x.statusCode === 200);
+    assert.match(String(okOne?.headers.ratelimit), /^"test";r=[01];t=1$/);
+  });
+
+  test("live and test tokens have their own rates, counted per token", async () => {
+    const a = await svc.newAccount();
+    const live = await Promise.all(
+      Array.from({ length: 4 }, () => svc.call("GET", "/api/auth/tokens", { token: a.live })),
+    );
+    assert.equal(live[0]?.headers["ratelimit-policy"], '"live";q=4;w=1');
+    // A fresh token of the same account has its own count.
+    const b = await svc.newAccount();
+    const other = await svc.call("GET", "/api/auth/tokens", { token: b.test });
+    assert.notEqual(other.statusCode, 429);
+  });
+
+  test("requests without a token are limited per client IP", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => svc.call("GET", "/api/nope")),
+    );
+    assert.ok(results.some((r) => r.statusCode === 429));
+    assert.equal(results[0]?.headers["ratelimit-policy"], '"public";q=3;w=1');
+  });
+
+  test("the in-process limiter resets every second", async () => {
+    let now = 10_000;
+    const limiter = makeMemoryRateLimiter(() => now);
+    assert.equal((await limiter.hit("k", 1)).allowed, true);
+    assert.equal((await limiter.hit("k", 1)).allowed, false);
+    now += 1000;
+    assert.equal((await limiter.hit("k", 1)).allowed, true);
+  });
+
+  test("with Redis, two limiters (two instances) share one count", {
+    skip: !REDIS_URL && "REDIS_URL not set",
+  }, async () => {
+    const prefix = `tostao:test:${randomBytes(4).toString("hex")}:`;
+    const now = () => 5_000_000; // the same window for both
+    const one = makeRedisRateLimiter(REDIS_URL ?? "", { prefix, now });
+    const two = makeRedisRateLimiter(REDIS_URL ?? "", { prefix, now });
+    try {
+      await new Promise((r) => setTimeout(r, 100)); // let both connect
+      assert.equal((await one.hit("k", 3)).allowed, true);
+      assert.equal((await two.hit("k", 3)).allowed, true);
+      assert.equal((await one.hit("k", 3)).allowed, true);
+      const fourth = await two.hit("k", 3);
+      assert.equal(fourth.allowed, false);
+      assert.equal(fourth.remaining, 0);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
+  test("an unreachable Redis lets requests through instead of failing them", async () => {
+    const limiter = makeRedisRateLimiter("redis://127.0.0.1:1");
+    try {
+      assert.equal((await limiter.hit("k", 1)).allowed, true);
+      assert.equal((await limiter.hit("k", 1)).allowed, true);
+    } finally {
+      await limiter.close();
+    }
+  });
+});
