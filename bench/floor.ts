@@ -8,7 +8,10 @@ import pg from "pg";
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL is required");
-const pool = new pg.Pool({ connectionString: url, max: Number(process.env.TOSTAO_DB_POOL_SIZE ?? 10) });
+const pool = new pg.Pool({
+  connectionString: url,
+  max: Number(process.env.TOSTAO_DB_POOL_SIZE ?? 10),
+});
 await pool.query(
   "CREATE TABLE IF NOT EXISTS floor_rows (id text PRIMARY KEY, account_id text NOT NULL, body jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())",
 );
@@ -17,13 +20,20 @@ const key = (await pool.query("SELECT token_hash FROM api_tokens LIMIT 1")).rows
 const app = Fastify({ logger: false });
 // One SELECT by key (the token hash index): the least an authenticated read can do.
 app.get("/floor/read", async () => {
-  const { rows } = await pool.query("SELECT id, label, mode FROM api_tokens WHERE token_hash = $1", [key]);
+  const { rows } = await pool.query(
+    "SELECT id, label, mode FROM api_tokens WHERE token_hash = $1",
+    [key],
+  );
   return { success: true, data: { rows } };
 });
 // One INSERT: the least a create can do.
 app.post("/floor/create", async (req) => {
   const id = randomBytes(12).toString("hex");
-  await pool.query("INSERT INTO floor_rows (id, account_id, body) VALUES ($1, $2, $3)", [id, "acct", JSON.stringify(req.body ?? {})]);
+  await pool.query("INSERT INTO floor_rows (id, account_id, body) VALUES ($1, $2, $3)", [
+    id,
+    "acct",
+    JSON.stringify(req.body ?? {}),
+  ]);
   return { success: true, data: { id } };
 });
 const address = await app.listen({ port: 0, host: "127.0.0.1" });

@@ -10,7 +10,10 @@ import { type BenchContext, scenarios } from "./scenarios.ts";
 // schema, driven by autocannon at the same settings; prints req/s, p50/p99 latency, peak RSS and
 // the ratio to the floor. Rate limits are off so the limiter does not cap the load.
 
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
+const DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  "postgres://root@127.0.0.1:5432/test";
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const POOL = process.env.TOSTAO_DB_POOL_SIZE ?? "10";
@@ -19,10 +22,14 @@ const only = process.argv[2];
 type Proc = { child: ChildProcess; url: string; out: () => string };
 
 function start(script: string, env: Record<string, string>): Promise<Proc> {
-  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url))], {
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url))],
+    {
+      env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let out = "";
   child.stdout?.on("data", (d) => (out += String(d)));
   child.stderr?.on("data", (d) => (out += String(d)));
@@ -49,11 +56,17 @@ function peakRssMb(pid: number | undefined): number {
   }
 }
 
-async function load(url: string, method: "GET" | "POST", headers: Record<string, string>, body?: string) {
+async function load(
+  url: string,
+  method: "GET" | "POST",
+  headers: Record<string, string>,
+  body?: string,
+) {
   const opts = { url, method, headers, body, connections: CONNECTIONS };
   await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, pool, caches
   const r = await autocannon({ ...opts, duration: DURATION });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx and ${r.errors} errors`);
+  if (r.non2xx > 0 || r.errors > 0)
+    throw new Error(`${url}: ${r.non2xx} non-2xx and ${r.errors} errors`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
@@ -85,24 +98,50 @@ try {
   procs.push(floor);
 
   const ctx: BenchContext = { token, serviceUrl: service.url };
-  console.log(`bench: ${CONNECTIONS} connections, ${DURATION} s per run, pool ${POOL}, PostgreSQL (${schema}), node ${process.version}\n`);
+  console.log(
+    `bench: ${CONNECTIONS} connections, ${DURATION} s per run, pool ${POOL}, PostgreSQL (${schema}), node ${process.version}\n`,
+  );
   const rows: string[][] = [];
   const floors = new Map<string, Awaited<ReturnType<typeof load>>>();
   for (const s of scenarios) {
     if (only && !s.name.includes(only)) continue;
     let f = floors.get(s.floor);
     if (!f) {
-      f = await load(`${floor.url}/floor/${s.floor}`, s.floor === "read" ? "GET" : "POST", { "content-type": "application/json" }, s.floor === "create" ? '{"value":10}' : undefined);
+      f = await load(
+        `${floor.url}/floor/${s.floor}`,
+        s.floor === "read" ? "GET" : "POST",
+        { "content-type": "application/json" },
+        s.floor === "create" ? '{"value":10}' : undefined,
+      );
       floors.set(s.floor, f);
-      rows.push([`floor: ${s.floor === "read" ? "one SELECT by key" : "one INSERT"}`, f.rps.toFixed(0), `${f.p50}`, `${f.p99}`, `${peakRssMb(floor.child.pid)}`, "1.00"]);
+      rows.push([
+        `floor: ${s.floor === "read" ? "one SELECT by key" : "one INSERT"}`,
+        f.rps.toFixed(0),
+        `${f.p50}`,
+        `${f.p99}`,
+        `${peakRssMb(floor.child.pid)}`,
+        "1.00",
+      ]);
     }
-    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json", ...s.headers?.(ctx) };
+    const headers = {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      ...s.headers?.(ctx),
+    };
     const m = await load(`${service.url}${s.path(ctx)}`, s.method, headers, s.body?.(ctx));
-    rows.push([s.name, m.rps.toFixed(0), `${m.p50}`, `${m.p99}`, `${peakRssMb(service.child.pid)}`, (m.rps / f.rps).toFixed(2)]);
+    rows.push([
+      s.name,
+      m.rps.toFixed(0),
+      `${m.p50}`,
+      `${m.p99}`,
+      `${peakRssMb(service.child.pid)}`,
+      (m.rps / f.rps).toFixed(2),
+    ]);
   }
   const head = ["scenario", "req/s", "p50 ms", "p99 ms", "peak RSS MB", "ratio to floor"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
+  const line = (r: string[]) =>
+    r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
   console.log(line(head));
   for (const r of rows) console.log(line(r));
 } finally {

@@ -49,13 +49,13 @@ describe("two instances on one PostgreSQL", { skip }, () => {
 
   test("a token revoked through one instance is refused by the other within 1 s", async () => {
     const boot = a.token ?? b.token;
-    const created = await (
+    const created = (await (
       await fetch(`${a.url}/api/auth/token/create`, {
         method: "POST",
         headers: { authorization: `Bearer ${boot}`, "content-type": "application/json" },
         body: JSON.stringify({ label: "to revoke" }),
       })
-    ).json();
+    ).json()) as { data: { token: string; id: string } };
     const victim = created.data.token as string;
     const onB = () =>
       fetch(`${b.url}/api/auth/tokens`, { headers: { authorization: `Bearer ${victim}` } });
