@@ -24,7 +24,13 @@ type Proc = { child: ChildProcess; url: string; out: () => string };
 function start(script: string, env: Record<string, string>): Promise<Proc> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url))],
+    [
+      // BENCH_NODE_ARGS (e.g. --cpu-prof) goes to the service and floor processes, for profiling.
+      ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      "--import",
+      "tsx",
+      fileURLToPath(new URL(script, import.meta.url)),
+    ],
     {
       env: { PATH: process.env.PATH ?? "", ...env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -61,8 +67,28 @@ async function load(
   method: "GET" | "POST",
   headers: Record<string, string>,
   body?: string,
+  idempotencyKey = false,
 ) {
-  const opts = { url, method, headers, body, connections: CONNECTIONS };
+  let n = 0;
+  const run = `${process.pid}-${Date.now()}`;
+  const requests = idempotencyKey
+    ? [
+        {
+          setupRequest: (req: { headers?: Record<string, string> }) => {
+            req.headers = { ...req.headers, "idempotency-key": `bench-${run}-${n++}` };
+            return req;
+          },
+        },
+      ]
+    : undefined;
+  const opts = {
+    url,
+    method,
+    headers,
+    body,
+    connections: CONNECTIONS,
+    ...(requests ? { requests } : {}),
+  } as autocannon.Options;
   await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, pool, caches
   const r = await autocannon({ ...opts, duration: DURATION });
   if (r.non2xx > 0 || r.errors > 0)
@@ -97,7 +123,14 @@ try {
   const floor = await start("./floor.ts", { DATABASE_URL: schemaUrl, TOSTAO_DB_POOL_SIZE: POOL });
   procs.push(floor);
 
-  const ctx: BenchContext = { token, serviceUrl: service.url };
+  // One charge for the status row.
+  const made = await fetch(`${service.url}/api/pix/charge/create`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ value: 10, title: "bench" }),
+  });
+  const chargeId = ((await made.json()) as { data: { chargeId: string } }).data.chargeId;
+  const ctx: BenchContext = { token, serviceUrl: service.url, chargeId };
   console.log(
     `bench: ${CONNECTIONS} connections, ${DURATION} s per run, pool ${POOL}, PostgreSQL (${schema}), node ${process.version}\n`,
   );
@@ -123,12 +156,14 @@ try {
         "1.00",
       ]);
     }
-    const headers = {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-      ...s.headers?.(ctx),
-    };
-    const m = await load(`${service.url}${s.path(ctx)}`, s.method, headers, s.body?.(ctx));
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const m = await load(
+      `${service.url}${s.path(ctx)}`,
+      s.method,
+      headers,
+      s.body?.(ctx),
+      s.idempotencyKey,
+    );
     rows.push([
       s.name,
       m.rps.toFixed(0),

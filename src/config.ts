@@ -49,6 +49,14 @@ const EnvSchema = z.object({
     z.coerce.number().int().min(1024).default(1_048_576),
   ),
   TOSTAO_WEBHOOK_ALLOW_HOSTS: csv,
+  TOSTAO_MAX_CHARGE_BRL: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(10_000_000_000).default(100_000),
+  ),
+  TOSTAO_EXPIRY_INTERVAL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3600).default(5),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -70,6 +78,10 @@ export type Config = {
   trustProxy: boolean;
   bodyLimitBytes: number;
   webhookAllowHosts: string[];
+  /** The largest amount of one charge, in centavos (configured in whole BRL). */
+  maxChargeCents: number;
+  /** How often each instance expires overdue charges. */
+  expiryIntervalMs: number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 };
 
@@ -105,6 +117,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TOSTAO_TRUST_PROXY === "true",
     bodyLimitBytes: e.TOSTAO_BODY_LIMIT_BYTES,
     webhookAllowHosts: e.TOSTAO_WEBHOOK_ALLOW_HOSTS,
+    maxChargeCents: e.TOSTAO_MAX_CHARGE_BRL * 100,
+    expiryIntervalMs: e.TOSTAO_EXPIRY_INTERVAL_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -5,6 +5,8 @@ import { migrate } from "./db/migrate.ts";
 import { openDb } from "./db/open-db.ts";
 import { pruneKeys } from "./db/queries/idempotency.ts";
 import { bootstrapIfEmpty } from "./domain/accounts/bootstrap.ts";
+import { expireOverdueCharges } from "./domain/charges/move-charge.ts";
+import { sandboxPixProvider } from "./domain/charges/pix-provider.ts";
 import { type Clock, cryptoRandom, type Random, systemClock } from "./domain/deps.ts";
 import { RETENTION_MS } from "./domain/idempotency/run-idempotent.ts";
 import { makeAuthenticator } from "./domain/tokens/authenticate.ts";
@@ -39,7 +41,16 @@ export async function createService(
   const rateLimiter = config.redisUrl
     ? makeRedisRateLimiter(config.redisUrl)
     : makeMemoryRateLimiter();
-  const deps: AppDeps = { config, db, clock, random, authenticator, rateLimiter };
+  const deps: AppDeps = {
+    config,
+    db,
+    clock,
+    random,
+    authenticator,
+    rateLimiter,
+    pixProviders: { test: sandboxPixProvider, live: undefined },
+    maxChargeCents: config.maxChargeCents,
+  };
   const app = buildApp(deps, {
     logger: opts.logger === false ? false : { level: config.logLevel },
   });
@@ -50,6 +61,17 @@ export async function createService(
     10 * 60_000,
   );
   prune.unref();
+  // Overdue pending charges move to expired (with charge.declined) in the background too, so
+  // webhooks fire without anyone reading the charge. Every instance runs it; SKIP LOCKED keeps
+  // each charge to one of them.
+  const expiry = setInterval(
+    () =>
+      void expireOverdueCharges(deps, { method: "pix" }).catch((err: unknown) =>
+        app.log.error({ err }, "expiry job failed"),
+      ),
+    config.expiryIntervalMs,
+  );
+  expiry.unref();
 
   return {
     app,
@@ -57,6 +79,7 @@ export async function createService(
     bootstrapToken: boot?.token,
     async close() {
       clearInterval(prune);
+      clearInterval(expiry);
       await app.close();
       await authenticator.close();
       await rateLimiter.close();

@@ -13,6 +13,19 @@ const types = {
 /** A pooled PostgreSQL Db. */
 export function openPostgres(url: string, poolSize: number): Db {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  // Every parameterised statement is a named prepared statement, so each connection parses and
+  // plans it once instead of on every call. The service has a fixed set of statements, so the
+  // names stay few.
+  const names = new Map<string, string>();
+  const prepared = (text: string, values: readonly unknown[] | undefined): pg.QueryConfig => {
+    if (!values || values.length === 0) return { text };
+    let name = names.get(text);
+    if (!name) {
+      name = `tostao_${names.size}`;
+      names.set(text, name);
+    }
+    return { name, text, values: values as unknown[] };
+  };
   // An idle client that loses its connection emits 'error' on the pool; without a listener that
   // would crash the process. The next query simply gets a fresh client.
   pool.on("error", () => {});
@@ -21,7 +34,7 @@ export function openPostgres(url: string, poolSize: number): Db {
     const tx: Db = {
       kind: "postgres",
       query: async <T = Row>(sql: string, params?: readonly unknown[]) =>
-        (await client.query(sql, params as unknown[])).rows as T[],
+        (await client.query(prepared(sql, params))).rows as T[],
       exec: async (sql) => {
         await client.query(sql);
       },
@@ -35,7 +48,7 @@ export function openPostgres(url: string, poolSize: number): Db {
   return {
     kind: "postgres",
     query: async <T = Row>(sql: string, params?: readonly unknown[]) =>
-      (await pool.query(sql, params as unknown[])).rows as T[],
+      (await pool.query(prepared(sql, params))).rows as T[],
     exec: async (sql) => {
       await pool.query(sql);
     },

@@ -7,7 +7,29 @@ export type Clock = { now(): Date };
 export type Random = { bytes(n: number): Buffer };
 
 export const systemClock: Clock = { now: () => new Date() };
-export const cryptoRandom: Random = { bytes: (n) => randomBytes(n) };
+/**
+ * Cryptographic randomness served from a 4 KiB pool refilled from the OS: ids and tokens take a
+ * few bytes at a time, and one randomBytes call per id costs more than the id itself.
+ */
+export const cryptoRandom: Random = makePooledRandom(4096);
+
+export function makePooledRandom(poolSize: number): Random {
+  let pool = randomBytes(poolSize);
+  let offset = 0;
+  return {
+    bytes(n) {
+      if (n > poolSize) return randomBytes(n);
+      if (offset + n > poolSize) {
+        pool = randomBytes(poolSize);
+        offset = 0;
+      }
+      // A copy, so no two callers ever share bytes and callers may keep what they get.
+      const out = Buffer.from(pool.subarray(offset, offset + n));
+      offset += n;
+      return out;
+    },
+  };
+}
 
 /** A clock tests move by hand. */
 export function manualClock(start = new Date("2026-11-22T10:00:00.000Z")) {

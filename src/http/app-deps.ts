@@ -1,5 +1,6 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../db/db.ts";
+import type { PixProviders } from "../domain/charges/pix-provider.ts";
 import type { Clock, Random } from "../domain/deps.ts";
 import type { Authenticator } from "../domain/tokens/authenticate.ts";
 import type { RateLimiter } from "../ratelimit/rate-limiter.ts";
@@ -12,4 +13,7 @@ export type AppDeps = {
   random: Random;
   authenticator: Authenticator;
   rateLimiter: RateLimiter;
+  pixProviders: PixProviders;
+  /** The largest amount of one charge, in centavos. */
+  maxChargeCents: number;
 };

@@ -6,7 +6,10 @@ import type { AppDeps } from "./app-deps.ts";
 import { fail } from "./envelope.ts";
 import { STATUS_BY_CODE } from "./errors.ts";
 import { type AuthPolicy, makeGuard } from "./plugins/guard.ts";
+import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
+import { registerPixChargeRoutes } from "./routes/pix-charges.ts";
+import { registerProductRoutes } from "./routes/products.ts";
 import { registerTokenRoutes } from "./routes/tokens.ts";
 import { validatorCompiler } from "./validation.ts";
 
@@ -75,6 +78,9 @@ export function buildApp(
 
   registerHealthRoutes(app, deps);
   registerTokenRoutes(app, deps);
+  registerProductRoutes(app, deps);
+  registerPixChargeRoutes(app, deps);
+  registerEventRoutes(app, deps);
   return app;
 }
 

@@ -3,8 +3,11 @@ import type { Db } from "../db/db.ts";
 import type { Clock } from "../domain/deps.ts";
 import {
   fingerprintBody,
+  type IdempotencyScope,
+  type KeyGuard,
   parseIdempotencyKey,
   runIdempotent,
+  runIdempotentWrite,
 } from "../domain/idempotency/run-idempotent.ts";
 import { principalOf } from "./plugins/guard.ts";
 
@@ -20,21 +23,51 @@ export async function sendIdempotent<T>(
   op: (db: Db) => Promise<T>,
   status = 200,
 ): Promise<void> {
-  const key = parseIdempotencyKey(req.headers["idempotency-key"]);
-  const p = principalOf(req);
-  const scope = key
-    ? {
-        accountId: p.accountId,
-        mode: p.mode,
-        route: req.routeOptions.url ?? req.url,
-        key,
-        fingerprint: fingerprintBody(req.body),
-      }
-    : undefined;
-  const res = await runIdempotent(deps, scope, async (db) => ({
+  const res = await runIdempotent(deps, scopeOf(req), async (db) => ({
     status,
     body: JSON.stringify({ success: true, data: await op(db) }),
   }));
+  await send(reply, res);
+}
+
+/**
+ * The one-statement form for hot creates (see runIdempotentWrite): `prepare` computes the
+ * response data and returns the write, which must honour the key guard.
+ */
+export async function sendIdempotentWrite<T>(
+  deps: { db: Db; clock: Clock },
+  req: FastifyRequest,
+  reply: FastifyReply,
+  prepare: () => Promise<{ data: T; write: (db: Db, guard?: KeyGuard) => Promise<boolean> }>,
+  opts: { precheck: boolean },
+): Promise<void> {
+  const res = await runIdempotentWrite(
+    deps,
+    scopeOf(req),
+    async () => {
+      const p = await prepare();
+      const body = JSON.stringify({ success: true, data: p.data });
+      return { response: { status: 200, body }, write: p.write };
+    },
+    opts,
+  );
+  await send(reply, res);
+}
+
+function scopeOf(req: FastifyRequest): IdempotencyScope | undefined {
+  const key = parseIdempotencyKey(req.headers["idempotency-key"]);
+  if (!key) return undefined;
+  const p = principalOf(req);
+  return {
+    accountId: p.accountId,
+    mode: p.mode,
+    route: req.routeOptions.url ?? req.url,
+    key,
+    fingerprint: fingerprintBody(req.body),
+  };
+}
+
+async function send(reply: FastifyReply, res: { status: number; body: string; replayed: boolean }) {
   if (res.replayed) reply.header("Idempotent-Replayed", "true");
   await reply.code(res.status).type("application/json; charset=utf-8").send(res.body);
 }

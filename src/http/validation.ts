@@ -19,8 +19,17 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
 export function toAppError(issues: readonly z.core.$ZodIssue[], part = "body"): AppError {
   const issue = issues[0];
   if (!issue) return new AppError("BAD_REQUEST", `${part}: invalid`);
-  const code = SHAPE_CODES.has(issue.code) ? "BAD_REQUEST" : "UNPROCESSABLE";
+  const code =
+    SHAPE_CODES.has(issue.code) && !isFractionalInt(issue) ? "BAD_REQUEST" : "UNPROCESSABLE";
   return new AppError(code, formatIssue(issue, part));
+}
+
+// zod reports 1.5 for an integer field as a type error; to a client it is a number that breaks
+// a rule (422), like any other out-of-range number.
+function isFractionalInt(issue: z.core.$ZodIssue): boolean {
+  return (
+    issue.code === "invalid_type" && issue.expected === "int" && typeof issue.input === "number"
+  );
 }
 
 export function formatIssue(issue: z.core.$ZodIssue, part = "body"): string {
@@ -28,6 +37,7 @@ export function formatIssue(issue: z.core.$ZodIssue, part = "body"): string {
   const where = path || part;
   switch (issue.code) {
     case "invalid_type": {
+      if (isFractionalInt(issue)) return `${where}: ${issue.message}`;
       if (issue.input === undefined || (issue.input === null && path === "")) {
         return path ? `${path}: is required` : `${part}: is required (send a JSON object)`;
       }

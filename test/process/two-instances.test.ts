@@ -21,7 +21,8 @@ describe("two instances on one PostgreSQL", { skip }, () => {
     schema = await createSchema();
     const env = {
       DATABASE_URL: schemaUrl(schema),
-      TOSTAO_RATE_LIMIT_TEST: "5",
+      TOSTAO_RATE_LIMIT_TEST: "20",
+      TOSTAO_EXPIRY_INTERVAL_SECONDS: "1",
       TOSTAO_RATE_LIMIT_LIVE: "0",
       ...(REDIS_URL ? { REDIS_URL } : {}),
     };
@@ -78,6 +79,52 @@ describe("two instances on one PostgreSQL", { skip }, () => {
     assert.ok(elapsed <= 1000, `refused after ${elapsed} ms`);
   });
 
+  test("overdue charges expire once, with one charge.declined each, while both instances run the job", async () => {
+    const boot = a.token ?? b.token;
+    const ids: string[] = [];
+    for (let i = 0; i < 15; i++) {
+      const s = i % 2 === 0 ? a : b;
+      const res = await fetch(`${s.url}/api/pix/charge/create`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${boot}`, "content-type": "application/json" },
+        body: JSON.stringify({ value: 1 + i, expires_in: 60 }),
+      });
+      assert.equal(res.status, 200);
+      ids.push(((await res.json()) as { data: { chargeId: string } }).data.chargeId);
+    }
+    // Make them overdue in the database, as the passing of a minute would.
+    const client = new pg.Client({ connectionString: schemaUrl(schema) });
+    await client.connect();
+    try {
+      await client.query(
+        "UPDATE charges SET expires_at = now() - interval '1 second' WHERE id = ANY($1)",
+        [ids],
+      );
+      const t0 = Date.now();
+      let expired = 0;
+      while (expired < ids.length && Date.now() - t0 < 10_000) {
+        await new Promise((r) => setTimeout(r, 200));
+        const r = await client.query(
+          "SELECT count(*)::int AS n FROM charges WHERE id = ANY($1) AND status = 'expired'",
+          [ids],
+        );
+        expired = r.rows[0].n;
+      }
+      assert.equal(expired, ids.length, "every overdue charge expired by the background job");
+      const ev = await client.query(
+        "SELECT charge_id, count(*)::int AS n FROM events WHERE charge_id = ANY($1) AND type = 'charge.declined' GROUP BY charge_id",
+        [ids],
+      );
+      assert.equal(ev.rows.length, ids.length);
+      assert.ok(
+        ev.rows.every((r) => r.n === 1),
+        "exactly one charge.declined per charge",
+      );
+    } finally {
+      await client.end();
+    }
+  });
+
   test("with REDIS_URL the instances share rate-limit counts", {
     skip: !REDIS_URL && "REDIS_URL not set",
   }, async () => {
@@ -89,12 +136,12 @@ describe("two instances on one PostgreSQL", { skip }, () => {
         (r) => r.status,
       );
     const statuses = await Promise.all([
-      ...Array.from({ length: 10 }, () => call(a)),
-      ...Array.from({ length: 10 }, () => call(b)),
+      ...Array.from({ length: 30 }, () => call(a)),
+      ...Array.from({ length: 30 }, () => call(b)),
     ]);
     const allowed = statuses.filter((s) => s === 200).length;
-    // Separate counts would let 5 through on each instance (10); shared counts let 5 in all.
-    assert.ok(allowed <= 6, `allowed ${allowed} of 20 at a shared limit of 5/s`);
+    // Separate counts would let 20 through on each instance (40); shared counts let 20 in all.
+    assert.ok(allowed <= 22, `allowed ${allowed} of 60 at a shared limit of 20/s`);
     assert.ok(allowed >= 1);
   });
 });

@@ -21,20 +21,19 @@ CREATE TABLE api_tokens (
 );
 CREATE INDEX api_tokens_by_account ON api_tokens (account_id, created_at DESC);
 
--- One row per Idempotency-Key, scoped by account, mode and route. 'running' while the first
--- request executes (a second one gets 409), 'done' with the exact response bytes to replay.
--- The operation's own writes and the move to 'done' commit in one transaction.
+-- One row per Idempotency-Key, scoped by account, mode and route, holding the exact response
+-- bytes to replay. The row is written in the same transaction as the operation it answers for,
+-- so it exists if and only if the operation happened. A request in flight is detected by a
+-- transaction-scoped advisory lock on the key, not by a row.
 CREATE TABLE idempotency_keys (
   account_id       text NOT NULL,
   mode             text NOT NULL,
   route            text NOT NULL,
   key              text NOT NULL,
   fingerprint      text NOT NULL,
-  state            text NOT NULL CHECK (state IN ('running', 'done')),
-  response_status  integer,
-  response_body    text,
+  response_status  integer NOT NULL,
+  response_body    text NOT NULL,
   created_at       timestamptz NOT NULL,
-  locked_at        timestamptz NOT NULL,
   PRIMARY KEY (account_id, mode, route, key)
 );
 CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);

@@ -4,15 +4,15 @@ import * as q from "../../db/queries/idempotency.ts";
 import type { Clock } from "../deps.ts";
 import { AppError, badRequest, unprocessable } from "../errors.ts";
 
-// Idempotency-Key, as the contract fixes it. Scope: account + mode + route. The first request
-// with a key claims it ('running'); its operation and the stored response commit together in
-// one transaction, so a crash can never leave a charge made without its stored response (the
-// claim is then released or taken over after STALE_MS). The same key with the same body replays
-// the stored bytes; with another body it is 422; while the first still runs it is 409. Errors are
-// not stored: every operation is one transaction, so a failed one changed nothing and may run again.
+// Idempotency-Key, as the contract fixes it. Scope: account + mode + route. Everything happens in
+// one transaction: an advisory lock on the key (held by a request still executing, so a second
+// one gets 409), the lookup of a stored response (replayed byte for byte, or 422 if the body
+// differs), and otherwise the operation itself together with the row that stores its response.
+// A crash therefore cannot leave an operation without its stored response or the reverse, and it
+// costs one commit per request. Errors are not stored: a failed operation rolled back, changed
+// nothing, and may run again with the same key.
 
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
-const STALE_MS = 60_000;
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
 export type IdempotentResponse = { status: number; body: string };
@@ -37,50 +37,105 @@ export async function runIdempotent(
   op: (db: Db) => Promise<IdempotentResponse>,
 ): Promise<IdempotentResponse & { replayed: boolean }> {
   if (!scope) return { ...(await op(deps.db)), replayed: false };
-
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const now = deps.clock.now();
-    const claimed = await q.claimKey(deps.db, scope, {
-      fingerprint: scope.fingerprint,
-      now,
-      expiredBefore: new Date(now.getTime() - RETENTION_MS),
-      staleBefore: new Date(now.getTime() - STALE_MS),
-    });
-    if (claimed) return { ...(await execute(deps.db, scope, op)), replayed: false };
-
-    const row = await q.findKey(deps.db, scope);
-    if (!row) continue; // released between our insert and our read: try to claim again
-    if (row.fingerprint !== scope.fingerprint) {
-      throw unprocessable(
-        "Idempotency-Key: this key was already used with a different request; use a new key",
-      );
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await attemptOnce(deps, scope, op);
+    } catch (err) {
+      // Another request with the key committed between our read and our write: our work was
+      // rolled back, and the next attempt replays theirs.
+      if (err instanceof LostRace && attempt < 2) continue;
+      throw err;
     }
-    if (row.state === "running" || row.responseStatus === null || row.responseBody === null) {
-      throw new AppError(
-        "CONFLICT",
-        "Idempotency-Key: a request with this key is still in progress; retry shortly",
-      );
-    }
-    return { status: row.responseStatus, body: row.responseBody, replayed: true };
   }
-  throw new AppError("CONFLICT", "Idempotency-Key: the key is contended; retry shortly");
 }
 
-async function execute(
-  db: Db,
+class LostRace extends Error {}
+
+async function attemptOnce(
+  deps: { db: Db; clock: Clock },
   scope: IdempotencyScope,
   op: (db: Db) => Promise<IdempotentResponse>,
-): Promise<IdempotentResponse> {
-  try {
-    return await db.transaction(async (tx) => {
-      const response = await op(tx);
-      await q.completeKey(tx, scope, response);
-      return response;
+): Promise<IdempotentResponse & { replayed: boolean }> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const expiredBefore = new Date(now.getTime() - RETENTION_MS);
+    const { locked, stored } = await q.lockAndFindKey(tx, scope, expiredBefore);
+    if (!locked) throw inProgress();
+    if (stored) return replay(stored, scope);
+    const response = await op(tx);
+    const fresh = await q.storeKey(tx, scope, {
+      fingerprint: scope.fingerprint,
+      responseStatus: response.status,
+      responseBody: response.body,
+      createdAt: now,
+      expiredBefore,
     });
-  } catch (err) {
-    await q.releaseKey(db, scope).catch(() => {});
-    throw err;
+    if (!fresh) throw new LostRace("idempotency key taken by a concurrent request");
+    return { ...response, replayed: false };
+  });
+}
+
+/**
+ * The same mechanism for a hot create whose writes fit in one statement: the operation is
+ * prepared first (its response is known before anything is written), then written together
+ * with the key's row in one statement that also takes the key's lock (queries/idempotency.ts
+ * keyCte). A new key costs no extra round trip at all. If the statement did not store the key,
+ * the key was either stored by someone else (replay, or 422) or is held by a request still
+ * executing (409). `precheck` looks for a stored response before preparing, for operations whose
+ * preparation has effects outside the database (a live PSP call) and must not run for a replay.
+ */
+export async function runIdempotentWrite(
+  deps: { db: Db; clock: Clock },
+  scope: IdempotencyScope | undefined,
+  prepare: () => Promise<PreparedWrite>,
+  opts: { precheck: boolean },
+): Promise<IdempotentResponse & { replayed: boolean }> {
+  const now = deps.clock.now();
+  const expiredBefore = new Date(now.getTime() - RETENTION_MS);
+  if (!scope) {
+    const p = await prepare();
+    await p.write(deps.db);
+    return { ...p.response, replayed: false };
   }
+  if (opts.precheck) {
+    const found = await q.findKey(deps.db, scope, expiredBefore);
+    if (found) return replay(found, scope);
+  }
+  const p = await prepare();
+  const guard = q.keyCte(scope, {
+    fingerprint: scope.fingerprint,
+    responseStatus: p.response.status,
+    responseBody: p.response.body,
+    createdAt: now,
+    expiredBefore,
+  });
+  if (await p.write(deps.db, guard)) return { ...p.response, replayed: false };
+  const found = await q.findKey(deps.db, scope, expiredBefore);
+  if (found) return replay(found, scope);
+  throw inProgress();
+}
+
+export type KeyGuard = ReturnType<typeof q.keyCte>;
+export type PreparedWrite = {
+  response: IdempotentResponse;
+  /** Writes the operation; with a guard, only if the guard stored the key. Returns whether it wrote. */
+  write(db: Db, guard?: KeyGuard): Promise<boolean>;
+};
+
+function replay(stored: q.IdempotencyRow, scope: IdempotencyScope) {
+  if (stored.fingerprint !== scope.fingerprint) {
+    throw unprocessable(
+      "Idempotency-Key: this key was already used with a different request; use a new key",
+    );
+  }
+  return { status: stored.responseStatus, body: stored.responseBody, replayed: true };
+}
+
+function inProgress() {
+  return new AppError(
+    "CONFLICT",
+    "Idempotency-Key: a request with this key is still in progress; retry shortly",
+  );
 }
 
 function canonicalJson(v: unknown): string {

@@ -1,0 +1,66 @@
+import type { Mode } from "../../domain/mode.ts";
+import type { Db } from "../db.ts";
+
+export type ProductRow = {
+  id: string;
+  accountId: string;
+  mode: Mode;
+  name: string;
+  description: string | null;
+  valueCents: number;
+  createdAt: Date;
+  archivedAt: Date | null;
+};
+
+const COLUMNS = `id, account_id AS "accountId", mode, name, description, value_cents AS "valueCents",
+  created_at AS "createdAt", archived_at AS "archivedAt"`;
+
+export async function insertProduct(db: Db, p: ProductRow): Promise<ProductRow> {
+  await db.query(
+    `INSERT INTO products (id, account_id, mode, name, description, value_cents, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [p.id, p.accountId, p.mode, p.name, p.description, p.valueCents, p.createdAt],
+  );
+  return p;
+}
+
+export async function findProduct(
+  db: Db,
+  k: { accountId: string; mode: Mode; id: string },
+): Promise<ProductRow | undefined> {
+  const rows = await db.query<ProductRow>(
+    `SELECT ${COLUMNS} FROM products WHERE id = $1 AND account_id = $2 AND mode = $3`,
+    [k.id, k.accountId, k.mode],
+  );
+  return rows[0];
+}
+
+/** A product by id in any account and mode: the public checkout's lookup. */
+export async function findProductById(db: Db, id: string): Promise<ProductRow | undefined> {
+  const rows = await db.query<ProductRow>(`SELECT ${COLUMNS} FROM products WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+export function listProducts(
+  db: Db,
+  k: { accountId: string; mode: Mode; includeArchived: boolean; limit: number },
+): Promise<ProductRow[]> {
+  return db.query<ProductRow>(
+    `SELECT ${COLUMNS} FROM products WHERE account_id = $1 AND mode = $2
+       AND ($3 OR archived_at IS NULL)
+     ORDER BY id DESC LIMIT $4`,
+    [k.accountId, k.mode, k.includeArchived, k.limit],
+  );
+}
+
+export async function archiveProduct(
+  db: Db,
+  k: { accountId: string; mode: Mode; id: string; at: Date },
+): Promise<ProductRow | undefined> {
+  const rows = await db.query<ProductRow>(
+    `UPDATE products SET archived_at = COALESCE(archived_at, $4)
+     WHERE id = $1 AND account_id = $2 AND mode = $3 RETURNING ${COLUMNS}`,
+    [k.id, k.accountId, k.mode, k.at],
+  );
+  return rows[0];
+}

@@ -1,0 +1,65 @@
+// Brazilian document and address checks used by charge validation.
+
+export const UFS = [
+  "AC",
+  "AL",
+  "AP",
+  "AM",
+  "BA",
+  "CE",
+  "DF",
+  "ES",
+  "GO",
+  "MA",
+  "MT",
+  "MS",
+  "MG",
+  "PA",
+  "PB",
+  "PR",
+  "PE",
+  "PI",
+  "RJ",
+  "RN",
+  "RS",
+  "RO",
+  "RR",
+  "SC",
+  "SP",
+  "SE",
+  "TO",
+] as const;
+
+/** The 11 digits of a CPF with valid check digits (punctuation allowed), or undefined. */
+export function normalizeCpf(input: string): string | undefined {
+  if (!/^[\d.\- ]+$/.test(input)) return undefined;
+  const d = input.replace(/\D/g, "");
+  if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return undefined;
+  const digits = [...d].map(Number);
+  const check = (len: number) => {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += (digits[i] ?? 0) * (len + 1 - i);
+    const r = (sum * 10) % 11;
+    return r === 10 ? 0 : r;
+  };
+  return check(9) === digits[9] && check(10) === digits[10] ? d : undefined;
+}
+
+/** A CEP as its 8 digits ("01310-100" -> "01310100"), or undefined. */
+export function normalizeCep(input: string): string | undefined {
+  const m = /^(\d{5})-?(\d{3})$/.exec(input.trim());
+  return m ? `${m[1]}${m[2]}` : undefined;
+}
+
+/**
+ * A Brazilian phone in E.164 (+55 and 10 or 11 digits: area code and number), from the usual
+ * ways of writing it ("(11) 91234-5678", "+55 11 91234 5678", "11912345678"); or undefined.
+ */
+export function normalizePhone(input: string): string | undefined {
+  if (!/^[+\d()\-. ]+$/.test(input)) return undefined;
+  let d = input.replace(/\D/g, "");
+  if ((d.length === 12 || d.length === 13) && d.startsWith("55")) d = d.slice(2);
+  if (d.length !== 10 && d.length !== 11) return undefined;
+  if (d.startsWith("0") || d[2] === "0") return undefined;
+  return `+55${d}`;
+}

@@ -1,0 +1,64 @@
+// The charge lifecycle in one place: statuses, their display names, which moves are allowed,
+// and which event each move emits (contract: Charges).
+
+export const STATUSES = [
+  "pending",
+  "approved",
+  "declined",
+  "canceled",
+  "expired",
+  "failed",
+  "refunded",
+] as const;
+export type ChargeStatus = (typeof STATUSES)[number];
+
+export const DISPLAY_STATUS: Record<ChargeStatus, string> = {
+  pending: "Pendente",
+  approved: "Aprovado",
+  declined: "Recusado",
+  canceled: "Cancelado",
+  expired: "Expirado",
+  failed: "Falhou",
+  refunded: "Reembolsado",
+};
+
+/** Allowed moves. A status with no entry is final: nothing moves out of it. */
+export const TRANSITIONS: Readonly<Record<ChargeStatus, readonly ChargeStatus[]>> = {
+  pending: ["approved", "declined", "canceled", "expired", "failed"],
+  approved: ["refunded"],
+  declined: [],
+  canceled: [],
+  expired: [],
+  failed: [],
+  refunded: [],
+};
+
+export const EVENT_TYPES = [
+  "charge.created",
+  "charge.pending",
+  "charge.approved",
+  "charge.declined",
+  "charge.refund",
+  "charge.updated",
+  "webhook.test",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The event a move into `to` emits. */
+export const EVENT_FOR_STATUS: Record<Exclude<ChargeStatus, "pending">, EventType> = {
+  approved: "charge.approved",
+  declined: "charge.declined",
+  expired: "charge.declined",
+  failed: "charge.declined",
+  refunded: "charge.refund",
+  canceled: "charge.updated",
+};
+
+export function canMove(from: ChargeStatus, to: ChargeStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/** The statuses a charge may be in for a move into `to`. */
+export function sourcesOf(to: ChargeStatus): ChargeStatus[] {
+  return STATUSES.filter((s) => canMove(s, to));
+}

@@ -1,0 +1,44 @@
+import type { ChargeRow } from "../../db/queries/charges.ts";
+import { centsToBrl } from "../money.ts";
+import { DISPLAY_STATUS } from "./charge-status.ts";
+
+// How a charge is shown: the spec's webhook `data` object is the core of every view, so the
+// event payloads, the status response and the list items always agree field by field.
+
+const detail = (row: ChargeRow, key: string): string | null => {
+  const v = row.details[key];
+  return typeof v === "string" ? v : null;
+};
+
+/** The spec's webhook `data` object. `order_id` is the caller's external_id, else the charge id. */
+export function chargeData(row: ChargeRow) {
+  return {
+    chargeId: row.id,
+    order_id: row.externalId ?? row.id,
+    status: DISPLAY_STATUS[row.status],
+    statusCode: row.status,
+    livemode: row.mode === "live",
+    value: centsToBrl(row.valueCents),
+    title: row.title,
+    product_id: row.productId,
+    external_id: row.externalId,
+    customer_name: detail(row, "customer_name"),
+    customer_email: detail(row, "customer_email"),
+    customer_cpf: detail(row, "customer_cpf"),
+    customer_phone: detail(row, "customer_phone"),
+    provider: row.provider,
+    createdAt: row.createdAt.toISOString(),
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+  };
+}
+export type ChargeData = ReturnType<typeof chargeData>;
+
+/** A list item: the data object plus brCode, expiresAt and updatedAt (contract: Charges). */
+export function chargeView(row: ChargeRow) {
+  return {
+    ...chargeData(row),
+    brCode: row.brCode,
+    expiresAt: row.expiresAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,152 @@
+import type { Db } from "../../db/db.ts";
+import {
+  type ChargeDetails,
+  type ChargeRow,
+  insertChargeWithEvents,
+} from "../../db/queries/charges.ts";
+import { findProduct } from "../../db/queries/products.ts";
+import type { Clock, Random } from "../deps.ts";
+import { badRequest, notFound, unprocessable } from "../errors.ts";
+import type { KeyGuard } from "../idempotency/run-idempotent.ts";
+import { newId } from "../ids.ts";
+import type { Principal } from "../mode.ts";
+import { brlToCents, centsToBrl, formatCents } from "../money.ts";
+import { qrPngDataUrl } from "../qr/qr-png.ts";
+import { chargeEvent } from "./charge-events.ts";
+import { DISPLAY_STATUS } from "./charge-status.ts";
+import type { PixProviders } from "./pix-provider.ts";
+import type { CreatePixCharge } from "./schemas.ts";
+
+export type PixChargeDeps = {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  pixProviders: PixProviders;
+  maxChargeCents: number;
+};
+
+export const DEFAULT_EXPIRES_IN_SEC = 3600;
+
+export const LIVE_PSP_MISSING =
+  "live PIX charges need a PSP connected through the BACEN API Pix, and none is configured on this server (see docs/pix.md, 'Live mode'); use a test token for the sandbox";
+
+const CUSTOMER_FIELDS = [
+  "customer_name",
+  "customer_email",
+  "customer_cpf",
+  "customer_phone",
+  "customer_zip",
+  "customer_street",
+  "customer_number",
+  "customer_complement",
+  "customer_neighborhood",
+  "customer_city",
+  "customer_state",
+  "customer_address",
+] as const;
+
+/** Creates a pending PIX charge and returns the spec's creation response. */
+export async function createPixCharge(deps: PixChargeDeps, who: Principal, input: CreatePixCharge) {
+  const prepared = await preparePixCharge(deps, who, input);
+  await prepared.write(deps.db);
+  return prepared.data;
+}
+
+/**
+ * Everything of a PIX charge creation short of storing it: resolves the amount (value, or the
+ * product's), asks the mode's provider for a BR Code, draws the QR image, and builds the row, its
+ * charge.created and charge.pending events and the response. `write` then stores the charge with
+ * its events in one statement (optionally guarded by an idempotency key).
+ */
+export async function preparePixCharge(
+  deps: PixChargeDeps,
+  who: Principal,
+  input: CreatePixCharge,
+) {
+  if (input.value === undefined && input.product_id === undefined) {
+    throw badRequest("value: is required when product_id is absent");
+  }
+  let valueCents = input.value === undefined ? undefined : brlToCents(input.value);
+  let title = input.title ?? null;
+  if (input.product_id !== undefined) {
+    const product = await findProduct(deps.db, { ...who, id: input.product_id });
+    if (!product) throw notFound(`product_id: product ${input.product_id} not found`);
+    if (product.archivedAt) throw unprocessable(`product_id: product ${product.id} is archived`);
+    if (valueCents !== undefined && valueCents !== product.valueCents) {
+      throw unprocessable(
+        `value: does not match the product's value (${centsToBrl(product.valueCents)})`,
+      );
+    }
+    valueCents = product.valueCents;
+    title ??= product.name;
+  }
+  if (valueCents === undefined) throw unprocessable("value: must have at most 2 decimal places");
+  if (valueCents > deps.maxChargeCents) {
+    throw unprocessable(`value: must be at most ${formatCents(deps.maxChargeCents)}`);
+  }
+  const provider = deps.pixProviders[who.mode];
+  if (!provider) throw unprocessable(LIVE_PSP_MISSING);
+
+  const now = deps.clock.now();
+  const expiresIn = input.expires_in ?? DEFAULT_EXPIRES_IN_SEC;
+  const id = newId("pix", deps);
+  // The charge id's 25 characters after "pix_" are a valid txid (alphanumeric, <= 25 for a
+  // static code) that is unique per charge.
+  const txid = id.slice(4, 29);
+  const { brCode } = await provider.create({
+    accountId: who.accountId,
+    txid,
+    amountCents: valueCents,
+    expiresInSec: expiresIn,
+    ...(input.description ? { description: input.description } : {}),
+  });
+
+  const details: ChargeDetails = {};
+  for (const f of CUSTOMER_FIELDS) {
+    const v = input[f];
+    if (v !== undefined) details[f] = v;
+  }
+  if (input.address) details.address = { ...input.address } as Record<string, string>;
+
+  const row: ChargeRow = {
+    id,
+    accountId: who.accountId,
+    mode: who.mode,
+    method: "pix",
+    status: "pending",
+    valueCents,
+    title,
+    description: input.description ?? null,
+    productId: input.product_id ?? null,
+    externalId: input.external_id ?? null,
+    details,
+    provider: provider.name,
+    txid,
+    brCode,
+    qrCodeImage: qrPngDataUrl(brCode),
+    simulated: false,
+    expiresAt: new Date(now.getTime() + expiresIn * 1000),
+    createdAt: now,
+    updatedAt: now,
+    approvedAt: null,
+  };
+  const events = [
+    chargeEvent(deps, "charge.created", row),
+    chargeEvent(deps, "charge.pending", row),
+  ];
+  const data = {
+    chargeId: id,
+    status: DISPLAY_STATUS.pending,
+    statusCode: "pending" as const,
+    value: centsToBrl(valueCents),
+    brCode,
+    qrCodeImage: row.qrCodeImage ?? "",
+    provider: provider.name,
+    livemode: who.mode === "live",
+    expiresAt: row.expiresAt.toISOString(),
+  };
+  return {
+    data,
+    write: (db: Db, guard?: KeyGuard) => insertChargeWithEvents(db, row, events, guard),
+  };
+}

@@ -1,0 +1,72 @@
+import type { Db } from "../../db/db.ts";
+import { type ChargeRow, expireDue, findCharge, moveCharge } from "../../db/queries/charges.ts";
+import { insertEvents } from "../../db/queries/events.ts";
+import type { Clock, Random } from "../deps.ts";
+import { notFound } from "../errors.ts";
+import type { Principal } from "../mode.ts";
+import { chargeEvent } from "./charge-events.ts";
+import { type ChargeStatus, EVENT_FOR_STATUS, sourcesOf } from "./charge-status.ts";
+
+type Deps = { db: Db; clock: Clock; random: Random };
+type Key = { accountId: string; mode: Principal["mode"]; id: string };
+
+/**
+ * Moves a charge into `to` and writes the move's event in the same transaction. Returns the
+ * charge after the attempt and whether this call made the move: a charge already elsewhere (or
+ * moved by a concurrent call) is returned unchanged with moved=false, never moved twice.
+ */
+export async function transition(
+  deps: Deps,
+  key: Key,
+  to: Exclude<ChargeStatus, "pending">,
+  opts: { simulated?: boolean } = {},
+): Promise<{ moved: boolean; charge: ChargeRow }> {
+  return deps.db.transaction(async (db) => {
+    const moved = await moveCharge(db, key, {
+      from: sourcesOf(to),
+      to,
+      at: deps.clock.now(),
+      ...(opts.simulated === undefined ? {} : { simulated: opts.simulated }),
+    });
+    if (moved) {
+      await insertEvents(db, [chargeEvent(deps, EVENT_FOR_STATUS[to], moved)]);
+      return { moved: true, charge: moved };
+    }
+    const current = await findCharge(db, key);
+    if (!current) throw notFound(`charge_id: charge ${key.id} not found`);
+    return { moved: false, charge: current };
+  });
+}
+
+/** A charge of the caller, expired first if it is pending and overdue (so reads never lie). */
+export async function loadCharge(deps: Deps, who: Principal, id: string): Promise<ChargeRow> {
+  const key = { accountId: who.accountId, mode: who.mode, id };
+  const row = await findCharge(deps.db, key);
+  if (!row) throw notFound(`charge_id: charge ${id} not found`);
+  if (row.status === "pending" && row.expiresAt <= deps.clock.now()) {
+    return (await transition(deps, key, "expired")).charge;
+  }
+  return row;
+}
+
+/**
+ * One pass of the expiry job: moves overdue pending charges to expired with their
+ * charge.declined events. Safe to run in every instance at once (SKIP LOCKED).
+ */
+export async function expireOverdueCharges(
+  deps: Deps,
+  input: { method: "pix" | "crypto"; limit?: number },
+): Promise<number> {
+  return deps.db.transaction(async (db) => {
+    const rows = await expireDue(db, {
+      method: input.method,
+      at: deps.clock.now(),
+      limit: input.limit ?? 500,
+    });
+    await insertEvents(
+      db,
+      rows.map((r) => chargeEvent(deps, EVENT_FOR_STATUS.expired, r)),
+    );
+    return rows.length;
+  });
+}

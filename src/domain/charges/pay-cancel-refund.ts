@@ -1,0 +1,55 @@
+import { AppError, forbidden, unprocessable } from "../errors.ts";
+import type { Principal } from "../mode.ts";
+import { DISPLAY_STATUS } from "./charge-status.ts";
+import { chargeView } from "./charge-view.ts";
+import type { PixChargeDeps } from "./create-pix-charge.ts";
+import { loadCharge, transition } from "./move-charge.ts";
+
+type Deps = Omit<PixChargeDeps, "maxChargeCents">;
+
+/**
+ * Sandbox payment. Test tokens only (a live charge is paid by a real payer). Approving an
+ * approved charge answers 200 with it unchanged, so a retry is safe; a charge that can no
+ * longer be paid (expired, canceled, refunded, declined, failed) is 422.
+ */
+export async function simulatePay(deps: Deps, who: Principal, chargeId: string) {
+  if (who.mode !== "test") {
+    throw forbidden("simulate-pay is for test tokens only; live charges are paid by the payer");
+  }
+  const current = await loadCharge(deps, who, chargeId);
+  if (current.status === "approved") return chargeView(current);
+  const { moved, charge } = await transition(deps, { ...who, id: chargeId }, "approved", {
+    simulated: true,
+  });
+  if (!moved && charge.status !== "approved") throw cannot("pay", charge.status);
+  return chargeView(charge);
+}
+
+/** Cancels a pending charge (charge.updated). Canceling a canceled charge is 200, unchanged. */
+export async function cancelCharge(deps: Deps, who: Principal, chargeId: string) {
+  const current = await loadCharge(deps, who, chargeId);
+  if (current.status === "canceled") return chargeView(current);
+  const { moved, charge } = await transition(deps, { ...who, id: chargeId }, "canceled");
+  if (!moved && charge.status !== "canceled") throw cannot("cancel", charge.status);
+  await deps.pixProviders[who.mode]?.cancel(charge.txid);
+  return chargeView(charge);
+}
+
+/** Refunds an approved charge in full (charge.refund). Refunding twice is 200, unchanged. */
+export async function refundCharge(deps: Deps, who: Principal, chargeId: string) {
+  const current = await loadCharge(deps, who, chargeId);
+  if (current.status === "refunded") return chargeView(current);
+  if (current.status !== "approved") throw cannot("refund", current.status);
+  const provider = deps.pixProviders[who.mode];
+  if (!provider) throw new AppError("UNPROCESSABLE", "no PIX provider is configured for this mode");
+  await provider.refund(current.txid, current.valueCents);
+  const { moved, charge } = await transition(deps, { ...who, id: chargeId }, "refunded");
+  if (!moved && charge.status !== "refunded") throw cannot("refund", charge.status);
+  return chargeView(charge);
+}
+
+function cannot(what: string, status: keyof typeof DISPLAY_STATUS) {
+  return unprocessable(
+    `charge_id: cannot ${what} a charge that is ${status} (${DISPLAY_STATUS[status]})`,
+  );
+}

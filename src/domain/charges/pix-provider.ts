@@ -1,0 +1,52 @@
+import { createHash } from "node:crypto";
+import { encodeBrCode } from "../pix/brcode.ts";
+
+/**
+ * The seam between charges and whoever collects the money. The sandbox provider makes valid
+ * BR Codes of a fake receiver and moves money nowhere; a live provider speaks the BACEN
+ * "API Pix" to a PSP (not configured yet: live creation then answers 422).
+ */
+export interface PixProvider {
+  readonly name: string;
+  create(input: {
+    accountId: string;
+    txid: string;
+    amountCents: number;
+    expiresInSec: number;
+    description?: string;
+  }): Promise<{ brCode: string }>;
+  /** The provider's view of a charge, when it keeps one (the sandbox does not). */
+  get(txid: string): Promise<{ status: "pending" | "approved" | "canceled" } | undefined>;
+  cancel(txid: string): Promise<void>;
+  refund(txid: string, amountCents: number): Promise<void>;
+}
+
+export type PixProviders = { test: PixProvider; live: PixProvider | undefined };
+
+export const SANDBOX_RECEIVER = { name: "TOSTAO SANDBOX", city: "SAO PAULO" };
+
+/**
+ * A stable EVP (random-key) for an account's sandbox receiver: a UUID-shaped digest of the
+ * account id, so every sandbox code of an account names the same fake receiver.
+ */
+export function sandboxEvpKey(accountId: string): string {
+  const h = createHash("sha256").update(`tostao-sandbox:${accountId}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export const sandboxPixProvider: PixProvider = {
+  name: "sandbox",
+  async create(input) {
+    const brCode = encodeBrCode({
+      key: sandboxEvpKey(input.accountId),
+      merchantName: SANDBOX_RECEIVER.name,
+      merchantCity: SANDBOX_RECEIVER.city,
+      amountCentavos: input.amountCents,
+      txid: input.txid,
+    });
+    return { brCode };
+  },
+  get: async () => undefined,
+  cancel: async () => {},
+  refund: async () => {},
+};

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import type { Db } from "../../db/db.ts";
+import * as q from "../../db/queries/products.ts";
+import { Brl } from "../charges/schemas.ts";
+import type { Clock, Random } from "../deps.ts";
+import { notFound, unprocessable } from "../errors.ts";
+import { newId } from "../ids.ts";
+import type { Principal } from "../mode.ts";
+import { brlToCents, centsToBrl } from "../money.ts";
+
+// Products: what an account sells, per mode. A charge (PIX or crypto) can name a product_id
+// and take its amount and title from it; the public crypto checkout needs one.
+
+export const CreateProductSchema = z.strictObject({
+  name: z.string().trim().min(1, "must not be empty").max(140, "must be at most 140 characters"),
+  value: Brl,
+  description: z.string().trim().max(500, "must be at most 500 characters").optional(),
+});
+export const ProductIdSchema = z.strictObject({
+  id: z.string().trim().min(1, "must not be empty"),
+});
+export const ListProductsQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number()
+    .int("must be an integer")
+    .min(1, "must be between 1 and 200")
+    .max(200, "must be between 1 and 200")
+    .default(50),
+  include_archived: z.enum(["true", "false"]).default("false"),
+});
+export const ProductViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  value: z.number(),
+  description: z.string().nullable(),
+  active: z.boolean(),
+  livemode: z.boolean(),
+  createdAt: z.string(),
+  archivedAt: z.string().nullable(),
+});
+
+type Deps = { db: Db; clock: Clock; random: Random };
+
+export function productView(p: q.ProductRow): z.infer<typeof ProductViewSchema> {
+  return {
+    id: p.id,
+    name: p.name,
+    value: centsToBrl(p.valueCents),
+    description: p.description,
+    active: p.archivedAt === null,
+    livemode: p.mode === "live",
+    createdAt: p.createdAt.toISOString(),
+    archivedAt: p.archivedAt?.toISOString() ?? null,
+  };
+}
+
+export async function createProduct(
+  deps: Deps,
+  who: Principal,
+  input: z.output<typeof CreateProductSchema>,
+) {
+  const valueCents = brlToCents(input.value);
+  if (valueCents === undefined) throw unprocessable("value: must have at most 2 decimal places");
+  const row = await q.insertProduct(deps.db, {
+    id: newId("prod", deps),
+    accountId: who.accountId,
+    mode: who.mode,
+    name: input.name,
+    description: input.description ?? null,
+    valueCents,
+    createdAt: deps.clock.now(),
+    archivedAt: null,
+  });
+  return productView(row);
+}
+
+export async function listProducts(
+  deps: { db: Db },
+  who: Principal,
+  input: z.output<typeof ListProductsQuerySchema>,
+) {
+  const rows = await q.listProducts(deps.db, {
+    accountId: who.accountId,
+    mode: who.mode,
+    includeArchived: input.include_archived === "true",
+    limit: input.limit,
+  });
+  return rows.map(productView);
+}
+
+export async function archiveProduct(deps: { db: Db; clock: Clock }, who: Principal, id: string) {
+  const row = await q.archiveProduct(deps.db, {
+    accountId: who.accountId,
+    mode: who.mode,
+    id,
+    at: deps.clock.now(),
+  });
+  if (!row) throw notFound(`id: product ${id} not found`);
+  return productView(row);
+}

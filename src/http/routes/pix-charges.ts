@@ -1,0 +1,112 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { listCharges } from "../../db/queries/charges.ts";
+import { chargeView } from "../../domain/charges/charge-view.ts";
+import { preparePixCharge } from "../../domain/charges/create-pix-charge.ts";
+import { loadCharge } from "../../domain/charges/move-charge.ts";
+import { cancelCharge, refundCharge, simulatePay } from "../../domain/charges/pay-cancel-refund.ts";
+import {
+  ChargeIdSchema,
+  ChargeStatusViewSchema,
+  ChargeViewSchema,
+  CreatePixChargeSchema,
+  ListChargesQuerySchema,
+  PixChargeCreatedSchema,
+} from "../../domain/charges/schemas.ts";
+import type { AppDeps } from "../app-deps.ts";
+import { okEnvelope } from "../envelope.ts";
+import { sendIdempotent, sendIdempotentWrite } from "../idempotent-reply.ts";
+import { principalOf } from "../plugins/guard.ts";
+
+const tags = ["pix"];
+
+export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = { auth: "required" as const };
+
+  r.post(
+    "/api/pix/charge/create",
+    {
+      config: auth,
+      schema: {
+        summary: "Create a PIX charge (BR Code and QR image); Idempotency-Key accepted",
+        tags,
+        body: CreatePixChargeSchema,
+        response: { 200: okEnvelope(PixChargeCreatedSchema) },
+      },
+    },
+    async (req, reply) => {
+      const who = principalOf(req);
+      // The hot path: prepared first, then written with its Idempotency-Key in one statement.
+      // A live charge calls the PSP while preparing, so a stored response is looked up first.
+      await sendIdempotentWrite(deps, req, reply, () => preparePixCharge(deps, who, req.body), {
+        precheck: who.mode === "live",
+      });
+    },
+  );
+
+  r.get(
+    "/api/pix/charge/status",
+    {
+      config: auth,
+      schema: {
+        summary: "Status of a PIX charge",
+        tags,
+        querystring: ChargeIdSchema,
+        response: { 200: okEnvelope(ChargeStatusViewSchema) },
+      },
+    },
+    async (req) => {
+      const row = await loadCharge(deps, principalOf(req), req.query.charge_id);
+      return {
+        success: true as const,
+        data: { ...chargeView(row), qrCodeImage: row.qrCodeImage },
+      };
+    },
+  );
+
+  r.get(
+    "/api/pix/charges",
+    {
+      config: auth,
+      schema: {
+        summary: "Recent PIX charges, newest first",
+        tags,
+        querystring: ListChargesQuerySchema,
+        response: { 200: okEnvelope(z.object({ charges: z.array(ChargeViewSchema) })) },
+      },
+    },
+    async (req) => {
+      const who = principalOf(req);
+      const rows = await listCharges(deps.db, { ...who, method: "pix", limit: req.query.limit });
+      return { success: true as const, data: { charges: rows.map(chargeView) } };
+    },
+  );
+
+  const moves = [
+    ["simulate-pay", "Approve a sandbox charge (test tokens only)", simulatePay],
+    ["cancel", "Cancel a pending charge", cancelCharge],
+    ["refund", "Refund an approved charge in full", refundCharge],
+  ] as const;
+  for (const [action, summary, run] of moves) {
+    r.post(
+      `/api/pix/charge/${action}`,
+      {
+        config: auth,
+        schema: {
+          summary: `${summary}; Idempotency-Key accepted`,
+          tags,
+          body: ChargeIdSchema,
+          response: { 200: okEnvelope(ChargeViewSchema) },
+        },
+      },
+      async (req, reply) => {
+        const who = principalOf(req);
+        await sendIdempotent(deps, req, reply, (db) =>
+          run({ ...deps, db }, who, req.body.charge_id),
+        );
+      },
+    );
+  }
+}
