@@ -18,7 +18,8 @@ await pool.query(
 const key = (await pool.query("SELECT token_hash FROM api_tokens LIMIT 1")).rows[0]?.token_hash;
 
 const app = Fastify({ logger: false });
-// One SELECT by key (the token hash index): the least an authenticated read can do.
+// One SELECT by key (the token hash index): the least an authenticated read can do. Both floor
+// statements are prepared, as the service's are, so the ratio compares like with like.
 app.get("/floor/read", async () => {
   const { rows } = await pool.query(
     "SELECT id, label, mode FROM api_tokens WHERE token_hash = $1",
@@ -29,11 +30,11 @@ app.get("/floor/read", async () => {
 // One INSERT: the least a create can do.
 app.post("/floor/create", async (req) => {
   const id = randomBytes(12).toString("hex");
-  await pool.query("INSERT INTO floor_rows (id, account_id, body) VALUES ($1, $2, $3)", [
-    id,
-    "acct",
-    JSON.stringify(req.body ?? {}),
-  ]);
+  await pool.query({
+    name: "floor_create",
+    text: "INSERT INTO floor_rows (id, account_id, body) VALUES ($1, $2, $3)",
+    values: [id, "acct", JSON.stringify(req.body ?? {})],
+  });
   return { success: true, data: { id } };
 });
 const address = await app.listen({ port: 0, host: "127.0.0.1" });

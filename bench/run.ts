@@ -112,6 +112,7 @@ try {
     PORT: "0",
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
+    TOSTAO_SECRET_KEY: randomBytes(32).toString("hex"),
     TOSTAO_RATE_LIMIT_LIVE: "0",
     TOSTAO_RATE_LIMIT_TEST: "0",
     TOSTAO_RATE_LIMIT_PUBLIC: "0",

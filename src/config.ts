@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseSecretKey } from "./domain/webhooks/secret-box.ts";
 
 // Configuration is read once, at boot, from the environment given to loadConfig; nothing else in
 // the service reads process.env. Every bad variable is reported at once so a deployment fails
@@ -49,6 +50,29 @@ const EnvSchema = z.object({
     z.coerce.number().int().min(1024).default(1_048_576),
   ),
   TOSTAO_WEBHOOK_ALLOW_HOSTS: csv,
+  TOSTAO_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (v) => parseSecretKey(v) !== undefined,
+        "must be 32 bytes as 64 hex characters or base64",
+      )
+      .optional(),
+  ),
+  TOSTAO_WEBHOOK_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(60_000).default(10_000),
+  ),
+  TOSTAO_WEBHOOK_CONCURRENCY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1000).default(64),
+  ),
+  TOSTAO_WEBHOOK_PER_ENDPOINT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1000).default(16),
+  ),
+  TOSTAO_WORKERS: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
   TOSTAO_MAX_CHARGE_BRL: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(10_000_000_000).default(100_000),
@@ -78,6 +102,11 @@ export type Config = {
   trustProxy: boolean;
   bodyLimitBytes: number;
   webhookAllowHosts: string[];
+  /** AES-256-GCM key for webhook secrets; undefined: a key file in dataDir (PGlite only). */
+  secretKey: Buffer | undefined;
+  webhook: { timeoutMs: number; concurrency: number; perEndpoint: number };
+  /** Whether this process runs the background workers (webhook delivery, expiry). */
+  runWorkers: boolean;
   /** The largest amount of one charge, in centavos (configured in whole BRL). */
   maxChargeCents: number;
   /** How often each instance expires overdue charges. */
@@ -117,16 +146,23 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TOSTAO_TRUST_PROXY === "true",
     bodyLimitBytes: e.TOSTAO_BODY_LIMIT_BYTES,
     webhookAllowHosts: e.TOSTAO_WEBHOOK_ALLOW_HOSTS,
+    secretKey: e.TOSTAO_SECRET_KEY ? parseSecretKey(e.TOSTAO_SECRET_KEY) : undefined,
+    webhook: {
+      timeoutMs: e.TOSTAO_WEBHOOK_TIMEOUT_MS,
+      concurrency: e.TOSTAO_WEBHOOK_CONCURRENCY,
+      perEndpoint: e.TOSTAO_WEBHOOK_PER_ENDPOINT,
+    },
+    runWorkers: e.TOSTAO_WORKERS === "true",
     maxChargeCents: e.TOSTAO_MAX_CHARGE_BRL * 100,
     expiryIntervalMs: e.TOSTAO_EXPIRY_INTERVAL_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
   };
 }
 
-// Secrets can sit in URLs (a password in DATABASE_URL), so the offending value is echoed only
-// for variables that cannot hold one.
+// Secrets can sit in URLs (a password in DATABASE_URL) and keys, so the offending value is
+// echoed only for variables that cannot hold one.
 function show(env: Record<string, string | undefined>, issue: z.core.$ZodIssue): string {
   const name = String(issue.path[0] ?? "");
-  if (/URL$/.test(name)) return "a value that is not shown";
+  if (/URL$|KEY$/.test(name)) return "a value that is not shown";
   return JSON.stringify(env[name]);
 }

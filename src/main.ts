@@ -14,7 +14,16 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const service = await createService(config);
+  let service: Awaited<ReturnType<typeof createService>>;
+  try {
+    service = await createService(config);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
   const address = await service.app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   const url = config.baseUrl ?? `http://localhost:${port}`;

@@ -1,8 +1,11 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import type { FastifyInstance } from "fastify";
-import type { Config } from "./config.ts";
+import { type Config, ConfigError } from "./config.ts";
 import type { Db } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDb } from "./db/open-db.ts";
+import { DELIVERY_CHANNEL } from "./db/queries/events.ts";
 import { pruneKeys } from "./db/queries/idempotency.ts";
 import { bootstrapIfEmpty } from "./domain/accounts/bootstrap.ts";
 import { expireOverdueCharges } from "./domain/charges/move-charge.ts";
@@ -10,13 +13,18 @@ import { sandboxPixProvider } from "./domain/charges/pix-provider.ts";
 import { type Clock, cryptoRandom, type Random, systemClock } from "./domain/deps.ts";
 import { RETENTION_MS } from "./domain/idempotency/run-idempotent.ts";
 import { makeAuthenticator } from "./domain/tokens/authenticate.ts";
+import { loadOrCreateKeyFile, makeSecretBox } from "./domain/webhooks/secret-box.ts";
 import { buildApp } from "./http/app.ts";
 import type { AppDeps } from "./http/app-deps.ts";
+import type { LookupAll } from "./net/address-policy.ts";
+import { makeSafeSender } from "./net/safe-fetch.ts";
 import { makeMemoryRateLimiter, makeRedisRateLimiter } from "./ratelimit/rate-limiter.ts";
+import { type DeliveryWorker, makeDeliveryWorker } from "./workers/delivery-worker.ts";
 
 export type Service = {
   app: FastifyInstance;
   deps: AppDeps;
+  worker: DeliveryWorker;
   /** The token made on an empty store, once; undefined on every later start. */
   bootstrapToken: string | undefined;
   close(): Promise<void>;
@@ -29,7 +37,15 @@ export type Service = {
  */
 export async function createService(
   config: Config,
-  opts: { clock?: Clock; random?: Random; db?: Db; logger?: boolean } = {},
+  opts: {
+    clock?: Clock;
+    random?: Random;
+    db?: Db;
+    logger?: boolean;
+    /** Extra trusted CA for webhook receivers (tests with a self-signed certificate). */
+    webhookCa?: string | Buffer;
+    lookup?: LookupAll;
+  } = {},
 ): Promise<Service> {
   const clock = opts.clock ?? systemClock;
   const random = opts.random ?? cryptoRandom;
@@ -50,6 +66,9 @@ export async function createService(
     rateLimiter,
     pixProviders: { test: sandboxPixProvider, live: undefined },
     maxChargeCents: config.maxChargeCents,
+    secretBox: makeSecretBox(secretKeyFor(config)),
+    urlPolicy: { allowHosts: config.webhookAllowHosts },
+    ...(opts.lookup ? { lookup: opts.lookup } : {}),
   };
   const app = buildApp(deps, {
     logger: opts.logger === false ? false : { level: config.logLevel },
@@ -72,18 +91,65 @@ export async function createService(
     config.expiryIntervalMs,
   );
   expiry.unref();
+  if (!config.runWorkers) clearInterval(expiry);
+
+  const sender = makeSafeSender({
+    allowHosts: config.webhookAllowHosts,
+    timeoutMs: config.webhook.timeoutMs,
+    ...(opts.lookup ? { lookup: opts.lookup } : {}),
+    ...(opts.webhookCa ? { ca: opts.webhookCa } : {}),
+  });
+  const worker = makeDeliveryWorker(
+    {
+      db,
+      clock,
+      random,
+      secretBox: deps.secretBox,
+      sender,
+      onError: (err) => app.log.error({ err }, "webhook delivery failed"),
+    },
+    {
+      workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+      concurrency: config.webhook.concurrency,
+      perWebhook: config.webhook.perEndpoint,
+      lockMs: config.webhook.timeoutMs + 5_000,
+      idlePollMs: 5_000,
+    },
+  );
+  let unlisten: (() => Promise<void>) | undefined;
+  if (config.runWorkers) {
+    unlisten = await db.listen(DELIVERY_CHANNEL, () => worker.wake());
+    worker.wake();
+  }
 
   return {
     app,
     deps,
+    worker,
     bootstrapToken: boot?.token,
     async close() {
       clearInterval(prune);
       clearInterval(expiry);
+      await unlisten?.();
+      await worker.stop();
+      await sender.close();
       await app.close();
       await authenticator.close();
       await rateLimiter.close();
       await db.close();
     },
   };
+}
+
+/**
+ * The key that encrypts webhook secrets: TOSTAO_SECRET_KEY, or on embedded PGlite a key file made
+ * once in the data directory. On PostgreSQL several instances (maybe on several machines) must
+ * share one key, so it has to be configured.
+ */
+function secretKeyFor(config: Config): Buffer {
+  if (config.secretKey) return config.secretKey;
+  if (config.database.kind === "pglite") return loadOrCreateKeyFile(config.dataDir);
+  throw new ConfigError([
+    "TOSTAO_SECRET_KEY: is required with DATABASE_URL (32 bytes as 64 hex characters, e.g. from `openssl rand -hex 32`), so every instance can read webhook secrets",
+  ]);
 }

@@ -3,6 +3,8 @@ import type { Db } from "../db/db.ts";
 import type { PixProviders } from "../domain/charges/pix-provider.ts";
 import type { Clock, Random } from "../domain/deps.ts";
 import type { Authenticator } from "../domain/tokens/authenticate.ts";
+import type { SecretBox } from "../domain/webhooks/secret-box.ts";
+import type { AddressPolicy, LookupAll } from "../net/address-policy.ts";
 import type { RateLimiter } from "../ratelimit/rate-limiter.ts";
 
 /** Everything the HTTP front door needs, built once by the composition root (src/main.ts). */
@@ -16,4 +18,8 @@ export type AppDeps = {
   pixProviders: PixProviders;
   /** The largest amount of one charge, in centavos. */
   maxChargeCents: number;
+  secretBox: SecretBox;
+  urlPolicy: AddressPolicy;
+  /** DNS lookup for webhook URL checks (tests inject one). */
+  lookup?: LookupAll;
 };

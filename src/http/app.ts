@@ -11,6 +11,7 @@ import { registerHealthRoutes } from "./routes/health.ts";
 import { registerPixChargeRoutes } from "./routes/pix-charges.ts";
 import { registerProductRoutes } from "./routes/products.ts";
 import { registerTokenRoutes } from "./routes/tokens.ts";
+import { registerWebhookRoutes } from "./routes/webhooks.ts";
 import { validatorCompiler } from "./validation.ts";
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -81,6 +82,7 @@ export function buildApp(
   registerProductRoutes(app, deps);
   registerPixChargeRoutes(app, deps);
   registerEventRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
   return app;
 }
 

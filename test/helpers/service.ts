@@ -3,6 +3,7 @@ import { type Config, loadConfig } from "../../src/config.ts";
 import { createAccount } from "../../src/domain/accounts/create-account.ts";
 import type { Clock } from "../../src/domain/deps.ts";
 import { issueToken } from "../../src/domain/tokens/manage-tokens.ts";
+import type { LookupAll } from "../../src/net/address-policy.ts";
 import { createService, type Service } from "../../src/service.ts";
 import { openTestDb } from "./db.ts";
 
@@ -13,6 +14,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     TOSTAO_RATE_LIMIT_TEST: "0",
     TOSTAO_RATE_LIMIT_PUBLIC: "0",
     LOG_LEVEL: "silent",
+    TOSTAO_SECRET_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
     ...env,
   });
 }
@@ -28,13 +30,20 @@ export type TestService = Service & {
 };
 
 export async function startTestService(
-  opts: { env?: Record<string, string>; clock?: Clock } = {},
+  opts: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    lookup?: LookupAll;
+    webhookCa?: string;
+  } = {},
 ): Promise<TestService> {
   const t = await openTestDb({ migrate: false });
   const service = await createService(testConfig(opts.env), {
     db: t.db,
-    clock: opts.clock,
     logger: false,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.lookup ? { lookup: opts.lookup } : {}),
+    ...(opts.webhookCa ? { webhookCa: opts.webhookCa } : {}),
   });
   const deps = service.deps;
   return {

@@ -1,7 +1,7 @@
 import type { ChargeStatus } from "../../domain/charges/charge-status.ts";
 import type { Mode } from "../../domain/mode.ts";
 import type { Db } from "../db.ts";
-import { insertEventsSql, type NewEvent } from "./events.ts";
+import { eventCtes, type NewEvent } from "./events.ts";
 
 export type ChargeDetails = Record<string, string | Record<string, string>>;
 export type ChargeRow = {
@@ -87,7 +87,7 @@ export async function insertChargeWithEvents(
     c.approvedAt,
   ];
   const onlyIf = guard ? "EXISTS (SELECT 1 FROM k)" : "true";
-  const ev = insertEventsSql(events, params.length + 1, onlyIf);
+  const ev = eventCtes(events, params.length + 1, onlyIf);
   const k = guard?.cte(params.length + ev.params.length + 1);
   const rows = await db.query<{ inserted: boolean }>(
     `WITH ${k ? `${k.sql},` : ""} c AS (
@@ -99,8 +99,8 @@ export async function insertChargeWithEvents(
          $16::boolean, $17::timestamptz, $18::timestamptz, $19::timestamptz, $20::timestamptz
        WHERE ${onlyIf}
        RETURNING 1
-     ), e AS (${ev.sql})
-     SELECT EXISTS (SELECT 1 FROM c) AS inserted`,
+     ), ${ev.sql}
+     SELECT EXISTS (SELECT 1 FROM c) AS inserted, ${ev.notify} AS notified`,
     [...params, ...ev.params, ...(k?.params ?? [])],
   );
   return rows[0]?.inserted === true;

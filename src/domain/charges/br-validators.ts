@@ -57,9 +57,12 @@ export function normalizeCep(input: string): string | undefined {
  */
 export function normalizePhone(input: string): string | undefined {
   if (!/^[+\d()\-. ]+$/.test(input)) return undefined;
+  // An explicit country code must be Brazil's.
+  if (input.trim().startsWith("+") && !/^\+\s*55/.test(input.trim())) return undefined;
   let d = input.replace(/\D/g, "");
   if ((d.length === 12 || d.length === 13) && d.startsWith("55")) d = d.slice(2);
   if (d.length !== 10 && d.length !== 11) return undefined;
-  if (d.startsWith("0") || d[2] === "0") return undefined;
+  // Area codes are 11..99; an 11-digit number is a mobile, whose number starts with 9.
+  if (d.startsWith("0") || d[1] === "0" || (d.length === 11 && d[2] !== "9")) return undefined;
   return `+55${d}`;
 }

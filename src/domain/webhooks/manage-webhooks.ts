@@ -1,0 +1,180 @@
+import type { z } from "zod";
+import type { Db } from "../../db/db.ts";
+import * as dq from "../../db/queries/deliveries.ts";
+import { insertEvents } from "../../db/queries/events.ts";
+import * as q from "../../db/queries/webhooks.ts";
+import {
+  type AddressPolicy,
+  checkWebhookUrl,
+  type LookupAll,
+  resolveAndCheck,
+} from "../../net/address-policy.ts";
+import type { Clock, Random } from "../deps.ts";
+import { notFound, unprocessable } from "../errors.ts";
+import { newId } from "../ids.ts";
+import type { Principal } from "../mode.ts";
+import type {
+  CreateWebhookSchema,
+  DeliveryViewSchema,
+  ListDeliveriesQuerySchema,
+  WebhookViewSchema,
+} from "./schemas.ts";
+import type { SecretBox } from "./secret-box.ts";
+import { generateWebhookSecret } from "./signature.ts";
+
+export type WebhookDeps = {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  secretBox: SecretBox;
+  urlPolicy: AddressPolicy;
+  lookup?: LookupAll;
+};
+
+export const MAX_WEBHOOKS = 20;
+
+function view(w: q.WebhookRow): z.infer<typeof WebhookViewSchema> {
+  return {
+    id: w.id,
+    url: w.url,
+    events: w.events,
+    livemode: w.mode === "live",
+    createdAt: w.createdAt.toISOString(),
+    active: w.disabledAt === null,
+    disabledAt: w.disabledAt?.toISOString() ?? null,
+    disabledReason: w.disabledReason,
+  };
+}
+
+/**
+ * Registers a webhook of the caller's account and mode. The URL must be https and resolve to
+ * public addresses only (unless its host is allow-listed for development); it is checked again
+ * at every delivery. The secret is returned here and only here.
+ */
+export async function createWebhook(
+  deps: WebhookDeps,
+  who: Principal,
+  input: z.output<typeof CreateWebhookSchema>,
+) {
+  const lexical = checkWebhookUrl(input.url, deps.urlPolicy);
+  if (!lexical.ok) throw unprocessable(`url: ${lexical.reason}`);
+  const resolved = await resolveAndCheck(lexical.url.hostname, deps.urlPolicy, deps.lookup);
+  if (!resolved.ok) throw unprocessable(`url: ${resolved.reason}`);
+  if ((await q.countWebhooks(deps.db, who)) >= MAX_WEBHOOKS) {
+    throw unprocessable(`webhooks: at most ${MAX_WEBHOOKS} per account and mode; delete one first`);
+  }
+  const id = newId("wh", deps);
+  const secret = generateWebhookSecret((n) => deps.random.bytes(n));
+  const row: q.WebhookRow = {
+    id,
+    accountId: who.accountId,
+    mode: who.mode,
+    url: lexical.url.toString(),
+    events: [...new Set(input.events.includes("*") ? ["*"] : input.events)],
+    secretBox: deps.secretBox.seal(secret, id),
+    createdAt: deps.clock.now(),
+    disabledAt: null,
+    disabledReason: null,
+  };
+  await q.insertWebhook(deps.db, row);
+  return { ...view(row), secret };
+}
+
+export async function listWebhooks(deps: { db: Db }, who: Principal) {
+  return (await q.listWebhooks(deps.db, who)).map(view);
+}
+
+export async function deleteWebhook(deps: { db: Db; clock: Clock }, who: Principal, id: string) {
+  const row = await q.deleteWebhook(deps.db, { ...who, id, at: deps.clock.now() });
+  if (!row) throw notFound(`id: webhook ${id} not found`);
+  return { ...view(row), deleted: true };
+}
+
+/** Sends a webhook.test event to one webhook, whatever its events list. */
+export async function sendTestEvent(deps: WebhookDeps, who: Principal, id: string) {
+  const hook = await q.findWebhook(deps.db, { ...who, id });
+  if (!hook) throw notFound(`id: webhook ${id} not found`);
+  if (hook.disabledAt)
+    throw unprocessable(`id: webhook ${id} is disabled (${hook.disabledReason ?? "no reason"})`);
+  const now = deps.clock.now();
+  const eventId = newId("evt", deps);
+  const deliveryId = newId("dlv", deps);
+  await deps.db.transaction(async (db) => {
+    // chargeId null: the event belongs to no charge. No webhook subscribes to webhook.test, so
+    // the fan-out makes no delivery; the one delivery is made directly.
+    await insertEvents(db, [
+      {
+        id: eventId,
+        accountId: who.accountId,
+        mode: who.mode,
+        type: "webhook.test",
+        chargeId: null,
+        payload: {
+          message: "This is a test event from Tostão.",
+          webhookId: id,
+          livemode: who.mode === "live",
+        },
+        createdAt: now,
+      },
+    ]);
+    await dq.insertDirectDelivery(db, {
+      id: deliveryId,
+      webhookId: id,
+      accountId: who.accountId,
+      mode: who.mode,
+      eventId,
+      eventType: "webhook.test",
+      at: now,
+    });
+  });
+  return { webhookId: id, eventId, deliveryId, event: "webhook.test" };
+}
+
+export async function listDeliveries(
+  deps: { db: Db },
+  who: Principal,
+  input: z.output<typeof ListDeliveriesQuerySchema>,
+): Promise<Array<z.infer<typeof DeliveryViewSchema>>> {
+  const rows = await dq.listDeliveries(deps.db, {
+    ...who,
+    limit: input.limit,
+    ...(input.webhook_id ? { webhookId: input.webhook_id } : {}),
+    ...(input.event ? { event: input.event } : {}),
+    ...(input.status ? { status: input.status } : {}),
+  });
+  const attempts = await dq.listAttempts(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    webhookId: r.webhookId,
+    eventId: r.eventId,
+    event: r.event,
+    status: r.status as "pending" | "succeeded" | "failed",
+    attempts: r.attempts,
+    nextAttemptAt: r.nextAttemptAt?.toISOString() ?? null,
+    lastStatusCode: r.lastStatusCode,
+    lastError: r.lastError,
+    createdAt: r.createdAt.toISOString(),
+    completedAt: r.completedAt?.toISOString() ?? null,
+    attemptLog: attempts
+      .filter((a) => a.deliveryId === r.id)
+      .map((a) => ({
+        attemptedAt: a.attemptedAt.toISOString(),
+        statusCode: a.statusCode,
+        latencyMs: a.latencyMs,
+        error: a.error,
+        responseSnippet: a.responseSnippet,
+      })),
+  }));
+}
+
+export async function redeliver(deps: { db: Db; clock: Clock }, who: Principal, id: string) {
+  const done = await dq.redeliver(deps.db, { ...who, id, at: deps.clock.now() });
+  if (done) return { id, status: "pending" as const };
+  if (await dq.deliveryExists(deps.db, { ...who, id })) {
+    throw unprocessable(`id: the webhook of delivery ${id} is disabled or deleted`);
+  }
+  throw notFound(`id: delivery ${id} not found`);
+}

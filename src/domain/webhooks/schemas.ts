@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { EVENT_TYPES } from "../charges/charge-status.ts";
+
+export const SUBSCRIBABLE = EVENT_TYPES.filter((e) => e !== "webhook.test");
+
+export const CreateWebhookSchema = z.strictObject({
+  url: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(2048, "must be at most 2048 characters")
+    .describe("https URL that receives POST deliveries; must resolve to public addresses."),
+  events: z
+    .array(z.string())
+    .min(1, "must list at least one event name, or *")
+    .max(20, "must list at most 20 event names")
+    .refine(
+      (list) => list.every((e) => e === "*" || (SUBSCRIBABLE as readonly string[]).includes(e)),
+      `must hold event names (${SUBSCRIBABLE.join(", ")}) or *`,
+    )
+    .describe('Event names, or ["*"] for all events.'),
+});
+
+export const WebhookIdSchema = z.strictObject({
+  id: z.string().trim().min(1, "must not be empty"),
+});
+
+export const WebhookViewSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.string()),
+  livemode: z.boolean(),
+  createdAt: z.string(),
+  active: z.boolean(),
+  disabledAt: z.string().nullable(),
+  disabledReason: z.string().nullable(),
+});
+export const NewWebhookSchema = WebhookViewSchema.extend({
+  secret: z.string().describe("whsec_ signing secret. Shown in this response only; store it now."),
+});
+
+export const ListDeliveriesQuerySchema = z.strictObject({
+  webhook_id: z.string().trim().min(1).optional(),
+  event: z.string().trim().min(1).optional(),
+  status: z.enum(["pending", "succeeded", "failed"]).optional(),
+  limit: z.coerce
+    .number()
+    .int("must be an integer")
+    .min(1, "must be between 1 and 200")
+    .max(200, "must be between 1 and 200")
+    .default(50),
+});
+
+export const AttemptViewSchema = z.object({
+  attemptedAt: z.string(),
+  statusCode: z.number().nullable(),
+  latencyMs: z.number(),
+  error: z.string().nullable(),
+  responseSnippet: z.string().nullable(),
+});
+export const DeliveryViewSchema = z.object({
+  id: z.string(),
+  webhookId: z.string(),
+  eventId: z.string(),
+  event: z.string(),
+  status: z.enum(["pending", "succeeded", "failed"]),
+  attempts: z.number(),
+  nextAttemptAt: z.string().nullable(),
+  lastStatusCode: z.number().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  attemptLog: z.array(AttemptViewSchema),
+});

@@ -1,0 +1,144 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  createWebhook,
+  deleteWebhook,
+  listDeliveries,
+  listWebhooks,
+  redeliver,
+  sendTestEvent,
+} from "../../domain/webhooks/manage-webhooks.ts";
+import {
+  CreateWebhookSchema,
+  DeliveryViewSchema,
+  ListDeliveriesQuerySchema,
+  NewWebhookSchema,
+  WebhookIdSchema,
+  WebhookViewSchema,
+} from "../../domain/webhooks/schemas.ts";
+import type { AppDeps } from "../app-deps.ts";
+import { okEnvelope } from "../envelope.ts";
+import { sendIdempotent } from "../idempotent-reply.ts";
+import { principalOf } from "../plugins/guard.ts";
+
+const tags = ["webhooks"];
+const auth = { auth: "required" as const };
+
+export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/api/webhooks/create",
+    {
+      config: auth,
+      schema: {
+        summary: "Register a webhook; its whsec_ secret is in this response only",
+        tags,
+        body: CreateWebhookSchema,
+        response: { 200: okEnvelope(NewWebhookSchema) },
+      },
+    },
+    async (req, reply) => {
+      const who = principalOf(req);
+      await sendIdempotent(deps, req, reply, (db) => createWebhook({ ...deps, db }, who, req.body));
+    },
+  );
+
+  r.get(
+    "/api/webhooks",
+    {
+      config: auth,
+      schema: {
+        summary: "List webhooks (never their secrets)",
+        tags,
+        response: { 200: okEnvelope(z.object({ webhooks: z.array(WebhookViewSchema) })) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { webhooks: await listWebhooks(deps, principalOf(req)) },
+    }),
+  );
+
+  r.post(
+    "/api/webhooks/test",
+    {
+      config: auth,
+      schema: {
+        summary: "Send a webhook.test event to one webhook, whatever its events list",
+        tags,
+        body: WebhookIdSchema,
+        response: {
+          200: okEnvelope(
+            z.object({
+              webhookId: z.string(),
+              eventId: z.string(),
+              deliveryId: z.string(),
+              event: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req, reply) => {
+      const who = principalOf(req);
+      await sendIdempotent(deps, req, reply, (db) =>
+        sendTestEvent({ ...deps, db }, who, req.body.id),
+      );
+    },
+  );
+
+  r.post(
+    "/api/webhooks/delete",
+    {
+      config: auth,
+      schema: {
+        summary: "Delete a webhook; its pending deliveries are failed, its log stays",
+        tags,
+        body: WebhookIdSchema,
+        response: { 200: okEnvelope(WebhookViewSchema.extend({ deleted: z.literal(true) })) },
+      },
+    },
+    async (req, reply) => {
+      const who = principalOf(req);
+      await sendIdempotent(deps, req, reply, (db) =>
+        deleteWebhook({ ...deps, db }, who, req.body.id),
+      );
+    },
+  );
+
+  r.get(
+    "/api/webhooks/deliveries",
+    {
+      config: auth,
+      schema: {
+        summary: "The delivery log, newest first, with every attempt",
+        tags,
+        querystring: ListDeliveriesQuerySchema,
+        response: { 200: okEnvelope(z.object({ deliveries: z.array(DeliveryViewSchema) })) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { deliveries: await listDeliveries(deps, principalOf(req), req.query) },
+    }),
+  );
+
+  r.post(
+    "/api/webhooks/deliveries/redeliver",
+    {
+      config: auth,
+      schema: {
+        summary: "Queue a delivery again, now, with a fresh retry schedule",
+        tags,
+        body: WebhookIdSchema,
+        response: { 200: okEnvelope(z.object({ id: z.string(), status: z.literal("pending") })) },
+      },
+    },
+    async (req, reply) => {
+      const who = principalOf(req);
+      await sendIdempotent(deps, req, reply, (db) => redeliver({ ...deps, db }, who, req.body.id));
+    },
+  );
+}

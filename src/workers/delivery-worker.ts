@@ -1,0 +1,223 @@
+import type { Db } from "../db/db.ts";
+import * as dq from "../db/queries/deliveries.ts";
+import { disableWebhook } from "../db/queries/webhooks.ts";
+import type { Clock, Random } from "../domain/deps.ts";
+import type { SecretBox } from "../domain/webhooks/secret-box.ts";
+import { signDelivery } from "../domain/webhooks/signature.ts";
+import type { SafeSender } from "../net/safe-fetch.ts";
+import { nextDelayMs, parseRetryAfter } from "./retry-schedule.ts";
+
+// The webhook delivery engine. Deliveries live in the database (created with their events);
+// any number of workers, in any number of processes, claim due ones with SKIP LOCKED, send
+// them, and record each attempt. A worker is woken by NOTIFY when new deliveries commit, by
+// its own completions, and by a timer at the next due retry, so a delivery leaves within
+// milliseconds of its event and nothing waits on a polling interval.
+
+export type DeliveryWorkerDeps = {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  secretBox: SecretBox;
+  sender: SafeSender;
+  onError?: (err: unknown) => void;
+};
+
+export type DeliveryWorkerOptions = {
+  workerId: string;
+  /** Attempts in flight in this worker. */
+  concurrency: number;
+  /** Attempts in flight to one webhook in this worker, so a slow receiver cannot starve others. */
+  perWebhook: number;
+  /** How long a claim holds a delivery; longer than the send timeout. */
+  lockMs: number;
+  /** Longest sleep between looks at the queue when nothing is due. */
+  idlePollMs: number;
+};
+
+export type DeliveryWorker = {
+  /** Looks for due deliveries now (NOTIFY and tests call it). */
+  wake(): void;
+  /** Runs until nothing is due and nothing is in flight, then records everything (tests). */
+  runOnce(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export function makeDeliveryWorker(
+  deps: DeliveryWorkerDeps,
+  opts: DeliveryWorkerOptions,
+): DeliveryWorker {
+  const perHook = new Map<string, number>();
+  const inflight = new Set<Promise<void>>();
+  const results: dq.AttemptOutcome[] = [];
+  let flushing: Promise<void> | undefined;
+  let draining: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const report = (err: unknown) => deps.onError?.(err);
+
+  const flush = (): Promise<void> => {
+    if (!flushing) {
+      flushing = (async () => {
+        // Completions that arrive while a batch is being written wait for the next batch.
+        while (results.length > 0) {
+          const batch = results.splice(0, results.length);
+          await dq.recordAttempts(deps.db, opts.workerId, batch).catch(report);
+        }
+      })().finally(() => {
+        flushing = undefined;
+      });
+    }
+    return flushing;
+  };
+
+  const attempt = async (c: dq.ClaimedDelivery): Promise<void> => {
+    const started = deps.clock.now();
+    let outcome: Omit<dq.AttemptOutcome, "id" | "attemptedAt">;
+    if (c.webhookGone) {
+      outcome = {
+        statusCode: null,
+        latencyMs: 0,
+        error: "webhook disabled or deleted",
+        snippet: null,
+        status: "failed",
+        nextAttemptAt: started,
+      };
+    } else {
+      const body = JSON.stringify({
+        id: c.eventId,
+        event: c.eventType,
+        timestamp: c.eventCreatedAt.toISOString(),
+        data: c.payload,
+      });
+      const secret = deps.secretBox.open(c.secretBox, c.webhookId);
+      const headers = signDelivery({
+        secret,
+        eventId: c.eventId,
+        timestamp: Math.floor(started.getTime() / 1000),
+        body,
+      });
+      const res = await deps.sender.send({ url: c.url, headers, body });
+      const now = deps.clock.now();
+      const status = res.kind === "response" ? res.status : null;
+      const common = {
+        statusCode: status,
+        latencyMs: Math.round(res.latencyMs),
+        error:
+          res.kind === "error"
+            ? res.error
+            : status !== null && status >= 300
+              ? `HTTP ${status}`
+              : null,
+        snippet: res.kind === "response" ? res.bodySnippet : null,
+      };
+      if (status !== null && status >= 200 && status < 300) {
+        outcome = { ...common, status: "succeeded", nextAttemptAt: now };
+      } else if (status === 410) {
+        await disableWebhook(deps.db, c.webhookId, "receiver answered 410 Gone", now).catch(report);
+        outcome = { ...common, status: "failed", nextAttemptAt: now };
+      } else {
+        const retryAfter =
+          res.kind === "response" && (status === 429 || status === 503)
+            ? parseRetryAfter(res.headers["retry-after"], now)
+            : undefined;
+        const jitter = (deps.random.bytes(1)[0] ?? 0) / 256;
+        const delay = nextDelayMs(c.roundAttempts + 1, jitter, retryAfter);
+        outcome =
+          delay === undefined
+            ? { ...common, status: "failed", nextAttemptAt: now }
+            : { ...common, status: "pending", nextAttemptAt: new Date(now.getTime() + delay) };
+      }
+    }
+    results.push({ id: c.id, attemptedAt: started, ...outcome });
+    await flush();
+  };
+
+  const start = (c: dq.ClaimedDelivery) => {
+    perHook.set(c.webhookId, (perHook.get(c.webhookId) ?? 0) + 1);
+    const p: Promise<void> = attempt(c)
+      .catch(report)
+      .finally(() => {
+        inflight.delete(p);
+        const n = (perHook.get(c.webhookId) ?? 1) - 1;
+        if (n === 0) perHook.delete(c.webhookId);
+        else perHook.set(c.webhookId, n);
+        wake();
+      });
+    inflight.add(p);
+  };
+
+  /** Claims and starts as much as there is room for; false when nothing more can start now. */
+  const claimOnce = async (): Promise<boolean> => {
+    const room = opts.concurrency - inflight.size;
+    if (room <= 0 || stopped) return false;
+    const now = deps.clock.now();
+    const busy = [...perHook].filter(([, n]) => n >= opts.perWebhook).map(([id]) => id);
+    const claimed = await dq.claimDue(deps.db, {
+      now,
+      limit: Math.min(room, 100),
+      lockUntil: new Date(now.getTime() + opts.lockMs),
+      worker: opts.workerId,
+      skipWebhooks: busy,
+    });
+    const giveBack: string[] = [];
+    for (const c of claimed) {
+      if ((perHook.get(c.webhookId) ?? 0) >= opts.perWebhook) giveBack.push(c.id);
+      else start(c);
+    }
+    await dq.releaseClaims(deps.db, giveBack, opts.workerId);
+    return claimed.length > giveBack.length && claimed.length === Math.min(room, 100);
+  };
+
+  const sleepUntilDue = async () => {
+    if (stopped) return;
+    const due = await dq.nextDueAt(deps.db).catch(() => undefined);
+    const wait = due ? Math.max(0, due.getTime() - deps.clock.now().getTime()) : opts.idlePollMs;
+    clearTimeout(timer);
+    timer = setTimeout(wake, Math.min(Math.max(wait, 5), opts.idlePollMs));
+    timer.unref();
+  };
+
+  function wake(): void {
+    if (stopped) return;
+    if (draining) {
+      again = true;
+      return;
+    }
+    draining = (async () => {
+      do {
+        again = false;
+        try {
+          while (await claimOnce()) {}
+        } catch (err) {
+          report(err);
+        }
+      } while (again && !stopped);
+      if (inflight.size === 0) await sleepUntilDue();
+    })().finally(() => {
+      draining = undefined;
+    });
+  }
+
+  return {
+    wake,
+    async runOnce() {
+      do {
+        while (await claimOnce()) {}
+        await Promise.all([...inflight]);
+        await flush();
+      } while (inflight.size > 0);
+      // One more look: completions may have made retries due at once.
+      if (await claimOnce()) await this.runOnce();
+      await Promise.all([...inflight]);
+      await flush();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await draining;
+      await Promise.all([...inflight]);
+      await flush();
+    },
+  };
+}

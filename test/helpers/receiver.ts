@@ -1,0 +1,75 @@
+import { createServer as createHttp, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createHttps } from "node:https";
+import type { AddressInfo } from "node:net";
+
+export type Received = { headers: IncomingMessage["headers"]; body: string; at: number; json: any };
+export type Responder = (
+  r: Received,
+  n: number,
+) => { status: number; headers?: Record<string, string>; delayMs?: number; body?: string };
+
+/**
+ * A local webhook receiver on 127.0.0.1 that records every request (raw body, headers, time)
+ * and answers as the test says: 200 by default, or any status, delay or hang.
+ */
+export async function startReceiver(
+  opts: { tls?: { key: string; cert: string }; respond?: Responder } = {},
+) {
+  const received: Received[] = [];
+  let respond: Responder = opts.respond ?? (() => ({ status: 200 }));
+  const waiters: Array<() => void> = [];
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        json = undefined;
+      }
+      const r: Received = { headers: req.headers, body, at: Date.now(), json };
+      received.push(r);
+      for (const w of waiters.splice(0)) w();
+      const a = respond(r, received.length);
+      const send = () => {
+        res.writeHead(a.status, a.headers ?? {});
+        res.end(a.body ?? "ok");
+      };
+      if (a.delayMs === Number.POSITIVE_INFINITY) return; // hang
+      if (a.delayMs) setTimeout(send, a.delayMs);
+      else send();
+    });
+  };
+  const server = opts.tls ? createHttps(opts.tls, handler) : createHttp(handler);
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    url: `${opts.tls ? "https" : "http"}://${opts.tls ? "localhost" : "127.0.0.1"}:${port}/hook`,
+    received,
+    setResponder(fn: Responder) {
+      respond = fn;
+    },
+    /** Resolves once at least n requests have arrived (or rejects after timeoutMs). */
+    async waitFor(n: number, timeoutMs = 10_000): Promise<Received[]> {
+      const t0 = Date.now();
+      while (received.length < n) {
+        if (Date.now() - t0 > timeoutMs)
+          throw new Error(`expected ${n} deliveries, got ${received.length}`);
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 50);
+        });
+      }
+      return received;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections?.();
+        server.close(() => r());
+      }),
+  };
+}
