@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { type BenchContext, scenarios } from "./scenarios.ts";
+import { benchWebhooks } from "./webhooks.ts";
 
 // `npm run bench`: the service and its floor, each in its own process on one fresh PostgreSQL
 // schema, driven by autocannon at the same settings; prints req/s, p50/p99 latency, peak RSS and
@@ -116,6 +117,7 @@ try {
     TOSTAO_RATE_LIMIT_LIVE: "0",
     TOSTAO_RATE_LIMIT_TEST: "0",
     TOSTAO_RATE_LIMIT_PUBLIC: "0",
+    TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
   });
   procs.push(service);
   await new Promise((r) => setTimeout(r, 100));
@@ -180,6 +182,14 @@ try {
     r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
   console.log(line(head));
   for (const r of rows) console.log(line(r));
+
+  if (!only || "webhooks".includes(only)) {
+    const w = await benchWebhooks({ serviceUrl: service.url, token, databaseUrl: schemaUrl });
+    console.log(
+      `\nwebhooks: ${w.throughput.toFixed(0)} deliveries/s to a local receiver (${w.delivered} delivered); ` +
+        `event to delivery at 200 charges/s: p50 ${w.p50} ms, p99 ${w.p99} ms (${w.samples} samples)`,
+    );
+  }
 } finally {
   for (const p of procs) p.child.kill("SIGTERM");
   await new Promise((r) => setTimeout(r, 300));

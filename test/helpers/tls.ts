@@ -1,0 +1,33 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** A throwaway self-signed certificate for localhost and 127.0.0.1, made with openssl. */
+export function makeSelfSignedCert(): { key: string; cert: string; certFile: string } {
+  const dir = mkdtempSync(join(tmpdir(), "tostao-tls-"));
+  const keyFile = join(dir, "key.pem");
+  const certFile = join(dir, "cert.pem");
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-keyout",
+      keyFile,
+      "-out",
+      certFile,
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+    ],
+    { stdio: "ignore" },
+  );
+  return { key: readFileSync(keyFile, "utf8"), cert: readFileSync(certFile, "utf8"), certFile };
+}
