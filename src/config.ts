@@ -73,6 +73,47 @@ const EnvSchema = z.object({
     z.coerce.number().int().min(1).max(1000).default(16),
   ),
   TOSTAO_WORKERS: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
+  TOSTAO_PRICE_BINANCE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url().default("https://api.binance.com"),
+  ),
+  TOSTAO_PRICE_COINBASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url().default("https://api.coinbase.com"),
+  ),
+  TOSTAO_PRICE_MERCADOBITCOIN_URL: z.preprocess(
+    emptyToUndefined,
+    z.url().default("https://api.mercadobitcoin.net"),
+  ),
+  TOSTAO_QUOTE_FIXED_BRL: z.preprocess(emptyToUndefined, z.coerce.number().positive().optional()),
+  TOSTAO_ESPLORA_URL_MAINNET: z.preprocess(
+    emptyToUndefined,
+    z.url().default("https://mempool.space/api"),
+  ),
+  TOSTAO_ESPLORA_URL_TESTNET: z.preprocess(
+    emptyToUndefined,
+    z.url().default("https://mempool.space/testnet/api"),
+  ),
+  TOSTAO_ESPLORA_URL_SIGNET: z.preprocess(
+    emptyToUndefined,
+    z.url().default("https://mempool.space/signet/api"),
+  ),
+  TOSTAO_CHAIN_POLL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3600).default(30),
+  ),
+  TOSTAO_BTC_CONFIRMATIONS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(100).default(1),
+  ),
+  TOSTAO_CRYPTO_EXPIRES_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1440).default(15),
+  ),
+  TOSTAO_SANDBOX_BTC_NETWORK: z.preprocess(
+    emptyToUndefined,
+    z.enum(["testnet", "signet"]).default("testnet"),
+  ),
   TOSTAO_MAX_CHARGE_BRL: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(10_000_000_000).default(100_000),
@@ -107,6 +148,16 @@ export type Config = {
   webhook: { timeoutMs: number; concurrency: number; perEndpoint: number };
   /** Whether this process runs the background workers (webhook delivery, expiry). */
   runWorkers: boolean;
+  bitcoin: {
+    priceUrls: { binance: string; coinbase: string; mercadobitcoin: string };
+    /** BRL per BTC that replaces the price sources (offline development). */
+    fixedBrlPerBtc: number | undefined;
+    esploraUrls: { mainnet: string; testnet: string; signet: string };
+    pollMs: number;
+    confirmations: number;
+    expiresMinutes: number;
+    sandboxNetwork: "testnet" | "signet";
+  };
   /** The largest amount of one charge, in centavos (configured in whole BRL). */
   maxChargeCents: number;
   /** How often each instance expires overdue charges. */
@@ -153,6 +204,23 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       perEndpoint: e.TOSTAO_WEBHOOK_PER_ENDPOINT,
     },
     runWorkers: e.TOSTAO_WORKERS === "true",
+    bitcoin: {
+      priceUrls: {
+        binance: e.TOSTAO_PRICE_BINANCE_URL,
+        coinbase: e.TOSTAO_PRICE_COINBASE_URL,
+        mercadobitcoin: e.TOSTAO_PRICE_MERCADOBITCOIN_URL,
+      },
+      fixedBrlPerBtc: e.TOSTAO_QUOTE_FIXED_BRL,
+      esploraUrls: {
+        mainnet: e.TOSTAO_ESPLORA_URL_MAINNET,
+        testnet: e.TOSTAO_ESPLORA_URL_TESTNET,
+        signet: e.TOSTAO_ESPLORA_URL_SIGNET,
+      },
+      pollMs: e.TOSTAO_CHAIN_POLL_SECONDS * 1000,
+      confirmations: e.TOSTAO_BTC_CONFIRMATIONS,
+      expiresMinutes: e.TOSTAO_CRYPTO_EXPIRES_MINUTES,
+      sandboxNetwork: e.TOSTAO_SANDBOX_BTC_NETWORK,
+    },
     maxChargeCents: e.TOSTAO_MAX_CHARGE_BRL * 100,
     expiryIntervalMs: e.TOSTAO_EXPIRY_INTERVAL_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { FastifyInstance } from "fastify";
+import { makeEsploraSource } from "./bitcoin/esplora.ts";
+import { makeQuoteService } from "./bitcoin/price-sources.ts";
 import { type Config, ConfigError } from "./config.ts";
 import type { Db } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
@@ -10,6 +12,7 @@ import { pruneKeys } from "./db/queries/idempotency.ts";
 import { bootstrapIfEmpty } from "./domain/accounts/bootstrap.ts";
 import { expireOverdueCharges } from "./domain/charges/move-charge.ts";
 import { sandboxPixProvider } from "./domain/charges/pix-provider.ts";
+import { watchOnce } from "./domain/crypto/watch-chain.ts";
 import { type Clock, cryptoRandom, type Random, systemClock } from "./domain/deps.ts";
 import { RETENTION_MS } from "./domain/idempotency/run-idempotent.ts";
 import { makeAuthenticator } from "./domain/tokens/authenticate.ts";
@@ -67,6 +70,22 @@ export async function createService(
     pixProviders: { test: sandboxPixProvider, live: undefined },
     maxChargeCents: config.maxChargeCents,
     secretBox: makeSecretBox(secretKeyFor(config)),
+    crypto: {
+      quotes: makeQuoteService({
+        sources: config.bitcoin.priceUrls,
+        ...(config.bitcoin.fixedBrlPerBtc ? { fixedBrlPerBtc: config.bitcoin.fixedBrlPerBtc } : {}),
+      }),
+      chainSources: {
+        mainnet: makeEsploraSource({ baseUrl: config.bitcoin.esploraUrls.mainnet }),
+        testnet: makeEsploraSource({ baseUrl: config.bitcoin.esploraUrls.testnet }),
+        signet: makeEsploraSource({ baseUrl: config.bitcoin.esploraUrls.signet }),
+      },
+      confirmations: config.bitcoin.confirmations,
+      lateWindowMs: 24 * 3_600_000,
+      expiresMinutes: config.bitcoin.expiresMinutes,
+      testNetwork: config.bitcoin.sandboxNetwork,
+      quoteValidMs: 30_000,
+    },
     urlPolicy: { allowHosts: config.webhookAllowHosts },
     ...(opts.lookup ? { lookup: opts.lookup } : {}),
   };
@@ -85,9 +104,10 @@ export async function createService(
   // each charge to one of them.
   const expiry = setInterval(
     () =>
-      void expireOverdueCharges(deps, { method: "pix" }).catch((err: unknown) =>
-        app.log.error({ err }, "expiry job failed"),
-      ),
+      void Promise.all([
+        expireOverdueCharges(deps, { method: "pix" }),
+        expireOverdueCharges(deps, { method: "crypto" }),
+      ]).catch((err: unknown) => app.log.error({ err }, "expiry job failed")),
     config.expiryIntervalMs,
   );
   expiry.unref();
@@ -116,6 +136,17 @@ export async function createService(
       idlePollMs: 5_000,
     },
   );
+  // The chain watcher: pending crypto charges are checked in the background, so charge.approved
+  // fires without anyone polling the status.
+  const watcher = setInterval(
+    () =>
+      void watchOnce({ ...deps, ...deps.crypto }).catch((err: unknown) =>
+        app.log.error({ err }, "chain watcher failed"),
+      ),
+    config.bitcoin.pollMs,
+  );
+  watcher.unref();
+  if (!config.runWorkers) clearInterval(watcher);
   let unlisten: (() => Promise<void>) | undefined;
   if (config.runWorkers) {
     unlisten = await db.listen(DELIVERY_CHANNEL, () => worker.wake());
@@ -130,6 +161,7 @@ export async function createService(
     async close() {
       clearInterval(prune);
       clearInterval(expiry);
+      clearInterval(watcher);
       await unlisten?.();
       await worker.stop();
       await sender.close();

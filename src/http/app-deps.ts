@@ -1,3 +1,5 @@
+import type { ChainSource } from "../bitcoin/esplora.ts";
+import type { QuoteService } from "../bitcoin/price-sources.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/db.ts";
 import type { PixProviders } from "../domain/charges/pix-provider.ts";
@@ -6,6 +8,21 @@ import type { Authenticator } from "../domain/tokens/authenticate.ts";
 import type { SecretBox } from "../domain/webhooks/secret-box.ts";
 import type { AddressPolicy, LookupAll } from "../net/address-policy.ts";
 import type { RateLimiter } from "../ratelimit/rate-limiter.ts";
+
+/** Bitcoin charges: price quotes, chain sources and their policy. */
+export type CryptoSettings = {
+  quotes: QuoteService;
+  chainSources: Partial<Record<"mainnet" | "testnet" | "signet", ChainSource>>;
+  /** Confirmations that make a payment final. */
+  confirmations: number;
+  /** How long after expiry a full payment is still accepted (paidLate). */
+  lateWindowMs: number;
+  expiresMinutes: number;
+  /** The sandbox's network. */
+  testNetwork: "testnet" | "signet";
+  /** How long a quote is said to be valid. */
+  quoteValidMs: number;
+};
 
 /** Everything the HTTP front door needs, built once by the composition root (src/main.ts). */
 export type AppDeps = {
@@ -20,6 +37,7 @@ export type AppDeps = {
   maxChargeCents: number;
   secretBox: SecretBox;
   urlPolicy: AddressPolicy;
+  crypto: CryptoSettings;
   /** DNS lookup for webhook URL checks (tests inject one). */
   lookup?: LookupAll;
 };

@@ -6,6 +6,7 @@ import type { AppDeps } from "./app-deps.ts";
 import { fail } from "./envelope.ts";
 import { STATUS_BY_CODE } from "./errors.ts";
 import { type AuthPolicy, makeGuard } from "./plugins/guard.ts";
+import { registerCryptoRoutes } from "./routes/crypto.ts";
 import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerPixChargeRoutes } from "./routes/pix-charges.ts";
@@ -83,6 +84,7 @@ export function buildApp(
   registerPixChargeRoutes(app, deps);
   registerEventRoutes(app, deps);
   registerWebhookRoutes(app, deps);
+  registerCryptoRoutes(app, deps);
   return app;
 }
 

@@ -21,9 +21,10 @@ export async function sendIdempotent<T>(
   req: FastifyRequest,
   reply: FastifyReply,
   op: (db: Db) => Promise<T>,
-  status = 200,
+  opts: { status?: number; owner?: Owner } = {},
 ): Promise<void> {
-  const res = await runIdempotent(deps, scopeOf(req), async (db) => ({
+  const status = opts.status ?? 200;
+  const res = await runIdempotent(deps, scopeOf(req, opts.owner), async (db) => ({
     status,
     body: JSON.stringify({ success: true, data: await op(db) }),
   }));
@@ -54,10 +55,13 @@ export async function sendIdempotentWrite<T>(
   await send(reply, res);
 }
 
-function scopeOf(req: FastifyRequest): IdempotencyScope | undefined {
+/** Whose keys these are: the caller's account and mode, or (public checkout) the product's. */
+type Owner = { accountId: string; mode: "test" | "live" };
+
+function scopeOf(req: FastifyRequest, owner?: Owner): IdempotencyScope | undefined {
   const key = parseIdempotencyKey(req.headers["idempotency-key"]);
   if (!key) return undefined;
-  const p = principalOf(req);
+  const p = owner ?? principalOf(req);
   return {
     accountId: p.accountId,
     mode: p.mode,

@@ -14,6 +14,12 @@ export function testConfig(env: Record<string, string> = {}): Config {
     TOSTAO_RATE_LIMIT_TEST: "0",
     TOSTAO_RATE_LIMIT_PUBLIC: "0",
     LOG_LEVEL: "silent",
+    // No test reaches the internet: quotes are fixed and chain sources point nowhere, unless a
+    // test sets its own local servers.
+    TOSTAO_QUOTE_FIXED_BRL: "350000",
+    TOSTAO_ESPLORA_URL_MAINNET: "http://127.0.0.1:9",
+    TOSTAO_ESPLORA_URL_TESTNET: "http://127.0.0.1:9",
+    TOSTAO_ESPLORA_URL_SIGNET: "http://127.0.0.1:9",
     TOSTAO_SECRET_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
     ...env,
   });

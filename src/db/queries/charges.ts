@@ -4,6 +4,16 @@ import type { Db } from "../db.ts";
 import { eventCtes, type NewEvent } from "./events.ts";
 
 export type ChargeDetails = Record<string, string | Record<string, string>>;
+/** What a crypto charge fixes at creation. */
+export type CryptoDetails = {
+  address: string;
+  index: number;
+  network: "mainnet" | "testnet" | "signet";
+  amountSats: number;
+  /** The BTC/BRL rate locked at creation, in centavos per BTC. */
+  rateCents: number;
+  payUri: string;
+};
 export type ChargeRow = {
   id: string;
   accountId: string;
@@ -25,6 +35,9 @@ export type ChargeRow = {
   createdAt: Date;
   updatedAt: Date;
   approvedAt: Date | null;
+  crypto: CryptoDetails | null;
+  receivedSats: number;
+  paidLate: boolean;
 };
 
 const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
@@ -48,9 +61,16 @@ const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
   ["created_at", "createdAt"],
   ["updated_at", "updatedAt"],
   ["approved_at", "approvedAt"],
+  ["crypto", "crypto"],
+  ["received_sats", "receivedSats"],
+  ["paid_late", "paidLate"],
 ];
 const columns = (alias = "") => COLUMN_NAMES.map(([c, f]) => `${alias}${c} AS "${f}"`).join(", ");
 const CHARGE_COLUMNS = columns();
+
+// A crypto charge whose full amount was already seen on the chain (even unconfirmed) before its
+// expiry is waiting for confirmations, not expiring: it is never moved to expired.
+const NOT_FULLY_SEEN = `(method <> 'crypto' OR received_sats < (crypto->>'amountSats')::bigint)`;
 
 /**
  * Inserts a charge and its creation events in one statement (data-modifying CTEs run
@@ -85,6 +105,7 @@ export async function insertChargeWithEvents(
     c.createdAt,
     c.updatedAt,
     c.approvedAt,
+    c.crypto === null ? null : JSON.stringify(c.crypto),
   ];
   const onlyIf = guard ? "EXISTS (SELECT 1 FROM k)" : "true";
   const ev = eventCtes(events, params.length + 1, onlyIf);
@@ -93,10 +114,10 @@ export async function insertChargeWithEvents(
     `WITH ${k ? `${k.sql},` : ""} c AS (
        INSERT INTO charges (id, account_id, mode, method, status, value_cents, title, description,
          product_id, external_id, details, provider, txid, br_code, qr_code_image, simulated,
-         expires_at, created_at, updated_at, approved_at)
+         expires_at, created_at, updated_at, approved_at, crypto)
        SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::bigint, $7::text, $8::text,
          $9::text, $10::text, $11::jsonb, $12::text, $13::text, $14::text, $15::text,
-         $16::boolean, $17::timestamptz, $18::timestamptz, $19::timestamptz, $20::timestamptz
+         $16::boolean, $17::timestamptz, $18::timestamptz, $19::timestamptz, $20::timestamptz, $21::jsonb
        WHERE ${onlyIf}
        RETURNING 1
      ), ${ev.sql}
@@ -142,7 +163,7 @@ export async function moveCharge(
        approved_at = CASE WHEN $4 = 'approved' THEN $5 ELSE approved_at END,
        simulated = simulated OR $6
      WHERE id = $1 AND account_id = $2 AND mode = $3 AND status = ANY($7::text[])
-       AND ($4 <> 'expired' OR expires_at <= $5)
+       AND ($4 <> 'expired' OR (expires_at <= $5 AND ${NOT_FULLY_SEEN}))
      RETURNING ${CHARGE_COLUMNS}`,
     [k.id, k.accountId, k.mode, move.to, move.at, move.simulated ?? false, move.from],
   );
@@ -160,7 +181,7 @@ export function expireDue(
   return db.query<ChargeRow>(
     `WITH due AS (
        SELECT id FROM charges
-       WHERE status = 'pending' AND expires_at <= $1 AND method = $2
+       WHERE status = 'pending' AND expires_at <= $1 AND method = $2 AND ${NOT_FULLY_SEEN}
        ORDER BY expires_at LIMIT $3 FOR UPDATE SKIP LOCKED
      )
      UPDATE charges c SET status = 'expired', updated_at = $1 FROM due

@@ -129,6 +129,9 @@ export async function preparePixCharge(
     createdAt: now,
     updatedAt: now,
     approvedAt: null,
+    crypto: null,
+    receivedSats: 0,
+    paidLate: false,
   };
   const events = [
     chargeEvent(deps, "charge.created", row),

@@ -1,0 +1,91 @@
+// One GET with a hard deadline covering connect, headers and body, and a size cap, for the price
+// and chain clients. Failures come back as short values naming the cause (HTTP status, timeout,
+// refused connection), so callers can tell an operator which upstream broke without stack traces.
+
+export type FetchFn = typeof fetch;
+
+export type GetResult = { ok: true; text: string } | { ok: false; error: string };
+
+const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+
+function describeError(err: unknown): string {
+  const cause = err instanceof Error ? err.cause : undefined;
+  const code =
+    typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : undefined;
+  if (code) return `connection failed (${code})`;
+  return err instanceof Error ? err.message : String(err);
+}
+
+async function readCapped(res: Response, maxBytes: number): Promise<string | undefined> {
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function getText(
+  fetchFn: FetchFn,
+  url: string,
+  timeoutMs: number,
+  maxBytes = DEFAULT_MAX_BYTES,
+): Promise<GetResult> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  try {
+    const res = await fetchFn(url, {
+      signal: controller.signal,
+      headers: { accept: "application/json, text/plain" },
+    });
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {});
+      return { ok: false, error: `HTTP ${res.status}` };
+    }
+    const text = await readCapped(res, maxBytes);
+    if (text === undefined) return { ok: false, error: `response larger than ${maxBytes} bytes` };
+    return { ok: true, text };
+  } catch (err) {
+    if (timedOut) return { ok: false, error: `timed out after ${timeoutMs} ms` };
+    return { ok: false, error: describeError(err) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Parsed JSON of a successful GET, or the reason there is none. */
+export async function getJson(
+  fetchFn: FetchFn,
+  url: string,
+  timeoutMs: number,
+): Promise<{ ok: true; body: unknown } | { ok: false; error: string }> {
+  const got = await getText(fetchFn, url, timeoutMs);
+  if (!got.ok) return got;
+  try {
+    return { ok: true, body: JSON.parse(got.text) as unknown };
+  } catch {
+    return { ok: false, error: "response is not JSON" };
+  }
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** The base URL without trailing slashes, so `${base}/path` never doubles one. */
+export function trimBase(url: string): string {
+  return url.replace(/\/+$/, "");
+}

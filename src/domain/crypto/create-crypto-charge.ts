@@ -1,0 +1,131 @@
+import { buildPaymentUri, formatBtc } from "../../bitcoin/payment-uri.ts";
+import { btcForBrl, type QuoteService } from "../../bitcoin/price-sources.ts";
+import { deriveAddress } from "../../bitcoin/wallet.ts";
+import type { Db } from "../../db/db.ts";
+import { type ChargeRow, insertChargeWithEvents } from "../../db/queries/charges.ts";
+import { findProduct } from "../../db/queries/products.ts";
+import { takeNextIndex } from "../../db/queries/wallets.ts";
+import { chargeEvent } from "../charges/charge-events.ts";
+import { DISPLAY_STATUS } from "../charges/charge-status.ts";
+import type { Clock, Random } from "../deps.ts";
+import { AppError, badRequest, notFound, unprocessable } from "../errors.ts";
+import { newId } from "../ids.ts";
+import type { Principal } from "../mode.ts";
+import { brlToCents, centsToBrl, formatCents } from "../money.ts";
+import { qrImageUrl } from "./crypto-view.ts";
+import type { CreateCryptoCharge } from "./schemas.ts";
+import { ensureWallet, NO_WALLET } from "./wallets.ts";
+
+export type CryptoDeps = {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  maxChargeCents: number;
+  crypto: { quotes: QuoteService; expiresMinutes: number; testNetwork: "testnet" | "signet" };
+};
+
+/**
+ * Creates a Bitcoin charge: the amount in BRL (value, or the product's), the BTC/BRL rate locked
+ * now, a fresh address of the merchant's wallet, and a BIP21 payment URI; stored with its
+ * charge.created and charge.pending events. Run inside a transaction: the address index and the
+ * charge commit together, so a failed creation hands out no address.
+ */
+export async function createCryptoCharge(
+  deps: CryptoDeps,
+  who: Principal,
+  input: CreateCryptoCharge,
+  baseUrl: string,
+) {
+  let valueCents = input.value === undefined ? undefined : brlToCents(input.value);
+  let title = input.product_name ?? null;
+  if (input.product_id !== undefined) {
+    const product = await findProduct(deps.db, { ...who, id: input.product_id });
+    if (!product) throw notFound(`product_id: product ${input.product_id} not found`);
+    if (product.archivedAt) throw unprocessable(`product_id: product ${product.id} is archived`);
+    if (valueCents !== undefined && valueCents !== product.valueCents) {
+      throw unprocessable(
+        `value: does not match the product's value (${centsToBrl(product.valueCents)})`,
+      );
+    }
+    valueCents = product.valueCents;
+    title ??= product.name;
+  }
+  if (valueCents === undefined) throw badRequest("value: is required when product_id is absent");
+  if (valueCents > deps.maxChargeCents)
+    throw unprocessable(`value: must be at most ${formatCents(deps.maxChargeCents)}`);
+
+  const quote = await deps.crypto.quotes.quote();
+  if (!quote.ok)
+    throw new AppError(
+      "UNAVAILABLE",
+      `quote: no BTC/BRL price is available now (${quote.reason}); retry shortly`,
+    );
+  const amountSats = btcForBrl(valueCents, quote.priceCents);
+
+  if (!(await ensureWallet(deps, who, deps.crypto.testNetwork))) throw unprocessable(NO_WALLET);
+  const taken = await takeNextIndex(deps.db, who);
+  if (!taken) throw unprocessable(NO_WALLET);
+  const address = deriveAddress(taken.wallet, taken.index);
+
+  const now = deps.clock.now();
+  const id = `BTC-${newId("pix", deps).slice(4).toUpperCase()}`;
+  const payUri = buildPaymentUri({
+    address,
+    amountSats,
+    ...(title ? { label: title } : {}),
+    message: `Charge ${id}`,
+  });
+  const details: Record<string, string> = {};
+  if (input.customer_name) details.customer_name = input.customer_name;
+  if (input.customer_email) details.customer_email = input.customer_email;
+  const row: ChargeRow = {
+    id,
+    accountId: who.accountId,
+    mode: who.mode,
+    method: "crypto",
+    status: "pending",
+    valueCents,
+    title,
+    description: null,
+    productId: input.product_id ?? null,
+    externalId: null,
+    details,
+    provider: "crypto",
+    txid: id,
+    brCode: null,
+    qrCodeImage: null,
+    simulated: false,
+    expiresAt: new Date(now.getTime() + deps.crypto.expiresMinutes * 60_000),
+    createdAt: now,
+    updatedAt: now,
+    approvedAt: null,
+    crypto: {
+      address,
+      index: taken.index,
+      network: taken.wallet.network,
+      amountSats,
+      rateCents: quote.priceCents,
+      payUri,
+    },
+    receivedSats: 0,
+    paidLate: false,
+  };
+  await insertChargeWithEvents(deps.db, row, [
+    chargeEvent(deps, "charge.created", row),
+    chargeEvent(deps, "charge.pending", row),
+  ]);
+  return {
+    chargeId: id,
+    status: DISPLAY_STATUS.pending,
+    statusCode: "pending" as const,
+    amountBrl: centsToBrl(valueCents),
+    amountCrypto: formatBtc(amountSats),
+    address,
+    copyAddress: address,
+    payUri,
+    qrCodeImage: qrImageUrl(baseUrl, id),
+    expiresAt: row.expiresAt.toISOString(),
+    provider: "crypto" as const,
+    livemode: who.mode === "live",
+  };
+}

@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { Brl, Email } from "../charges/schemas.ts";
+
+export const ActivateWalletSchema = z.strictObject({
+  key: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(400, "must be at most 400 characters")
+    .describe(
+      "An account-level extended public key (xpub, zpub; tpub, vpub for test networks) or a wpkh(...) descriptor.",
+    ),
+  network: z
+    .enum(["testnet", "signet"])
+    .optional()
+    .describe("For tpub/vpub keys: which test network (default testnet)."),
+});
+
+export const CreateCryptoChargeSchema = z.strictObject({
+  value: Brl.optional().describe(
+    "Amount in BRL; with product_id it may be omitted (the product's value is used).",
+  ),
+  product_name: z.string().trim().max(140, "must be at most 140 characters").optional(),
+  product_id: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(64, "must be at most 64 characters")
+    .optional(),
+  customer_name: z.string().trim().max(200, "must be at most 200 characters").optional(),
+  customer_email: Email.optional(),
+});
+export type CreateCryptoCharge = z.output<typeof CreateCryptoChargeSchema>;
+
+export const QuoteQuerySchema = z.strictObject({
+  brl: z.coerce
+    .number()
+    .positive("must be greater than 0")
+    .max(10_000_000_000, "is too large")
+    .optional(),
+});
+
+export const WalletViewSchema = z.object({
+  network: z.enum(["mainnet", "testnet", "signet"]),
+  fingerprint: z.string(),
+  descriptor: z.string(),
+  nextIndex: z.number(),
+  generated: z.boolean(),
+  livemode: z.boolean(),
+  unpaidAddresses: z.number(),
+  gapWarning: z.string().nullable(),
+});
+
+export const CryptoChargeCreatedSchema = z.object({
+  chargeId: z.string(),
+  status: z.string(),
+  statusCode: z.string(),
+  amountBrl: z.number(),
+  amountCrypto: z.string(),
+  address: z.string(),
+  copyAddress: z.string(),
+  payUri: z.string(),
+  qrCodeImage: z.string(),
+  expiresAt: z.string(),
+  provider: z.literal("crypto"),
+  livemode: z.boolean(),
+});
+
+export const CryptoStatusSchema = CryptoChargeCreatedSchema.extend({
+  amountReceived: z.string(),
+  paidLate: z.boolean(),
+  simulated: z.boolean(),
+  network: z.string(),
+  createdAt: z.string(),
+  approvedAt: z.string().nullable(),
+  updatedAt: z.string(),
+  product_id: z.string().nullable().optional(),
+  product_name: z.string().nullable().optional(),
+  customer_name: z.string().nullable().optional(),
+  customer_email: z.string().nullable().optional(),
+});
+
+export const QuoteSchema = z.object({
+  pair: z.literal("BTC/BRL"),
+  price: z.number().describe("BRL per BTC."),
+  brl: z.number().nullable(),
+  btc: z.string().nullable().describe("BTC for `brl`, 8 decimals."),
+  sources: z.array(
+    z.object({
+      name: z.string(),
+      price: z.number().nullable(),
+      ok: z.boolean(),
+      error: z.string().optional(),
+    }),
+  ),
+  updatedAt: z.string(),
+  validUntil: z.string(),
+});

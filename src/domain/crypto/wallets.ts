@@ -1,0 +1,94 @@
+import type { z } from "zod";
+import { generateTestWallet, parseWalletKey } from "../../bitcoin/wallet.ts";
+import type { Db } from "../../db/db.ts";
+import * as q from "../../db/queries/wallets.ts";
+import type { Clock, Random } from "../deps.ts";
+import { unprocessable } from "../errors.ts";
+import type { Principal } from "../mode.ts";
+import type { ActivateWalletSchema, WalletViewSchema } from "./schemas.ts";
+
+// The merchant's own wallet, watch-only: we keep an extended public key and derive a fresh
+// BIP84 address per charge, so the money goes straight to the merchant. Live mode takes mainnet
+// keys only; the sandbox takes test-network keys, and makes itself a test wallet on first use so
+// it works with no setup at all.
+
+export const GAP_LIMIT = 20;
+export const NO_WALLET =
+  'wallet: no Bitcoin wallet is active for live mode; activate one with POST /api/crypto/wallet {"key": "zpub..."} (an account-level extended public key or a wpkh(...) descriptor)';
+
+type Deps = { db: Db; clock: Clock; random: Random };
+
+export async function activateWallet(
+  deps: Deps,
+  who: Principal,
+  input: z.output<typeof ActivateWalletSchema>,
+) {
+  const parsed = parseWalletKey(input.key, input.network);
+  if (!parsed.ok) throw unprocessable(`key: ${parsed.reason}`);
+  const w = parsed.wallet;
+  if (who.mode === "live" && w.network !== "mainnet") {
+    throw unprocessable(
+      "key: live mode takes a mainnet key (xpub, zpub); use a test token for tpub/vpub keys",
+    );
+  }
+  if (who.mode === "test" && w.network === "mainnet") {
+    throw unprocessable(
+      "key: the sandbox takes a test-network key (tpub, vpub); use a live token for mainnet keys",
+    );
+  }
+  const row = await q.upsertWallet(deps.db, {
+    accountId: who.accountId,
+    mode: who.mode,
+    network: w.network,
+    xpub: w.xpub,
+    fingerprint: w.fingerprint,
+    descriptor: w.descriptor,
+    generated: false,
+    createdAt: deps.clock.now(),
+  });
+  return walletView(deps.db, row);
+}
+
+/** The caller's wallet; in the sandbox one is generated on first use. */
+export async function ensureWallet(
+  deps: Deps,
+  who: Principal,
+  testNetwork: "testnet" | "signet",
+): Promise<q.WalletRow | undefined> {
+  const found = await q.findWallet(deps.db, who);
+  if (found || who.mode === "live") return found;
+  const w = generateTestWallet((n) => deps.random.bytes(n), testNetwork);
+  return q.insertWalletIfAbsent(deps.db, {
+    accountId: who.accountId,
+    mode: who.mode,
+    network: w.network,
+    xpub: w.xpub,
+    fingerprint: w.fingerprint,
+    descriptor: w.descriptor,
+    generated: true,
+    createdAt: deps.clock.now(),
+  });
+}
+
+export async function getWallet(deps: Deps, who: Principal, testNetwork: "testnet" | "signet") {
+  const row = await ensureWallet(deps, who, testNetwork);
+  if (!row) throw unprocessable(NO_WALLET);
+  return walletView(deps.db, row);
+}
+
+async function walletView(db: Db, w: q.WalletRow): Promise<z.infer<typeof WalletViewSchema>> {
+  const unpaid = await q.unpaidTail(db, w);
+  return {
+    network: w.network,
+    fingerprint: w.fingerprint,
+    descriptor: w.descriptor,
+    nextIndex: w.nextIndex,
+    generated: w.generated,
+    livemode: w.mode === "live",
+    unpaidAddresses: unpaid,
+    gapWarning:
+      unpaid > GAP_LIMIT
+        ? `${unpaid} addresses in a row are unpaid: wallets stop looking after ${GAP_LIMIT} (the gap limit); raise your wallet's gap limit to at least ${unpaid + 1} or payments to later addresses will not show in it`
+        : null,
+  };
+}

@@ -1,0 +1,112 @@
+import type { ChainSource } from "../../bitcoin/esplora.ts";
+import type { Db } from "../../db/db.ts";
+import { type ChargeRow, findCharge } from "../../db/queries/charges.ts";
+import {
+  approveCryptoCharge,
+  claimCheck,
+  claimWatchList,
+  recordReceived,
+} from "../../db/queries/crypto-charges.ts";
+import { insertEvents } from "../../db/queries/events.ts";
+import { chargeEvent } from "../charges/charge-events.ts";
+import { transition } from "../charges/move-charge.ts";
+import type { Clock, Random } from "../deps.ts";
+import type { Mode } from "../mode.ts";
+
+// Watching the chain for crypto charges. A charge is approved when the payments to its address
+// that have enough confirmations add up to its amount; a partial payment is recorded
+// (amountReceived) and the charge stays pending; a full payment after expiry, within the
+// monitoring window, is approved with paidLate. Sources are asked through the ChainSource seam
+// (Esplora HTTP API), at most once every CHECK_EVERY_MS per charge.
+
+export type WatchDeps = {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  chainSources: Partial<Record<"mainnet" | "testnet" | "signet", ChainSource>>;
+  confirmations: number;
+  lateWindowMs: number;
+};
+
+export const CHECK_EVERY_MS = 5_000;
+
+type Key = { id: string; accountId: string; mode: Mode };
+
+/** Asks the chain about one charge (if not asked in the last few seconds) and applies what it says. */
+export async function refreshFromChain(deps: WatchDeps, key: Key): Promise<ChargeRow | undefined> {
+  if (await claimCheck(deps.db, key.id, deps.clock.now(), CHECK_EVERY_MS))
+    await applyChain(deps, key);
+  return findCharge(deps.db, key);
+}
+
+/**
+ * A crypto charge as a read should show it: the chain asked first (a payment seen in time keeps
+ * it from expiring), then expired if it is overdue and unpaid.
+ */
+export async function readCryptoCharge(deps: WatchDeps, row: ChargeRow): Promise<ChargeRow> {
+  const key = { id: row.id, accountId: row.accountId, mode: row.mode };
+  const fresh = (await refreshFromChain(deps, key)) ?? row;
+  if (fresh.status === "pending" && fresh.expiresAt <= deps.clock.now()) {
+    return (await transition(deps, key, "expired")).charge;
+  }
+  return fresh;
+}
+
+async function applyChain(deps: WatchDeps, key: Key): Promise<void> {
+  const row = await findCharge(deps.db, key);
+  const c = row?.crypto;
+  if (!row || !c) return;
+  const now = deps.clock.now();
+  const inWindow =
+    row.status === "pending" ||
+    (row.status === "expired" && now.getTime() < row.expiresAt.getTime() + deps.lateWindowMs);
+  if (!inWindow) return;
+  const source = deps.chainSources[c.network];
+  if (!source) return;
+  const f = await source.addressFunding(c.address);
+  if (!f.ok) return;
+  const settled = f.txs
+    .filter(
+      (t) =>
+        t.confirmed &&
+        t.blockHeight !== undefined &&
+        f.tipHeight - t.blockHeight + 1 >= deps.confirmations,
+    )
+    .reduce((sum, t) => sum + t.valueSats, 0);
+  const seen = f.txs.reduce((sum, t) => sum + t.valueSats, 0);
+  await deps.db.transaction(async (db) => {
+    if (settled >= c.amountSats) {
+      const approved = await approveCryptoCharge(db, key, {
+        receivedSats: seen,
+        paidLate: row.status === "expired",
+        at: now,
+      });
+      if (approved) await insertEvents(db, [chargeEvent(deps, "charge.approved", approved)]);
+      return;
+    }
+    const updated = await recordReceived(db, key, { receivedSats: seen, at: now });
+    if (updated) await insertEvents(db, [chargeEvent(deps, "charge.updated", updated)]);
+  });
+}
+
+/**
+ * One pass of the background watcher: takes a batch of crypto charges due for a look (SKIP
+ * LOCKED, so instances share the work) and checks each, a few at a time.
+ */
+export async function watchOnce(
+  deps: WatchDeps,
+  opts: { limit?: number; parallel?: number } = {},
+): Promise<number> {
+  const now = deps.clock.now();
+  const batch = await claimWatchList(deps.db, {
+    now,
+    checkedBefore: new Date(now.getTime() - CHECK_EVERY_MS),
+    lateWindowStart: new Date(now.getTime() - deps.lateWindowMs),
+    limit: opts.limit ?? 100,
+  });
+  const parallel = opts.parallel ?? 8;
+  for (let i = 0; i < batch.length; i += parallel) {
+    await Promise.all(batch.slice(i, i + parallel).map((k) => applyChain(deps, k).catch(() => {})));
+  }
+  return batch.length;
+}
