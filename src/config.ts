@@ -114,6 +114,7 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.enum(["testnet", "signet"]).default("testnet"),
   ),
+  TOSTAO_MCP_LIVE_WRITES: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
   TOSTAO_MAX_CHARGE_BRL: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(10_000_000_000).default(100_000),
@@ -158,6 +159,8 @@ export type Config = {
     expiresMinutes: number;
     sandboxNetwork: "testnet" | "signet";
   };
+  /** Whether MCP write tools may act with a live token. */
+  mcpLiveWrites: boolean;
   /** The largest amount of one charge, in centavos (configured in whole BRL). */
   maxChargeCents: number;
   /** How often each instance expires overdue charges. */
@@ -204,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       perEndpoint: e.TOSTAO_WEBHOOK_PER_ENDPOINT,
     },
     runWorkers: e.TOSTAO_WORKERS === "true",
+    mcpLiveWrites: e.TOSTAO_MCP_LIVE_WRITES === "true",
     bitcoin: {
       priceUrls: {
         binance: e.TOSTAO_PRICE_BINANCE_URL,

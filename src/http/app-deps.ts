@@ -38,6 +38,8 @@ export type AppDeps = {
   secretBox: SecretBox;
   urlPolicy: AddressPolicy;
   crypto: CryptoSettings;
+  /** Where an unexpected failure inside a tool is reported (logged). */
+  onToolError?: (err: unknown) => void;
   /** DNS lookup for webhook URL checks (tests inject one). */
   lookup?: LookupAll;
 };

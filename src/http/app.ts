@@ -9,6 +9,7 @@ import { type AuthPolicy, makeGuard } from "./plugins/guard.ts";
 import { registerCryptoRoutes } from "./routes/crypto.ts";
 import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
+import { registerIntegrationRoutes } from "./routes/integrations.ts";
 import { registerPixChargeRoutes } from "./routes/pix-charges.ts";
 import { registerProductRoutes } from "./routes/products.ts";
 import { registerTokenRoutes } from "./routes/tokens.ts";
@@ -85,6 +86,7 @@ export function buildApp(
   registerEventRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerCryptoRoutes(app, deps);
+  registerIntegrationRoutes(app, deps);
   return app;
 }
 

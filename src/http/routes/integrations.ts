@@ -1,0 +1,112 @@
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { executeTool } from "../../mcp/execute.ts";
+import { buildGuide } from "../../mcp/guide.ts";
+import { buildManifest } from "../../mcp/manifest.ts";
+import { makeMcpServer } from "../../mcp/mcp-server.ts";
+import type { ToolContext } from "../../mcp/registry.ts";
+import type { AppDeps } from "../app-deps.ts";
+import { fail } from "../envelope.ts";
+import { buildOpenApi } from "../openapi.ts";
+import { baseUrlOf } from "./crypto.ts";
+import { renderDocsPage } from "./docs-page.ts";
+
+const tags = ["integrations"];
+
+export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const manifestFor = (req: FastifyRequest) => buildManifest(app.routeTable, baseUrlOf(deps, req));
+  const contextFor = (req: FastifyRequest): ToolContext => ({
+    deps,
+    principal: req.principal,
+    baseUrl: baseUrlOf(deps, req),
+    manifest: () => manifestFor(req),
+  });
+
+  r.post(
+    "/api/integrations/mcp/call",
+    {
+      config: { auth: "optional" },
+      schema: {
+        summary:
+          "Run a tool of the registry: {tool, arguments}; bearer required except for the manifest, snippet and verify tools",
+        tags,
+        body: z.strictObject({
+          tool: z.string().min(1, "must not be empty"),
+          arguments: z.record(z.string(), z.unknown()).optional(),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const outcome = await executeTool(contextFor(req), req.body.tool, req.body.arguments ?? {});
+      if (!outcome.ok) return reply.code(outcome.status).send(fail(outcome.error));
+      return reply.send({ success: true, data: outcome.data });
+    },
+  );
+
+  r.get(
+    "/api/integrations/mcp/manifest",
+    { config: { auth: "none" }, schema: { summary: "Machine-readable manifest of the API", tags } },
+    async (req) => manifestFor(req),
+  );
+
+  r.get(
+    "/api/integrations/mcp/guide",
+    { config: { auth: "none" }, schema: { summary: "Integration guide (Markdown)", tags } },
+    async (req, reply) =>
+      reply.type("text/markdown; charset=utf-8").send(buildGuide(manifestFor(req))),
+  );
+
+  r.get(
+    "/api/openapi.json",
+    { config: { auth: "none" }, schema: { summary: "OpenAPI 3.1 document of this API", tags } },
+    async (req) => buildOpenApi(app.routeTable, baseUrlOf(deps, req)),
+  );
+
+  r.get("/docs", { config: { auth: "none" }, schema: { hide: true } }, async (req, reply) =>
+    reply
+      .type("text/html; charset=utf-8")
+      .send(renderDocsPage(buildOpenApi(app.routeTable, baseUrlOf(deps, req)))),
+  );
+
+  // MCP over Streamable HTTP, stateless: each POST gets a fresh server bound to the caller's
+  // token, so nothing is kept between requests and any instance can answer any request.
+  r.post(
+    "/mcp",
+    {
+      config: { auth: "required" },
+      schema: { summary: "MCP endpoint (Streamable HTTP, stateless, bearer token)", tags },
+    },
+    async (req, reply) => {
+      const ctx = contextFor(req);
+      const server = makeMcpServer((name, args) => executeTool(ctx, name, args));
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      reply.hijack();
+      reply.raw.on("close", () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      await transport.handleRequest(req.raw, reply.raw, req.body);
+    },
+  );
+  const notAllowed = async (_req: FastifyRequest, reply: import("fastify").FastifyReply) =>
+    reply
+      .code(405)
+      .header("Allow", "POST")
+      .send({
+        jsonrpc: "2.0",
+        error: {
+          code: -32000,
+          message: "Method not allowed: this MCP endpoint is stateless; use POST",
+        },
+        id: null,
+      });
+  r.get("/mcp", { config: { auth: "none" }, schema: { hide: true } }, notAllowed);
+  r.delete("/mcp", { config: { auth: "none" }, schema: { hide: true } }, notAllowed);
+}

@@ -1,0 +1,69 @@
+import type { buildManifest } from "./manifest.ts";
+
+/** The integration guide in Markdown, written from the manifest (real paths and fields). */
+export function buildGuide(m: ReturnType<typeof buildManifest>): string {
+  const endpoints = m.endpoints
+    .map((e) => `| ${e.method} | \`${e.path}\` | ${e.auth} | ${e.summary} |`)
+    .join("\n");
+  const tools = m.mcpTools
+    .map((t) => `- \`${t.name}\`${t.auth === "none" ? " (no token)" : ""}: ${t.description}`)
+    .join("\n");
+  return `# ${m.name} integration guide
+
+${m.description}
+
+Base URL: \`${m.baseUrl}\`. Every request carries \`Authorization: Bearer <API token>\`. A
+\`svc_test_\` token works on the sandbox (fake PIX, simulate-pay, \`livemode: false\`); a \`svc_prod_\`
+token on live data. Every response is \`{"success": true, "data": {...}}\` or
+\`{"success": false, "error": "<field>: <message>"}\`: check \`success\`.
+
+## Flow
+
+${m.integrationFlow.map((s, i) => `${i + 1}. ${s}`).join("\n")}
+
+\`\`\`sh
+curl -X POST ${m.baseUrl}/api/pix/charge/create \\
+  -H "Authorization: Bearer $TOSTAO_API_TOKEN" -H "Content-Type: application/json" \\
+  -H "Idempotency-Key: order-1042" \\
+  -d '{"value": 10.5, "title": "Camiseta"}'
+# data: chargeId, status "Pendente", statusCode "pending", value, brCode, qrCodeImage, provider, livemode, expiresAt
+curl -X POST ${m.baseUrl}/api/pix/charge/simulate-pay \\
+  -H "Authorization: Bearer $TOSTAO_API_TOKEN" -H "Content-Type: application/json" \\
+  -d '{"charge_id": "pix_..."}'
+curl "${m.baseUrl}/api/pix/charge/status?charge_id=pix_..." -H "Authorization: Bearer $TOSTAO_API_TOKEN"
+\`\`\`
+
+## Webhooks
+
+Events: ${m.webhooks.events.map((e) => `\`${e}\``).join(", ")}. Body: \`{"id", "event", "timestamp", "data"}\`;
+\`id\` is stable across retries, so discard repeats by it. Retries: ${m.webhooks.retries}.
+
+Verify \`X-Service-Signature: sha256=<hex>\` over the **raw** body (never re-serialised JSON):
+
+\`\`\`python
+import hashlib, hmac
+def verify(secret: str, raw_body: bytes, header: str) -> bool:
+    expected = "sha256=" + hmac.new(secret.encode(), raw_body, hashlib.sha256).hexdigest()
+    return hmac.compare_digest(expected, header or "")
+\`\`\`
+
+The Standard Webhooks headers (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`) verify with
+any Standard Webhooks library, with replay protection.
+
+## Endpoints
+
+| Method | Path | Auth | What it does |
+|---|---|---|---|
+${endpoints}
+
+## AI assistants (MCP)
+
+- Streamable HTTP: \`${m.mcp.endpoint}\` with \`Authorization: Bearer <token>\`.
+- Bridge: \`POST ${m.mcp.bridge}\` with \`{"tool": "...", "arguments": {...}}\`.
+- Local stdio server: \`npx tostao-mcp\` with \`SVC_BASE_URL\` and \`SVC_API_TOKEN\`.
+
+Give an assistant a **test** token: it then works on the sandbox only. Tools:
+
+${tools}
+`;
+}

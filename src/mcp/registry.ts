@@ -1,0 +1,251 @@
+import { z } from "zod";
+import { listCharges } from "../db/queries/charges.ts";
+import { findChargeById } from "../db/queries/crypto-charges.ts";
+import { chargeView } from "../domain/charges/charge-view.ts";
+import { preparePixCharge } from "../domain/charges/create-pix-charge.ts";
+import { loadCharge } from "../domain/charges/move-charge.ts";
+import { simulatePay } from "../domain/charges/pay-cancel-refund.ts";
+import { CreatePixChargeSchema } from "../domain/charges/schemas.ts";
+import { createCryptoCharge } from "../domain/crypto/create-crypto-charge.ts";
+import { cryptoView } from "../domain/crypto/crypto-view.ts";
+import { CreateCryptoChargeSchema } from "../domain/crypto/schemas.ts";
+import { readCryptoCharge } from "../domain/crypto/watch-chain.ts";
+import { notFound } from "../domain/errors.ts";
+import type { Principal } from "../domain/mode.ts";
+import { listTokens } from "../domain/tokens/manage-tokens.ts";
+import {
+  createWebhook,
+  listDeliveries,
+  listWebhooks,
+  redeliver,
+  sendTestEvent,
+} from "../domain/webhooks/manage-webhooks.ts";
+import { CreateWebhookSchema, ListDeliveriesQuerySchema } from "../domain/webhooks/schemas.ts";
+import { verifySignature } from "../domain/webhooks/signature.ts";
+import type { AppDeps } from "../http/app-deps.ts";
+import { generateSnippet } from "../integrations/snippets.ts";
+
+// The one tool registry. Each tool is defined once here: its name, description, zod input schema,
+// whether it needs a token and whether it writes; and a handler that calls the domain. The HTTP
+// bridge (POST /api/integrations/mcp/call), the MCP endpoint (POST /mcp), the stdio server and the
+// manifest's mcpTools all come from this list, so none of them can drift from the others.
+
+export type ToolContext = {
+  deps: AppDeps;
+  principal: Principal | undefined;
+  baseUrl: string;
+  manifest: () => unknown;
+};
+
+export type ToolDef = {
+  name: string;
+  description: string;
+  input: z.ZodObject;
+  /** Whether a bearer token is needed (the manifest, snippet and verify tools need none). */
+  auth: boolean;
+  /** Whether the tool creates or changes something (destructive in live mode). */
+  write: boolean;
+  handler: (ctx: ToolContext & { principal: Principal }, args: never) => Promise<unknown>;
+};
+
+function tool<S extends z.ZodObject>(def: {
+  name: string;
+  description: string;
+  input: S;
+  auth?: boolean;
+  write?: boolean;
+  handler: (ctx: ToolContext & { principal: Principal }, args: z.output<S>) => Promise<unknown>;
+}): ToolDef {
+  return { auth: true, write: false, ...def, handler: def.handler as ToolDef["handler"] };
+}
+
+const ChargeId = z.strictObject({ charge_id: z.string().trim().min(1, "must not be empty") });
+const Limit = z.strictObject({
+  limit: z
+    .number()
+    .int("must be an integer")
+    .min(1, "must be between 1 and 200")
+    .max(200, "must be between 1 and 200")
+    .optional(),
+});
+const Id = z.strictObject({ id: z.string().trim().min(1, "must not be empty") });
+
+export const TOOLS: ToolDef[] = [
+  tool({
+    name: "get_integration_manifest",
+    description:
+      "The machine-readable manifest of the API: endpoints, authentication, webhooks, tools.",
+    input: z.strictObject({}),
+    auth: false,
+    handler: async (ctx) => ctx.manifest(),
+  }),
+  tool({
+    name: "create_pix_charge",
+    description:
+      "Create a PIX charge (BRL). Returns chargeId, brCode (copy-and-paste) and qrCodeImage (PNG data URL). A test token creates a sandbox charge.",
+    input: CreatePixChargeSchema,
+    write: true,
+    handler: async (ctx, args) => {
+      const p = await preparePixCharge(ctx.deps, ctx.principal, args);
+      await p.write(ctx.deps.db);
+      return p.data;
+    },
+  }),
+  tool({
+    name: "get_pix_charge_status",
+    description:
+      "Status and data of a charge by charge_id (statusCode: pending, approved, declined, canceled, expired, failed, refunded).",
+    input: ChargeId,
+    handler: async (ctx, args) => {
+      const row = await loadCharge(ctx.deps, ctx.principal, args.charge_id);
+      return { ...chargeView(row), qrCodeImage: row.qrCodeImage };
+    },
+  }),
+  tool({
+    name: "list_pix_charges",
+    description:
+      "Recent PIX charges of this account and mode, newest first (limit 1..200, default 50).",
+    input: Limit,
+    handler: async (ctx, args) => ({
+      charges: (
+        await listCharges(ctx.deps.db, { ...ctx.principal, method: "pix", limit: args.limit ?? 50 })
+      ).map(chargeView),
+    }),
+  }),
+  tool({
+    name: "simulate_pay",
+    description:
+      "Sandbox only (test token): approve a pending charge as if it were paid (PIX or BTC-).",
+    input: ChargeId,
+    write: true,
+    handler: (ctx, args) => simulatePay(ctx.deps, ctx.principal, args.charge_id),
+  }),
+  tool({
+    name: "list_webhooks",
+    description: "Webhooks of this account and mode (never their secrets).",
+    input: z.strictObject({}),
+    handler: async (ctx) => ({ webhooks: await listWebhooks(ctx.deps, ctx.principal) }),
+  }),
+  tool({
+    name: "create_webhook",
+    description:
+      "Register a webhook (https URL, public addresses) for event names or ['*']. Returns the whsec_ secret once.",
+    input: CreateWebhookSchema,
+    write: true,
+    handler: (ctx, args) => createWebhook(ctx.deps, ctx.principal, args),
+  }),
+  tool({
+    name: "test_webhook",
+    description: "Send a webhook.test event to a webhook by id.",
+    input: Id,
+    write: true,
+    handler: (ctx, args) => sendTestEvent(ctx.deps, ctx.principal, args.id),
+  }),
+  tool({
+    name: "list_webhook_deliveries",
+    description:
+      "The webhook delivery log, newest first, with every attempt (filter by webhook_id, event, status).",
+    input: ListDeliveriesQuerySchema.extend({ limit: Limit.shape.limit }),
+    handler: async (ctx, args) => ({
+      deliveries: await listDeliveries(ctx.deps, ctx.principal, {
+        ...args,
+        limit: args.limit ?? 50,
+      }),
+    }),
+  }),
+  tool({
+    name: "redeliver_webhook",
+    description: "Queue a webhook delivery again, now, by delivery id.",
+    input: Id,
+    write: true,
+    handler: (ctx, args) => redeliver(ctx.deps, ctx.principal, args.id),
+  }),
+  tool({
+    name: "list_api_tokens",
+    description: "API tokens of the account (id, label, mode, prefix, dates; never values).",
+    input: z.strictObject({}),
+    handler: async (ctx) => ({
+      tokens: await listTokens(ctx.deps, {
+        accountId: ctx.principal.accountId,
+        callerMode: ctx.principal.mode,
+      }),
+    }),
+  }),
+  tool({
+    name: "verify_webhook_signature",
+    description:
+      "Check a webhook delivery: the raw body exactly as received, the whsec_ secret, and the signature headers (X-Service-Signature, or webhook-id/webhook-timestamp/webhook-signature).",
+    input: z.strictObject({
+      secret: z.string().min(1, "must not be empty"),
+      body: z.string().describe("The raw request body, byte for byte as received."),
+      headers: z
+        .record(z.string(), z.string())
+        .describe("The delivery's headers (names in any case)."),
+    }),
+    auth: false,
+    handler: async (_ctx, args) =>
+      verifySignature({ secret: args.secret, body: args.body, headers: args.headers }),
+  }),
+  tool({
+    name: "generate_integration_snippet",
+    description:
+      "Code that runs as is against this service (create a PIX charge, read its status, verify a webhook signature) in python, javascript, curl, php or go; the token comes from the TOSTAO_API_TOKEN environment variable.",
+    input: z.strictObject({
+      language: z.enum(["python", "javascript", "curl", "php", "go"]),
+      operation: z.enum(["create_charge", "charge_status", "verify_webhook", "all"]).optional(),
+      base_url: z.url().optional().describe("Defaults to this service's URL."),
+    }),
+    auth: false,
+    handler: async (ctx, args) =>
+      generateSnippet({
+        language: args.language,
+        operation: args.operation ?? "all",
+        baseUrl: args.base_url ?? ctx.baseUrl,
+      }),
+  }),
+  tool({
+    name: "get_crypto_quote",
+    description: "BTC/BRL quotation: price in centavos per BTC and when it was taken.",
+    input: z.strictObject({}),
+    auth: false,
+    handler: async (ctx) => {
+      const q = await ctx.deps.crypto.quotes.quote();
+      return q.ok
+        ? { pair: "BTC/BRL", priceCents: q.priceCents, updatedAt: q.updatedAt.toISOString() }
+        : { error: q.reason };
+    },
+  }),
+  tool({
+    name: "create_crypto_charge",
+    description:
+      "Create a Bitcoin charge paid to the merchant's own wallet: address, payUri (BIP21) and QR image URL.",
+    input: CreateCryptoChargeSchema,
+    write: true,
+    handler: (ctx, args) =>
+      ctx.deps.db.transaction((db) =>
+        createCryptoCharge({ ...ctx.deps, db }, ctx.principal, args, ctx.baseUrl),
+      ),
+  }),
+  tool({
+    name: "get_crypto_charge_status",
+    description: "Status of a Bitcoin charge (asks the chain while pending).",
+    input: ChargeId,
+    handler: async (ctx, args) => {
+      const row = await findChargeById(ctx.deps.db, args.charge_id);
+      if (
+        !row?.crypto ||
+        row.accountId !== ctx.principal.accountId ||
+        row.mode !== ctx.principal.mode
+      ) {
+        throw notFound(`charge_id: charge ${args.charge_id} not found`);
+      }
+      return cryptoView(
+        await readCryptoCharge({ ...ctx.deps, ...ctx.deps.crypto }, row),
+        ctx.baseUrl,
+        { public: false },
+      );
+    },
+  }),
+];
+
+export const TOOL_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
