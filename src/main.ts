@@ -33,8 +33,8 @@ async function main(): Promise<void> {
   if (service.bootstrapToken) {
     // Printed once, on the first start of an empty store; only its hash is kept.
     process.stdout.write(
-      `Sandbox token (shown once, keep it): ${service.bootstrapToken}\n` +
-        `Try: curl -H "Authorization: Bearer ${service.bootstrapToken}" ${url}/api/auth/tokens\n`,
+      `Sandbox token (shown once, keep it): ${service.bootstrapToken}  ` +
+        `try: curl -H "Authorization: Bearer $TOKEN" ${url}/api/auth/tokens\n`,
     );
   }
 

@@ -386,3 +386,38 @@ describe("webhook delivery", () => {
     }
   });
 });
+
+describe("webhook URL policy without an allow-list", () => {
+  test("127.0.0.1, 10.0.0.1, 169.254.169.254, [::1] and a name resolving to a private address are refused", async () => {
+    const s = await startTestService({
+      lookup: async (host) => [
+        { address: host === "intranet.example" ? "192.168.1.10" : "93.184.216.34", family: 4 },
+      ],
+    });
+    try {
+      const a = await s.newAccount();
+      for (const url of [
+        "https://127.0.0.1/hook",
+        "http://127.0.0.1:8080/hook",
+        "https://10.0.0.1/hook",
+        "https://169.254.169.254/latest/meta-data/",
+        "https://[::1]/hook",
+        "https://[::ffff:127.0.0.1]/hook",
+        "https://localhost/hook",
+        "https://intranet.example/hook",
+      ]) {
+        const res = await s.call("POST", "/api/webhooks/create", {
+          token: a.test,
+          body: { url, events: ["*"] },
+        });
+        assert.equal(res.statusCode, 422, `${url}: ${res.body}`);
+      }
+      assert.equal(
+        (await s.call("GET", "/api/webhooks", { token: a.test })).json().data.webhooks.length,
+        0,
+      );
+    } finally {
+      await s.close();
+    }
+  });
+});
