@@ -172,7 +172,13 @@ describe("the HTTP bridge, manifest, guide and OpenAPI", () => {
   });
 
   test("the manifest has the spec's fields; its endpoints are the registered routes; every tool is in it", async () => {
-    const m = (await svc.call("GET", "/api/integrations/mcp/manifest")).json() as any;
+    const res = await svc.call("GET", "/api/integrations/mcp/manifest");
+    assert.equal(
+      res.json().success,
+      true,
+      "the manifest comes in the envelope like every /api answer",
+    );
+    const m = res.json().data as any;
     assert.deepEqual(
       Object.keys(m).sort(),
       [

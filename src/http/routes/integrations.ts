@@ -49,7 +49,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
   r.get(
     "/api/integrations/mcp/manifest",
     { config: { auth: "none" }, schema: { summary: "Machine-readable manifest of the API", tags } },
-    async (req) => manifestFor(req),
+    async (req) => ({ success: true, data: manifestFor(req) }),
   );
 
   r.get(
@@ -91,8 +91,23 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
         void transport.close();
         void server.close();
       });
-      await server.connect(transport);
-      await transport.handleRequest(req.raw, reply.raw, req.body);
+      try {
+        await server.connect(transport);
+        await transport.handleRequest(req.raw, reply.raw, req.body);
+      } catch (err) {
+        // A request the transport could not take: answer as JSON-RPC, never leave it hanging.
+        req.log.warn({ err }, "mcp request failed");
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(400, { "content-type": "application/json" });
+          reply.raw.end(
+            JSON.stringify({
+              jsonrpc: "2.0",
+              error: { code: -32600, message: "Invalid request" },
+              id: null,
+            }),
+          );
+        }
+      }
     },
   );
   const notAllowed = async (_req: FastifyRequest, reply: import("fastify").FastifyReply) =>
