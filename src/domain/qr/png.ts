@@ -1,27 +1,25 @@
 import * as zlib from "node:zlib";
+import { deflateRepeatedRows } from "./png-idat.ts";
 
 // A minimal PNG writer for 1-bit grayscale images (color type 0, bit depth 1): signature, IHDR,
 // one IDAT, IEND. That is all a QR code needs, and it is far cheaper than a general encoder that
-// works on 8-bit RGBA pixels: a 1-bit row is 32 times smaller before compression even starts.
+// works on 8-bit RGBA pixels: a 1-bit row is 32 times smaller before compression even starts. The
+// IDAT is compressed by png-idat.ts, which exploits rows repeated by scaling.
 
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
- * Writes a 1-bit grayscale PNG (0 = black, 1 = white). `scanlines` is the uncompressed IDAT
- * payload: for each of `height` rows, a filter-type byte then ceil(width / 8) bytes of pixels,
- * most significant bit first. `deflate` tunes the IDAT compression (zlib defaults otherwise).
+ * Writes a 1-bit grayscale PNG (0 = black, 1 = white), `width` pixels wide. `rows` holds the
+ * image's distinct pixel rows, ceil(width / 8) bytes each, most significant bit first, and each is
+ * shown `repeat` times, so the image is rows.length / ceil(width / 8) * repeat pixels high.
  */
-export function encodeGray1Png(
-  width: number,
-  height: number,
-  scanlines: Uint8Array,
-  deflate: zlib.ZlibOptions = {},
-): Buffer {
-  const stride = 1 + Math.ceil(width / 8);
-  if (scanlines.length !== stride * height) {
-    throw new RangeError(`expected ${stride * height} scanline bytes, got ${scanlines.length}`);
+export function encodeGray1Png(width: number, rows: Uint8Array, repeat = 1): Buffer {
+  const rowBytes = Math.ceil(width / 8);
+  if (!Number.isInteger(width) || width < 1 || rows.length === 0 || rows.length % rowBytes !== 0) {
+    throw new RangeError(`expected whole rows of ${rowBytes} bytes, got ${rows.length} bytes`);
   }
-  const idat = zlib.deflateSync(scanlines, deflate);
+  const height = (rows.length / rowBytes) * repeat;
+  const idat = deflateRepeatedRows(rows, rowBytes, repeat);
   // Each chunk is length (4) + type (4) + data + CRC (4); IHDR data is 13 bytes.
   const png = Buffer.allocUnsafe(PNG_SIGNATURE.length + 25 + 12 + idat.length + 12);
   PNG_SIGNATURE.copy(png, 0);

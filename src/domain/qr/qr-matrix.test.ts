@@ -5,7 +5,7 @@ import fc from "fast-check";
 import QRCode, { type QRCodeSegment } from "qrcode";
 import { ALPHANUMERIC, NUMERIC } from "./qr-encode.ts";
 import { encodeQrMatrix, type QrMatrix } from "./qr-matrix.ts";
-import { packLines, penalty } from "./qr-penalty.ts";
+import { maskedPenalty, packLines, penalty } from "./qr-penalty.ts";
 
 // Our encoder is only worth having if it is exact, so these tests hold it to the `qrcode`
 // package module for module: same segments in, same version, mask and symbol out.
@@ -128,6 +128,26 @@ describe("bit-packed penalty", () => {
         assert.equal(penalty(packLines(data, size), size), qrcodePenalty(size, data));
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("scores a grid XOR a mask the same as the masked grid itself", () => {
+    const grids = fc.integer({ min: 1, max: 12 }).chain((version) => {
+      const size = version * 4 + 17;
+      const bits = fc.noBias(fc.uint8Array({ minLength: size * size, maxLength: size * size }));
+      return fc.tuple(fc.constant(size), bits, bits);
+    });
+    fc.assert(
+      fc.property(grids, ([size, a, b]) => {
+        const grid = a.map((v) => v & 1);
+        const mask = b.map((v) => v & 1);
+        const masked = grid.map((v, i) => v ^ (mask[i] as number));
+        assert.equal(
+          maskedPenalty(packLines(grid, size), packLines(mask, size), size),
+          penalty(packLines(masked, size), size),
+        );
+      }),
+      { numRuns: 100 },
     );
   });
 

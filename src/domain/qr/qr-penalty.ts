@@ -20,27 +20,68 @@ export function wordsPerLine(size: number): number {
 export function packLines(grid: Uint8Array, size: number): Int32Array {
   const words = wordsPerLine(size);
   const lines = new Int32Array(2 * size * words);
-  // Each word is assembled in a local and stored once: rows read the grid along a row, columns
-  // down a column.
+  // Each row word is assembled in a local and stored once; the columns follow by transposing.
   for (let line = 0; line < size; line++) {
     for (let w = 0; w < words; w++) {
       const end = Math.min(size, (w + 1) * 32);
       let row = 0;
-      let col = 0;
-      for (let i = w * 32; i < end; i++) {
-        row |= (grid[line * size + i] as number) << (i & 31);
-        col |= (grid[i * size + line] as number) << (i & 31);
-      }
+      for (let i = w * 32; i < end; i++) row |= (grid[line * size + i] as number) << (i & 31);
       lines[line * words + w] = row;
-      lines[(size + line) * words + w] = col;
     }
   }
+  fillColumns(lines, size);
   return lines;
 }
 
+// fillColumns' work array, one 32 x 32 block of modules.
+const block = new Int32Array(32);
+
+/**
+ * Rewrites the column lines of `lines` from its row lines, a 32 x 32 block of modules at a time:
+ * the block's 32 row words go in, its 32 column words come out. Rows past the symbol's end read
+ * as light, and columns past it are dropped.
+ */
+export function fillColumns(lines: Int32Array, size: number): void {
+  const words = wordsPerLine(size);
+  for (let rowBlock = 0; rowBlock < words; rowBlock++) {
+    for (let colBlock = 0; colBlock < words; colBlock++) {
+      for (let k = 0; k < 32; k++) {
+        const row = rowBlock * 32 + k;
+        block[k] = row < size ? (lines[row * words + colBlock] as number) : 0;
+      }
+      transpose32(block);
+      for (let k = 0; k < 32 && colBlock * 32 + k < size; k++) {
+        lines[(size + colBlock * 32 + k) * words + rowBlock] = block[k] as number;
+      }
+    }
+  }
+}
+
+// Transposes a 32 x 32 bit matrix in place (bit c of word r moves to bit r of word c) by swapping
+// ever smaller off-diagonal sub-blocks: 16 x 16, then 8 x 8, down to single bits (Hacker's Delight,
+// section 7-3, mirrored for least-significant-bit-first rows).
+function transpose32(a: Int32Array): void {
+  let mask = 0x0000ffff;
+  for (let j = 16; j !== 0; j >>>= 1, mask ^= mask << j) {
+    for (let k = 0; k < 32; k = ((k | j) + 1) & ~j) {
+      const t = (((a[k] as number) >>> j) ^ (a[k | j] as number)) & mask;
+      a[k] = (a[k] as number) ^ (t << j);
+      a[k | j] = (a[k | j] as number) ^ t;
+    }
+  }
+}
+
+/** The penalty of the symbol whose lines are `lines`. */
+export function penalty(lines: Int32Array, size: number): number {
+  return maskedPenalty(lines, new Int32Array(lines.length), size);
+}
+
+// The penalty of lines XOR overlay: the mask is applied word by word as the lines are read, so
+// scoring a candidate mask needs no masked copy of the symbol.
+//
 // Shifting a line "left" by k moves module i - k to position i; the k bits entering a word come
 // from the top of the previous word of the same vector (zero before the line starts).
-export function penalty(lines: Int32Array, size: number): number {
+export function maskedPenalty(lines: Int32Array, overlay: Int32Array, size: number): number {
   const words = wordsPerLine(size);
   const tail = size % 32 === 0 ? -1 : (1 << (size % 32)) - 1;
   let runScore = 0;
@@ -57,7 +98,7 @@ export function penalty(lines: Int32Array, size: number): number {
     let prevGap = 0;
     let prevUp = 0;
     for (let w = 0; w < words; w++) {
-      const x = lines[start + w] as number;
+      const x = (lines[start + w] as number) ^ (overlay[start + w] as number);
       const last = w === words - 1 ? tail : -1;
       // eq: module i equals module i-1. Module 0 has no predecessor; past the end is not a line.
       const eq = ~(x ^ ((x << 1) | (prevX >>> 31))) & last & (w === 0 ? ~1 : -1);
@@ -65,7 +106,11 @@ export function penalty(lines: Int32Array, size: number): number {
       // A run has reached length 5 at i when modules i-4..i are equal, length 6 with i-5 too.
       const run5 = eq2 & ((eq2 << 2) | (prevEq2 >>> 30));
       const run6 = run5 & ((eq << 4) | (prevEq >>> 28));
-      runScore += 3 * popcount(run5) - 2 * popcount(run6);
+      // Popcounts are the costliest step, and these words are often empty.
+      if (run5 !== 0) {
+        runScore += 3 * popcount(run5);
+        if (run6 !== 0) runScore -= 2 * popcount(run6);
+      }
       // core: modules i-6..i read 1011101; gap: modules i-3..i are light.
       const s1 = (x << 1) | (prevX >>> 31);
       const s2 = (x << 2) | (prevX >>> 30);
@@ -81,13 +126,13 @@ export function penalty(lines: Int32Array, size: number): number {
         ((((core << 4) | (prevCore >>> 28)) & gap) | (((gap << 7) | (prevGap >>> 25)) & core)) &
         last &
         (w === 0 ? ~0x3ff : -1);
-      windows += popcount(found);
+      if (found !== 0) windows += popcount(found);
       if (isRow) {
         dark += popcount(x);
         // Block with bottom-right corner (line, i): this row and the one above each have
         // i == i-1, and the rows agree at i.
         if (line > 0) {
-          const up = lines[start - words + w] as number;
+          const up = (lines[start - words + w] as number) ^ (overlay[start - words + w] as number);
           const upEq = ~(up ^ ((up << 1) | (prevUp >>> 31)));
           blocks += popcount(eq & upEq & ~(x ^ up));
           prevUp = up;

@@ -101,19 +101,69 @@ describe("renderQrPng", () => {
     );
   });
 
-  it("draws modules as scale x scale blocks inside a white quiet zone", () => {
-    const { size, modules } = encodeQrMatrix(BR_CODES[0] ?? "");
-    const scale = 3;
-    const margin = 2;
-    const image = PNG.sync.read(renderQrPng(BR_CODES[0] ?? "", { scale, margin }));
+  it("draws modules as scale x scale blocks inside a white quiet zone, at every scale", () => {
+    // Module rows are widened to pixels several modules at a time, in chunks that depend on the
+    // scale, so every scale is checked, with margins that shift the modules off byte boundaries.
+    const cases: [string, number, number][] = [];
+    for (let scale = 1; scale <= 16; scale++) {
+      for (const margin of [0, 1, 3]) cases.push(["Tostao", scale, margin]);
+    }
+    cases.push([BR_CODES[0] ?? "", 3, 2], [BR_CODES[1] ?? "", 4, 4], [BITCOIN_URI, 5, 16]);
+    for (const [text, scale, margin] of cases) {
+      const { size, modules } = encodeQrMatrix(text);
+      const image = PNG.sync.read(renderQrPng(text, { scale, margin }));
+      const side = (size + 2 * margin) * scale;
+      assert.equal(image.width, side);
+      const expected = new Uint8Array(side * side);
+      const actual = new Uint8Array(side * side);
+      for (let y = 0; y < side; y++) {
+        for (let x = 0; x < side; x++) {
+          const r = Math.floor(y / scale) - margin;
+          const c = Math.floor(x / scale) - margin;
+          const dark = r >= 0 && r < size && c >= 0 && c < size && modules[r * size + c] === 1;
+          expected[y * side + x] = dark ? 0 : 255;
+          actual[y * side + x] = image.data[(y * side + x) * 4] as number;
+        }
+      }
+      assert.deepEqual(actual, expected, `scale ${scale}, margin ${margin}`);
+    }
+  });
+
+  it("stores each module row once with filter None and its repeats as zero Up rows", () => {
+    const { size, modules } = encodeQrMatrix(BR_CODES[2] ?? "");
+    const scale = 4;
+    const margin = 4;
     const side = (size + 2 * margin) * scale;
+    const rowBytes = Math.ceil(side / 8);
+    const expected = Buffer.alloc((rowBytes + 1) * side);
     for (let y = 0; y < side; y++) {
-      for (let x = 0; x < side; x++) {
+      const line = y * (rowBytes + 1);
+      if (y % scale !== 0) {
+        expected[line] = 2;
+        continue;
+      }
+      for (let x = 0; x < rowBytes * 8; x++) {
         const r = Math.floor(y / scale) - margin;
         const c = Math.floor(x / scale) - margin;
         const dark = r >= 0 && r < size && c >= 0 && c < size && modules[r * size + c] === 1;
-        assert.equal(image.data[(y * side + x) * 4], dark ? 0 : 255, `pixel ${x},${y}`);
+        const at = line + 1 + (x >>> 3);
+        if (!dark) expected[at] = (expected[at] as number) | (0x80 >>> (x & 7));
       }
+    }
+    const idat = chunks(renderQrPng(BR_CODES[2] ?? "")).find((c) => c.type === "IDAT")?.data;
+    assert.ok(idat);
+    assert.deepEqual(zlib.inflateSync(idat), expected);
+  });
+
+  it("compresses BR Codes at least about as well as zlib level 6", () => {
+    for (const text of [...BR_CODES, BITCOIN_URI]) {
+      const idat = chunks(renderQrPng(text)).find((c) => c.type === "IDAT")?.data;
+      assert.ok(idat);
+      const zlibSize = zlib.deflateSync(zlib.inflateSync(idat), {
+        level: 6,
+        strategy: zlib.constants.Z_FILTERED,
+      }).length;
+      assert.ok(idat.length <= zlibSize * 1.05, `${idat.length} bytes, zlib ${zlibSize}`);
     }
   });
 

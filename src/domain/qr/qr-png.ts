@@ -1,11 +1,12 @@
-import * as zlib from "node:zlib";
 import { encodeGray1Png } from "./png.ts";
 import { encodeQrMatrix, type QrMatrix } from "./qr-matrix.ts";
+import { wordsPerLine } from "./qr-penalty.ts";
 
-// QR code -> PNG, some 40 times faster than the `qrcode` package's toDataURL (bench/qr.ts). The
+// QR code -> PNG, some 80 times faster than the `qrcode` package's toDataURL (bench/qr.ts). The
 // symbol comes from our own encoder (qr-matrix.ts), which is tested to be module-for-module
 // identical to `qrcode`'s for the same segments, and the PNG is written as a 1-bit grayscale
-// image instead of going through 8-bit RGBA.
+// image instead of going through 8-bit RGBA. Only one pixel row per module row is built; the PNG
+// writer repeats it `scale` times without materialising the copies (png-idat.ts).
 //
 // Error correction is fixed at level M (~15% of codewords recoverable). PIX BR Codes and bitcoin
 // URIs are shown on phone screens and printed on receipts, where glare, smudges and creases are
@@ -20,27 +21,13 @@ export interface QrPngOptions {
   margin?: number;
 }
 
-// IDAT compression. Each module row is written once and its repeats as PNG "Up" rows, which are
-// all zero bytes, so there is little for deflate to search. Measured on BR Codes and a bitcoin URI
-// (bench/qr.ts prints the table): levels 1-3 take ~12 us and give ~595-645 bytes; level 6 with the
-// Z_FILTERED strategy (which prefers Huffman-coding literals to short matches, a good fit for
-// module patterns) takes ~24 us and gives ~475 bytes; level 9 only adds time. Once the whole image
-// costs well under 0.1 ms, the 20% smaller output, paid for on every response that embeds the
-// data URL, is worth more than ~12 us of CPU next to a charge's database work.
-const DEFLATE = { level: 6, strategy: zlib.constants.Z_FILTERED } as const;
-
-// PNG filter-type bytes that start each scanline: None (bytes as they are) and Up (each byte is
-// the difference from the byte above).
-const FILTER_NONE = 0;
-const FILTER_UP = 2;
-
 /** The QR code for `text` as PNG file bytes. */
 export function renderQrPng(text: string, opts: QrPngOptions = {}): Buffer {
   const scale = checkedOption("scale", opts.scale, 4, 1, 16);
   const margin = checkedOption("margin", opts.margin, 4, 0, 16);
   const matrix = encodeQrMatrix(text);
   const width = (matrix.size + 2 * margin) * scale;
-  return encodeGray1Png(width, width, scanlines(matrix, scale, margin), DEFLATE);
+  return encodeGray1Png(width, moduleRows(matrix, scale, margin), scale);
 }
 
 /** The same PNG as a `data:image/png;base64,...` URL, ready for an <img src>. */
@@ -62,42 +49,74 @@ function checkedOption(
   return value;
 }
 
-// The uncompressed IDAT payload: for each pixel row a filter byte and the row's bits (1 = white,
-// so dark modules are 0 bits). The first pixel row of each module row is stored plainly; its
-// scale - 1 repeats use the Up filter, whose bytes are all zero (already so in a fresh array).
-// Rows of the quiet zone are all white, and so are the unused low bits of each row's last byte.
-function scanlines(matrix: QrMatrix, scale: number, margin: number): Uint8Array {
-  const { size, modules } = matrix;
+// One pixel row per module row, quiet zone included (the PNG writer repeats each `scale` times):
+// ceil(width / 8) bytes, 1 = white. The modules come from the symbol's bit-packed rows several at
+// a time, each chunk widened to pixels by one table lookup; the quiet zone and the unused low bits
+// of each row's last byte are white.
+function moduleRows(matrix: QrMatrix, scale: number, margin: number): Uint8Array {
+  const { size, rows } = matrix;
+  const words = wordsPerLine(size);
   const span = size + 2 * margin;
-  const width = span * scale;
-  const stride = 1 + Math.ceil(width / 8);
-  const out = new Uint8Array(stride * width);
-  const ones = (1 << scale) - 1;
-  for (let y = 0; y < span; y++) {
-    const first = y * scale * stride;
-    out[first] = FILTER_NONE;
-    const r = y - margin;
-    if (r < 0 || r >= size) {
-      out.fill(0xff, first + 1, first + stride);
-    } else {
-      // Pack module colours `scale` bits at a time; at most 7 bits wait in `acc` between bytes.
-      let acc = 0;
-      let pending = 0;
-      let p = first + 1;
-      for (let x = 0; x < span; x++) {
-        const c = x - margin;
-        const light = c < 0 || c >= size ? 1 : 1 - (modules[r * size + c] as number);
-        acc = (acc << scale) | (light * ones);
-        pending += scale;
-        while (pending >= 8) {
-          pending -= 8;
-          out[p++] = acc >>> pending;
-        }
-        acc &= (1 << pending) - 1;
-      }
-      if (pending > 0) out[p] = (acc << (8 - pending)) | ((1 << (8 - pending)) - 1);
+  const rowBytes = Math.ceil((span * scale) / 8);
+  const out = new Uint8Array(span * rowBytes).fill(0xff);
+  const { chunk, pixels } = expansion(scale);
+  for (let r = 0; r < size; r++) {
+    // Pixel bits wait in `acc` until they fill bytes: at most 7 left over plus a 24-bit chunk.
+    let acc = 0;
+    let pending = 0;
+    let p = (margin + r) * rowBytes;
+    for (let left = margin * scale; left > 0; left -= 24) {
+      const n = Math.min(24, left);
+      acc = (acc << n) | ((1 << n) - 1);
+      pending += n;
+      for (; pending >= 8; pending -= 8) out[p++] = acc >>> (pending - 8);
+      acc &= (1 << pending) - 1;
     }
-    for (let k = 1; k < scale; k++) out[first + k * stride] = FILTER_UP;
+    for (let c = 0; c < size; c += chunk) {
+      const n = Math.min(chunk, size - c);
+      const w = r * words + (c >>> 5);
+      const shift = c & 31;
+      let bits = (rows[w] as number) >>> shift;
+      if (shift + n > 32) bits |= (rows[w + 1] as number) << (32 - shift);
+      // A short last chunk looks up as if padded with light modules, and drops their pixels.
+      acc =
+        (acc << (n * scale)) |
+        ((pixels[bits & ((1 << n) - 1)] as number) >>> ((chunk - n) * scale));
+      pending += n * scale;
+      for (; pending >= 8; pending -= 8) out[p++] = acc >>> (pending - 8);
+      acc &= (1 << pending) - 1;
+    }
+    // The right quiet zone and the padding are white, as `out` already is.
+    if (pending > 0) out[p] = (acc << (8 - pending)) | ((1 << (8 - pending)) - 1);
   }
   return out;
+}
+
+interface Expansion {
+  /** Modules per lookup: at most 8, and at most 24 pixel bits. */
+  chunk: number;
+  /**
+   * Entry b: the pixels of `chunk` modules whose colours are the bits of b (first module in bit
+   * 0, 1 = dark), `scale` bits each, first module most significant, 1 = white.
+   */
+  pixels: Int32Array;
+}
+
+// Built on first use per scale.
+const expansions = new Map<number, Expansion>();
+function expansion(scale: number): Expansion {
+  let e = expansions.get(scale);
+  if (!e) {
+    const chunk = Math.min(8, Math.floor(24 / scale));
+    const pixels = new Int32Array(1 << chunk);
+    for (let b = 0; b < pixels.length; b++) {
+      let v = 0;
+      for (let k = 0; k < chunk; k++)
+        v = (v << scale) | (((b >>> k) & 1) === 1 ? 0 : (1 << scale) - 1);
+      pixels[b] = v;
+    }
+    e = { chunk, pixels };
+    expansions.set(scale, e);
+  }
+  return e;
 }

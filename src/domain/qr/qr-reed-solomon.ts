@@ -14,13 +14,16 @@ export function addErrorCorrection(data: Uint8Array, total: number, blocks: numb
   const ecLen = Math.floor(total / blocks) - shortData;
   const generator = rsGenerator(ecLen);
   const out = new Uint8Array(total);
+  const rem = new Int32Array(generator.words);
   for (let b = 0, offset = 0; b < blocks; b++) {
     const len = b < shortBlocks ? shortData : shortData + 1;
-    const block = data.subarray(offset, offset + len);
-    for (let i = 0; i < shortData; i++) out[i * blocks + b] = block[i] as number;
-    if (len > shortData) out[shortData * blocks + b - shortBlocks] = block[shortData] as number;
-    const ec = rsRemainder(block, generator);
-    for (let i = 0; i < ecLen; i++) out[data.length + i * blocks + b] = ec[i] as number;
+    for (let i = 0; i < shortData; i++) out[i * blocks + b] = data[offset + i] as number;
+    if (len > shortData)
+      out[shortData * blocks + b - shortBlocks] = data[offset + shortData] as number;
+    rsRemainder(data, offset, offset + len, generator, rem);
+    for (let i = 0; i < ecLen; i++) {
+      out[data.length + i * blocks + b] = ((rem[i >>> 2] as number) >>> ((i & 3) * 8)) & 0xff;
+    }
     offset += len;
   }
   return out;
@@ -41,9 +44,20 @@ function buildGaloisTables(): { EXP: Uint8Array; LOG: Uint8Array } {
   return { EXP: exp, LOG: log };
 }
 
-// Generator polynomials, as logs of their coefficients below the leading 1, built on first use.
-const generators = new Map<number, Uint8Array>();
-function rsGenerator(degree: number): Uint8Array {
+/**
+ * A generator polynomial in the form the division uses: for every possible factor f, the
+ * generator's coefficients below the leading 1, each times f, packed four to a 32-bit word
+ * (coefficient j in byte j % 4 of word j / 4, lowest byte first).
+ */
+interface Generator {
+  words: number;
+  /** 256 rows of `words` words, row f for factor f. */
+  products: Int32Array;
+}
+
+// Built on first use per degree; level M uses a handful of degrees (at most 28, 7 words).
+const generators = new Map<number, Generator>();
+function rsGenerator(degree: number): Generator {
   const cached = generators.get(degree);
   if (cached) return cached;
   // Multiply (x - a^0)(x - a^1)...; coefficients are kept highest degree first.
@@ -56,36 +70,47 @@ function rsGenerator(degree: number): Uint8Array {
     }
     poly = next;
   }
-  // Storing logs needs every coefficient to be non-zero, which holds for all QR generators.
-  if (poly.includes(0)) throw new Error(`generator of degree ${degree} has a zero coefficient`);
-  const logs = poly.subarray(1).map((c) => at(LOG, c));
-  generators.set(degree, logs);
-  return logs;
+  const words = Math.ceil(degree / 4);
+  const products = new Int32Array(256 * words);
+  for (let f = 1; f < 256; f++) {
+    for (let j = 0; j < degree; j++) {
+      const k = f * words + (j >>> 2);
+      products[k] = at(products, k) | (gfMul(at(poly, j + 1), f) << ((j & 3) * 8));
+    }
+  }
+  const generator = { words, products };
+  generators.set(degree, generator);
+  return generator;
 }
 
 function gfMul(a: number, b: number): number {
   return a === 0 || b === 0 ? 0 : at(EXP, at(LOG, a) + at(LOG, b));
 }
 
-// Remainder of block(x)·x^degree divided by the generator: the usual shift-register division.
-function rsRemainder(block: Uint8Array, generatorLogs: Uint8Array): Uint8Array {
-  const degree = generatorLogs.length;
-  const rem = new Uint8Array(degree);
-  for (let i = 0; i < block.length; i++) {
-    const factor = (block[i] as number) ^ (rem[0] as number);
-    // Shift the register by one codeword while adding factor * generator.
-    if (factor === 0) {
-      for (let j = 0; j < degree - 1; j++) rem[j] = rem[j + 1] as number;
-      rem[degree - 1] = 0;
-      continue;
+// Remainder of data[start..end)·x^degree divided by the generator, left in `rem` in the packed
+// form: the usual shift register, moved one coefficient per data codeword, but four coefficients
+// to a word, so that each step is a few word shifts and XORs with a precomputed row instead of a
+// multiplication per coefficient.
+function rsRemainder(
+  data: Uint8Array,
+  start: number,
+  end: number,
+  generator: Generator,
+  rem: Int32Array,
+): void {
+  const { words, products } = generator;
+  const last = words - 1;
+  rem.fill(0);
+  for (let i = start; i < end; i++) {
+    const row = (((data[i] as number) ^ (rem[0] as number)) & 0xff) * words;
+    // Drop the leading coefficient (byte 0 of word 0) by moving every byte down one place.
+    for (let k = 0; k < last; k++) {
+      rem[k] =
+        (((rem[k] as number) >>> 8) | ((rem[k + 1] as number) << 24)) ^
+        (products[row + k] as number);
     }
-    const f = LOG[factor] as number;
-    for (let j = 0; j < degree - 1; j++) {
-      rem[j] = (rem[j + 1] as number) ^ (EXP[(generatorLogs[j] as number) + f] as number);
-    }
-    rem[degree - 1] = EXP[(generatorLogs[degree - 1] as number) + f] as number;
+    rem[last] = ((rem[last] as number) >>> 8) ^ (products[row + last] as number);
   }
-  return rem;
 }
 
 // Reads from tables at indices the code has already bounded; noUncheckedIndexedAccess cannot see
