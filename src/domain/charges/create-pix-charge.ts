@@ -4,13 +4,13 @@ import {
   type ChargeRow,
   insertChargeWithEvents,
 } from "../../db/queries/charges.ts";
-import { findProduct } from "../../db/queries/products.ts";
 import type { Clock, Random } from "../deps.ts";
-import { badRequest, notFound, unprocessable } from "../errors.ts";
+import { unprocessable } from "../errors.ts";
 import type { KeyGuard } from "../idempotency/run-idempotent.ts";
 import { newId } from "../ids.ts";
 import type { Principal } from "../mode.ts";
-import { brlToCents, centsToBrl, formatCents } from "../money.ts";
+import { centsToBrl } from "../money.ts";
+import { resolveAmount } from "../products/resolve-amount.ts";
 import { qrPngDataUrl } from "../qr/qr-png.ts";
 import { chargeEvent } from "./charge-events.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
@@ -63,27 +63,11 @@ export async function preparePixCharge(
   who: Principal,
   input: CreatePixCharge,
 ) {
-  if (input.value === undefined && input.product_id === undefined) {
-    throw badRequest("value: is required when product_id is absent");
-  }
-  let valueCents = input.value === undefined ? undefined : brlToCents(input.value);
-  let title = input.title ?? null;
-  if (input.product_id !== undefined) {
-    const product = await findProduct(deps.db, { ...who, id: input.product_id });
-    if (!product) throw notFound(`product_id: product ${input.product_id} not found`);
-    if (product.archivedAt) throw unprocessable(`product_id: product ${product.id} is archived`);
-    if (valueCents !== undefined && valueCents !== product.valueCents) {
-      throw unprocessable(
-        `value: does not match the product's value (${centsToBrl(product.valueCents)})`,
-      );
-    }
-    valueCents = product.valueCents;
-    title ??= product.name;
-  }
-  if (valueCents === undefined) throw unprocessable("value: must have at most 2 decimal places");
-  if (valueCents > deps.maxChargeCents) {
-    throw unprocessable(`value: must be at most ${formatCents(deps.maxChargeCents)}`);
-  }
+  const { valueCents, title } = await resolveAmount(deps, who, {
+    value: input.value,
+    productId: input.product_id,
+    title: input.title ?? null,
+  });
   const provider = deps.pixProviders[who.mode];
   if (!provider) throw unprocessable(LIVE_PSP_MISSING);
 

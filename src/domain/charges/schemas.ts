@@ -90,14 +90,15 @@ export const ChargeIdSchema = z.strictObject({
   charge_id: z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters"),
 });
 
-export const ListChargesQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int("must be an integer")
-    .min(1, "must be between 1 and 200")
-    .max(200, "must be between 1 and 200")
-    .default(50),
-});
+/** The `limit` of every list: 1..200, default 50 (spec, Limits). */
+export const LimitQuery = z.coerce
+  .number()
+  .int("must be an integer")
+  .min(1, "must be between 1 and 200")
+  .max(200, "must be between 1 and 200")
+  .default(50);
+
+export const ListChargesQuerySchema = z.strictObject({ limit: LimitQuery });
 
 const StatusCode = z.enum(STATUSES);
 const DisplayStatus = z.enum(Object.values(DISPLAY_STATUS) as [string, ...string[]]);

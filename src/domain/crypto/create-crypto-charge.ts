@@ -3,15 +3,15 @@ import { btcForBrl, type QuoteService } from "../../bitcoin/price-sources.ts";
 import { deriveAddress } from "../../bitcoin/wallet.ts";
 import type { Db } from "../../db/db.ts";
 import { type ChargeRow, insertChargeWithEvents } from "../../db/queries/charges.ts";
-import { findProduct } from "../../db/queries/products.ts";
 import { takeNextIndex } from "../../db/queries/wallets.ts";
 import { chargeEvent } from "../charges/charge-events.ts";
 import { DISPLAY_STATUS } from "../charges/charge-status.ts";
 import type { Clock, Random } from "../deps.ts";
-import { AppError, badRequest, notFound, unprocessable } from "../errors.ts";
+import { AppError, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import type { Principal } from "../mode.ts";
-import { brlToCents, centsToBrl, formatCents } from "../money.ts";
+import { centsToBrl } from "../money.ts";
+import { resolveAmount } from "../products/resolve-amount.ts";
 import { qrImageUrl } from "./crypto-view.ts";
 import type { CreateCryptoCharge } from "./schemas.ts";
 import { ensureWallet, NO_WALLET } from "./wallets.ts";
@@ -36,23 +36,11 @@ export async function createCryptoCharge(
   input: CreateCryptoCharge,
   baseUrl: string,
 ) {
-  let valueCents = input.value === undefined ? undefined : brlToCents(input.value);
-  let title = input.product_name ?? null;
-  if (input.product_id !== undefined) {
-    const product = await findProduct(deps.db, { ...who, id: input.product_id });
-    if (!product) throw notFound(`product_id: product ${input.product_id} not found`);
-    if (product.archivedAt) throw unprocessable(`product_id: product ${product.id} is archived`);
-    if (valueCents !== undefined && valueCents !== product.valueCents) {
-      throw unprocessable(
-        `value: does not match the product's value (${centsToBrl(product.valueCents)})`,
-      );
-    }
-    valueCents = product.valueCents;
-    title ??= product.name;
-  }
-  if (valueCents === undefined) throw badRequest("value: is required when product_id is absent");
-  if (valueCents > deps.maxChargeCents)
-    throw unprocessable(`value: must be at most ${formatCents(deps.maxChargeCents)}`);
+  const { valueCents, title } = await resolveAmount(deps, who, {
+    value: input.value,
+    productId: input.product_id,
+    title: input.product_name ?? null,
+  });
 
   const quote = await deps.crypto.quotes.quote();
   if (!quote.ok)

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../../db/db.ts";
 import * as q from "../../db/queries/products.ts";
-import { Brl } from "../charges/schemas.ts";
+import { Brl, LimitQuery } from "../charges/schemas.ts";
 import type { Clock, Random } from "../deps.ts";
 import { notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
@@ -20,12 +20,7 @@ export const ProductIdSchema = z.strictObject({
   id: z.string().trim().min(1, "must not be empty"),
 });
 export const ListProductsQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int("must be an integer")
-    .min(1, "must be between 1 and 200")
-    .max(200, "must be between 1 and 200")
-    .default(50),
+  limit: LimitQuery,
   include_archived: z.enum(["true", "false"]).default("false"),
 });
 export const ProductViewSchema = z.object({

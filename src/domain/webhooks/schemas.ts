@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "../charges/charge-status.ts";
+import { LimitQuery } from "../charges/schemas.ts";
 
 export const SUBSCRIBABLE = EVENT_TYPES.filter((e) => e !== "webhook.test");
 
@@ -43,12 +44,7 @@ export const ListDeliveriesQuerySchema = z.strictObject({
   webhook_id: z.string().trim().min(1).optional(),
   event: z.string().trim().min(1).optional(),
   status: z.enum(["pending", "succeeded", "failed"]).optional(),
-  limit: z.coerce
-    .number()
-    .int("must be an integer")
-    .min(1, "must be between 1 and 200")
-    .max(200, "must be between 1 and 200")
-    .default(50),
+  limit: LimitQuery,
 });
 
 export const AttemptViewSchema = z.object({

@@ -6,7 +6,7 @@ import { btcForBrl } from "../../bitcoin/price-sources.ts";
 import { findCharge, listCharges } from "../../db/queries/charges.ts";
 import { findChargeById } from "../../db/queries/crypto-charges.ts";
 import { findProductById } from "../../db/queries/products.ts";
-import { ChargeIdSchema } from "../../domain/charges/schemas.ts";
+import { ChargeIdSchema, LimitQuery } from "../../domain/charges/schemas.ts";
 import { createCryptoCharge } from "../../domain/crypto/create-crypto-charge.ts";
 import { cryptoView } from "../../domain/crypto/crypto-view.ts";
 import {
@@ -208,12 +208,7 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
         summary: "Recent Bitcoin charges, newest first",
         tags,
         querystring: z.strictObject({
-          limit: z.coerce
-            .number()
-            .int("must be an integer")
-            .min(1, "must be between 1 and 200")
-            .max(200, "must be between 1 and 200")
-            .default(50),
+          limit: LimitQuery,
         }),
         response: { 200: okEnvelope(z.object({ charges: z.array(CryptoStatusSchema) })) },
       },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { listEvents } from "../../db/queries/events.ts";
+import { LimitQuery } from "../../domain/charges/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { okEnvelope } from "../envelope.ts";
 import { principalOf } from "../plugins/guard.ts";
@@ -24,12 +25,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: AppDeps): void {
         tags: ["events"],
         querystring: z.strictObject({
           charge_id: z.string().trim().min(1, "must not be empty").optional(),
-          limit: z.coerce
-            .number()
-            .int("must be an integer")
-            .min(1, "must be between 1 and 200")
-            .max(200, "must be between 1 and 200")
-            .default(50),
+          limit: LimitQuery,
         }),
         response: { 200: okEnvelope(z.object({ events: z.array(EventViewSchema) })) },
       },

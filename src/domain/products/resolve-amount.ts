@@ -1,0 +1,38 @@
+import type { Db } from "../../db/db.ts";
+import { findProduct } from "../../db/queries/products.ts";
+import { badRequest, notFound, unprocessable } from "../errors.ts";
+import type { Principal } from "../mode.ts";
+import { brlToCents, centsToBrl, formatCents } from "../money.ts";
+
+/**
+ * The amount and title of a new charge (PIX or Bitcoin): the `value` given, or the product's,
+ * which must then agree with any value given; within the configured maximum.
+ */
+export async function resolveAmount(
+  deps: { db: Db; maxChargeCents: number },
+  who: Principal,
+  input: { value: number | undefined; productId: string | undefined; title: string | null },
+): Promise<{ valueCents: number; title: string | null }> {
+  let valueCents = input.value === undefined ? undefined : brlToCents(input.value);
+  let title = input.title;
+  if (input.value !== undefined && valueCents === undefined) {
+    throw unprocessable("value: must have at most 2 decimal places");
+  }
+  if (input.productId !== undefined) {
+    const product = await findProduct(deps.db, { ...who, id: input.productId });
+    if (!product) throw notFound(`product_id: product ${input.productId} not found`);
+    if (product.archivedAt) throw unprocessable(`product_id: product ${product.id} is archived`);
+    if (valueCents !== undefined && valueCents !== product.valueCents) {
+      throw unprocessable(
+        `value: does not match the product's value (${centsToBrl(product.valueCents)})`,
+      );
+    }
+    valueCents = product.valueCents;
+    title ??= product.name;
+  }
+  if (valueCents === undefined) throw badRequest("value: is required when product_id is absent");
+  if (valueCents > deps.maxChargeCents) {
+    throw unprocessable(`value: must be at most ${formatCents(deps.maxChargeCents)}`);
+  }
+  return { valueCents, title };
+}
