@@ -129,21 +129,7 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
       },
     },
     async (req, reply) => {
-      let who:
-        | Principal
-        | { accountId: string; mode: "test" | "live"; tokenId: string }
-        | undefined = req.principal;
-      if (!who) {
-        // The public checkout: the product names the account and mode; its price is the amount.
-        if (!req.body.product_id)
-          throw badRequest(
-            "product_id: is required without an Authorization token (public checkout)",
-          );
-        const product = await findProductById(deps.db, req.body.product_id);
-        if (!product) throw notFound(`product_id: product ${req.body.product_id} not found`);
-        who = { accountId: product.accountId, mode: product.mode, tokenId: "public" };
-      }
-      const owner = who;
+      const owner = req.principal ?? (await checkoutOwner(deps, req.body.product_id));
       const baseUrl = baseUrlOf(deps, req);
       await sendIdempotent(
         deps,
@@ -224,6 +210,19 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
       };
     },
   );
+}
+
+/**
+ * The public checkout has no token: the product names the account and mode (and its price is
+ * the amount), so a product id is required.
+ */
+async function checkoutOwner(deps: AppDeps, productId: string | undefined): Promise<Principal> {
+  if (!productId) {
+    throw badRequest("product_id: is required without an Authorization token (public checkout)");
+  }
+  const product = await findProductById(deps.db, productId);
+  if (!product) throw notFound(`product_id: product ${productId} not found`);
+  return { accountId: product.accountId, mode: product.mode, tokenId: "public-checkout" };
 }
 
 function findOwn(deps: AppDeps, who: Principal, id: string) {
