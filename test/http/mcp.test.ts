@@ -89,6 +89,21 @@ describe("MCP", () => {
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
     });
     assert.equal(res.status, 401);
+    const ok = await fetch(`${url}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${account.test}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    assert.equal(ok.status, 200);
+    assert.match(
+      ok.headers.get("x-request-id") ?? "",
+      /^[0-9a-f-]{36}$/,
+      "every response has a request id",
+    );
   });
 
   test("the official SDK client runs the sandbox flow through the stdio server as a child process", async () => {

@@ -87,6 +87,10 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
         enableJsonResponse: true,
       });
       reply.hijack();
+      // The transport writes the raw response, so headers set through Fastify are set here too.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
       reply.raw.on("close", () => {
         void transport.close();
         void server.close();
