@@ -9,6 +9,7 @@ import {
   runIdempotent,
   runIdempotentWrite,
 } from "../domain/idempotency/run-idempotent.ts";
+import type { SecretBox } from "../domain/webhooks/secret-box.ts";
 import { principalOf } from "./plugins/guard.ts";
 
 /**
@@ -21,13 +22,25 @@ export async function sendIdempotent<T>(
   req: FastifyRequest,
   reply: FastifyReply,
   op: (db: Db) => Promise<T>,
-  opts: { status?: number; owner?: Owner } = {},
+  opts: { status?: number; owner?: Owner; secretBox?: SecretBox } = {},
 ): Promise<void> {
   const status = opts.status ?? 200;
-  const res = await runIdempotent(deps, scopeOf(req, opts.owner), async (db) => ({
-    status,
-    body: JSON.stringify({ success: true, data: await op(db) }),
-  }));
+  const scope = scopeOf(req, opts.owner);
+  const box = opts.secretBox;
+  // Bound to the key's scope, so a sealed response cannot be replayed under another key.
+  const bound = scope
+    ? `idempotency:${scope.accountId}:${scope.mode}:${scope.route}:${scope.key}`
+    : "";
+  const seal = box && {
+    seal: (t: string) => box.seal(t, bound),
+    open: (t: string) => box.open(t, bound),
+  };
+  const res = await runIdempotent(
+    deps,
+    scope,
+    async (db) => ({ status, body: JSON.stringify({ success: true, data: await op(db) }) }),
+    seal,
+  );
   await send(reply, res);
 }
 

@@ -66,6 +66,8 @@ export function makeDeliveryWorker(
         }
       })().finally(() => {
         flushing = undefined;
+        // A result pushed while this batch was finishing must not wait for the next completion.
+        if (results.length > 0) void flush();
       });
     }
     return flushing;
@@ -73,6 +75,31 @@ export function makeDeliveryWorker(
 
   const attempt = async (c: dq.ClaimedDelivery): Promise<void> => {
     const started = deps.clock.now();
+    let outcome: Omit<dq.AttemptOutcome, "id" | "attemptedAt">;
+    try {
+      outcome = await send(c, started);
+    } catch (err) {
+      // Whatever broke (an unreadable secret after a key change, say), the attempt is recorded
+      // and retried on the schedule, so the delivery neither sticks nor spins.
+      report(err);
+      const delay = nextDelayMs(c.roundAttempts + 1, 0.5);
+      outcome = {
+        statusCode: null,
+        latencyMs: 0,
+        error: `could not send: ${(err as Error).message}`,
+        snippet: null,
+        status: delay === undefined ? "failed" : "pending",
+        nextAttemptAt: new Date(started.getTime() + (delay ?? 0)),
+      };
+    }
+    results.push({ id: c.id, attemptedAt: started, ...outcome });
+    await flush();
+  };
+
+  const send = async (
+    c: dq.ClaimedDelivery,
+    started: Date,
+  ): Promise<Omit<dq.AttemptOutcome, "id" | "attemptedAt">> => {
     let outcome: Omit<dq.AttemptOutcome, "id" | "attemptedAt">;
     if (c.webhookGone) {
       outcome = {
@@ -129,8 +156,7 @@ export function makeDeliveryWorker(
             : { ...common, status: "pending", nextAttemptAt: new Date(now.getTime() + delay) };
       }
     }
-    results.push({ id: c.id, attemptedAt: started, ...outcome });
-    await flush();
+    return outcome;
   };
 
   const start = (c: dq.ClaimedDelivery) => {

@@ -25,3 +25,6 @@ ALTER TABLE charges ADD COLUMN chain_checked_at timestamptz;
 -- which a late payment is still accepted.
 CREATE INDEX charges_crypto_watch ON charges (expires_at)
   WHERE method = 'crypto' AND status IN ('pending', 'expired');
+-- An address is never shared by two charges, even if a wallet key is activated again later
+-- (create skips addresses already used; this index is the last line of defence).
+CREATE UNIQUE INDEX charges_crypto_address ON charges ((crypto->>'address')) WHERE method = 'crypto';

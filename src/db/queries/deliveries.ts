@@ -111,7 +111,8 @@ export async function recordAttempts(
 /** When the next pending delivery is due (to sleep until then), if any. */
 export async function nextDueAt(db: Db): Promise<Date | undefined> {
   const rows = await db.query<{ at: Date | null }>(
-    "SELECT min(next_attempt_at) AS at FROM deliveries WHERE status = 'pending'",
+    // A delivery held by a worker is due again only when its lock ends.
+    "SELECT min(GREATEST(next_attempt_at, COALESCE(locked_until, next_attempt_at))) AS at FROM deliveries WHERE status = 'pending'",
   );
   return rows[0]?.at ?? undefined;
 }
@@ -186,6 +187,7 @@ export async function redeliver(
      FROM webhooks w
      WHERE d.id = $1 AND d.account_id = $2 AND d.mode = $3 AND w.id = d.webhook_id
        AND w.deleted_at IS NULL AND w.disabled_at IS NULL
+       AND (d.locked_until IS NULL OR d.locked_until <= $4)
      RETURNING d.id, pg_notify('${DELIVERY_CHANNEL}', '')`,
     [k.id, k.accountId, k.mode, k.at],
   );
@@ -214,13 +216,15 @@ export async function insertDirectDelivery(
   );
 }
 
-export async function deliveryExists(
+export async function deliveryState(
   db: Db,
-  k: { accountId: string; mode: Mode; id: string },
-): Promise<boolean> {
-  const rows = await db.query(
-    "SELECT 1 FROM deliveries WHERE id = $1 AND account_id = $2 AND mode = $3",
-    [k.id, k.accountId, k.mode],
+  k: { accountId: string; mode: Mode; id: string; at: Date },
+): Promise<"missing" | "in_flight" | "webhook_gone"> {
+  const rows = await db.query<{ busy: boolean }>(
+    `SELECT (locked_until IS NOT NULL AND locked_until > $4) AS busy FROM deliveries
+     WHERE id = $1 AND account_id = $2 AND mode = $3`,
+    [k.id, k.accountId, k.mode, k.at],
   );
-  return rows.length > 0;
+  const row = rows[0];
+  return !row ? "missing" : row.busy ? "in_flight" : "webhook_gone";
 }

@@ -53,7 +53,7 @@ export function eventCtes(
           e.type, 'pending', e.created_at, e.created_at
         FROM e JOIN webhooks w ON w.account_id = e.account_id AND w.mode = e.mode
           AND w.disabled_at IS NULL AND w.deleted_at IS NULL
-          AND (e.type = ANY (w.events) OR '*' = ANY (w.events))
+          AND (e.type = ANY (w.events) OR ('*' = ANY (w.events) AND e.type <> 'webhook.test'))
         RETURNING 1
       )`,
     params,

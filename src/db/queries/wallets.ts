@@ -87,3 +87,12 @@ export async function unpaidTail(db: Db, k: Owner & { nextIndex: number }): Prom
   const last = rows[0]?.last ?? -1;
   return k.nextIndex - (last + 1);
 }
+
+/** Whether a charge already uses this address (a wallet key activated again, for instance). */
+export async function addressUsed(db: Db, address: string): Promise<boolean> {
+  const rows = await db.query(
+    "SELECT 1 FROM charges WHERE method = 'crypto' AND crypto->>'address' = $1",
+    [address],
+  );
+  return rows.length > 0;
+}

@@ -28,6 +28,7 @@ export async function simulatePay(deps: Deps, who: Principal, chargeId: string) 
 /** Cancels a pending charge (charge.updated). Canceling a canceled charge is 200, unchanged. */
 export async function cancelCharge(deps: Deps, who: Principal, chargeId: string) {
   const current = await loadCharge(deps, who, chargeId);
+  notCrypto(current.method, "canceled");
   if (current.status === "canceled") return chargeView(current);
   const { moved, charge } = await transition(deps, { ...who, id: chargeId }, "canceled");
   if (!moved && charge.status !== "canceled") throw cannot("cancel", charge.status);
@@ -38,6 +39,7 @@ export async function cancelCharge(deps: Deps, who: Principal, chargeId: string)
 /** Refunds an approved charge in full (charge.refund). Refunding twice is 200, unchanged. */
 export async function refundCharge(deps: Deps, who: Principal, chargeId: string) {
   const current = await loadCharge(deps, who, chargeId);
+  notCrypto(current.method, "refunded");
   if (current.status === "refunded") return chargeView(current);
   if (current.status !== "approved") throw cannot("refund", current.status);
   const provider = deps.pixProviders[who.mode];
@@ -46,6 +48,16 @@ export async function refundCharge(deps: Deps, who: Principal, chargeId: string)
   const { moved, charge } = await transition(deps, { ...who, id: chargeId }, "refunded");
   if (!moved && charge.status !== "refunded") throw cannot("refund", charge.status);
   return chargeView(charge);
+}
+
+// A Bitcoin payment went to the merchant's own wallet: only the merchant can send it back, and
+// a pending Bitcoin charge simply expires.
+function notCrypto(method: "pix" | "crypto", what: string) {
+  if (method === "crypto") {
+    throw unprocessable(
+      `charge_id: a Bitcoin charge cannot be ${what} here; it was paid to your own wallet`,
+    );
+  }
 }
 
 function cannot(what: string, status: keyof typeof DISPLAY_STATUS) {

@@ -3,7 +3,7 @@ import { btcForBrl, type QuoteService } from "../../bitcoin/price-sources.ts";
 import { deriveAddress } from "../../bitcoin/wallet.ts";
 import type { Db } from "../../db/db.ts";
 import { type ChargeRow, insertChargeWithEvents } from "../../db/queries/charges.ts";
-import { takeNextIndex } from "../../db/queries/wallets.ts";
+import { addressUsed, takeNextIndex } from "../../db/queries/wallets.ts";
 import { chargeEvent } from "../charges/charge-events.ts";
 import { DISPLAY_STATUS } from "../charges/charge-status.ts";
 import type { Clock, Random } from "../deps.ts";
@@ -51,9 +51,7 @@ export async function createCryptoCharge(
   const amountSats = btcForBrl(valueCents, quote.priceCents);
 
   if (!(await ensureWallet(deps, who, deps.crypto.testNetwork))) throw unprocessable(NO_WALLET);
-  const taken = await takeNextIndex(deps.db, who);
-  if (!taken) throw unprocessable(NO_WALLET);
-  const address = deriveAddress(taken.wallet, taken.index);
+  const { index, wallet, address } = await nextFreshAddress(deps.db, who);
 
   const now = deps.clock.now();
   const id = `BTC-${newId("pix", deps).slice(4).toUpperCase()}`;
@@ -89,8 +87,8 @@ export async function createCryptoCharge(
     approvedAt: null,
     crypto: {
       address,
-      index: taken.index,
-      network: taken.wallet.network,
+      index,
+      network: wallet.network,
       amountSats,
       rateCents: quote.priceCents,
       payUri,
@@ -116,4 +114,20 @@ export async function createCryptoCharge(
     provider: "crypto" as const,
     livemode: who.mode === "live",
   };
+}
+
+/**
+ * The next receive address never given to a charge: an address already used (its key was
+ * activated before, and the index started again) is skipped, so old payments to it can never
+ * count for a new charge.
+ */
+async function nextFreshAddress(db: Db, who: Principal) {
+  for (let tries = 0; tries < 1000; tries++) {
+    const taken = await takeNextIndex(db, who);
+    if (!taken) throw unprocessable(NO_WALLET);
+    const address = deriveAddress(taken.wallet, taken.index);
+    if (!(await addressUsed(db, address)))
+      return { index: taken.index, wallet: taken.wallet, address };
+  }
+  throw unprocessable("wallet: no unused address in the next 1000; activate a fresh wallet key");
 }

@@ -52,11 +52,20 @@ export async function readCryptoCharge(deps: WatchDeps, row: ChargeRow): Promise
   return fresh;
 }
 
+// Block times may lag real time by up to two hours (consensus allows it), so a payment counts
+// for a charge if it is unconfirmed or was mined after the charge's creation less this margin.
+const BLOCK_TIME_SLACK_MS = 2 * 3_600_000;
+
 async function applyChain(deps: WatchDeps, key: Key): Promise<void> {
-  const row = await findCharge(deps.db, key);
+  let row = await findCharge(deps.db, key);
   const c = row?.crypto;
   if (!row || !c) return;
   const now = deps.clock.now();
+  // An overdue charge whose payment was not seen in time expires first, so a payment seen now
+  // counts as late.
+  if (row.status === "pending" && row.expiresAt <= now && row.receivedSats < c.amountSats) {
+    row = (await transition(deps, key, "expired")).charge;
+  }
   const inWindow =
     row.status === "pending" ||
     (row.status === "expired" && now.getTime() < row.expiresAt.getTime() + deps.lateWindowMs);
@@ -65,7 +74,11 @@ async function applyChain(deps: WatchDeps, key: Key): Promise<void> {
   if (!source) return;
   const f = await source.addressFunding(c.address);
   if (!f.ok) return;
-  const settled = f.txs
+  const since = row.createdAt.getTime() - BLOCK_TIME_SLACK_MS;
+  const ours = f.txs.filter(
+    (t) => !t.confirmed || t.blockTime === undefined || t.blockTime * 1000 >= since,
+  );
+  const settled = ours
     .filter(
       (t) =>
         t.confirmed &&
@@ -73,12 +86,13 @@ async function applyChain(deps: WatchDeps, key: Key): Promise<void> {
         f.tipHeight - t.blockHeight + 1 >= deps.confirmations,
     )
     .reduce((sum, t) => sum + t.valueSats, 0);
-  const seen = f.txs.reduce((sum, t) => sum + t.valueSats, 0);
+  const seen = ours.reduce((sum, t) => sum + t.valueSats, 0);
+  const late = row.status === "expired";
   await deps.db.transaction(async (db) => {
     if (settled >= c.amountSats) {
       const approved = await approveCryptoCharge(db, key, {
         receivedSats: seen,
-        paidLate: row.status === "expired",
+        paidLate: late,
         at: now,
       });
       if (approved) await insertEvents(db, [chargeEvent(deps, "charge.approved", approved)]);

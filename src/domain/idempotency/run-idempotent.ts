@@ -16,6 +16,12 @@ export const RETENTION_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
 export type IdempotentResponse = { status: number; body: string };
+/**
+ * For responses that carry a secret (a new token's value, a webhook's signing secret): the stored
+ * copy is sealed (AES-256-GCM) so the database never holds the secret in plaintext, and opened
+ * for a replay.
+ */
+export type ResponseSeal = { seal(body: string): string; open(stored: string): string };
 export type IdempotencyScope = q.IdempotencyKey & { fingerprint: string };
 
 export function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
@@ -35,11 +41,12 @@ export async function runIdempotent(
   deps: { db: Db; clock: Clock },
   scope: IdempotencyScope | undefined,
   op: (db: Db) => Promise<IdempotentResponse>,
+  seal?: ResponseSeal,
 ): Promise<IdempotentResponse & { replayed: boolean }> {
   if (!scope) return { ...(await op(deps.db)), replayed: false };
   for (let attempt = 0; ; attempt++) {
     try {
-      return await attemptOnce(deps, scope, op);
+      return await attemptOnce(deps, scope, op, seal);
     } catch (err) {
       // Another request with the key committed between our read and our write: our work was
       // rolled back, and the next attempt replays theirs.
@@ -55,18 +62,19 @@ async function attemptOnce(
   deps: { db: Db; clock: Clock },
   scope: IdempotencyScope,
   op: (db: Db) => Promise<IdempotentResponse>,
+  seal: ResponseSeal | undefined,
 ): Promise<IdempotentResponse & { replayed: boolean }> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const expiredBefore = new Date(now.getTime() - RETENTION_MS);
     const { locked, stored } = await q.lockAndFindKey(tx, scope, expiredBefore);
     if (!locked) throw inProgress();
-    if (stored) return replay(stored, scope);
+    if (stored) return replay(stored, scope, seal);
     const response = await op(tx);
     const fresh = await q.storeKey(tx, scope, {
       fingerprint: scope.fingerprint,
       responseStatus: response.status,
-      responseBody: response.body,
+      responseBody: seal ? seal.seal(response.body) : response.body,
       createdAt: now,
       expiredBefore,
     });
@@ -122,13 +130,14 @@ export type PreparedWrite = {
   write(db: Db, guard?: KeyGuard): Promise<boolean>;
 };
 
-function replay(stored: q.IdempotencyRow, scope: IdempotencyScope) {
+function replay(stored: q.IdempotencyRow, scope: IdempotencyScope, seal?: ResponseSeal) {
   if (stored.fingerprint !== scope.fingerprint) {
     throw unprocessable(
       "Idempotency-Key: this key was already used with a different request; use a new key",
     );
   }
-  return { status: stored.responseStatus, body: stored.responseBody, replayed: true };
+  const body = seal ? seal.open(stored.responseBody) : stored.responseBody;
+  return { status: stored.responseStatus, body, replayed: true };
 }
 
 function inProgress() {

@@ -10,7 +10,7 @@ import {
   resolveAndCheck,
 } from "../../net/address-policy.ts";
 import type { Clock, Random } from "../deps.ts";
-import { notFound, unprocessable } from "../errors.ts";
+import { AppError, notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import type { Principal } from "../mode.ts";
 import type {
@@ -60,17 +60,28 @@ export async function createWebhook(
   if (!lexical.ok) throw unprocessable(`url: ${lexical.reason}`);
   const resolved = await resolveAndCheck(lexical.url.hostname, deps.urlPolicy, deps.lookup);
   if (!resolved.ok) throw unprocessable(`url: ${resolved.reason}`);
-  if ((await q.countWebhooks(deps.db, who)) >= MAX_WEBHOOKS) {
-    throw unprocessable(`webhooks: at most ${MAX_WEBHOOKS} per account and mode; delete one first`);
-  }
+  // The count and the insert run under the account row's lock, so concurrent creates cannot
+  // pass the cap together.
+  return deps.db.transaction(async (db) => {
+    await db.query("SELECT id FROM accounts WHERE id = $1 FOR UPDATE", [who.accountId]);
+    if ((await q.countWebhooks(db, who)) >= MAX_WEBHOOKS) {
+      throw unprocessable(
+        `webhooks: at most ${MAX_WEBHOOKS} per account and mode; delete one first`,
+      );
+    }
+    return insertNew({ ...deps, db }, who, lexical.url.toString(), input.events);
+  });
+}
+
+async function insertNew(deps: WebhookDeps, who: Principal, url: string, events: string[]) {
   const id = newId("wh", deps);
   const secret = generateWebhookSecret((n) => deps.random.bytes(n));
   const row: q.WebhookRow = {
     id,
     accountId: who.accountId,
     mode: who.mode,
-    url: lexical.url.toString(),
-    events: [...new Set(input.events.includes("*") ? ["*"] : input.events)],
+    url,
+    events: [...new Set(events.includes("*") ? ["*"] : events)],
     secretBox: deps.secretBox.seal(secret, id),
     createdAt: deps.clock.now(),
     disabledAt: null,
@@ -173,8 +184,15 @@ export async function listDeliveries(
 export async function redeliver(deps: { db: Db; clock: Clock }, who: Principal, id: string) {
   const done = await dq.redeliver(deps.db, { ...who, id, at: deps.clock.now() });
   if (done) return { id, status: "pending" as const };
-  if (await dq.deliveryExists(deps.db, { ...who, id })) {
-    throw unprocessable(`id: the webhook of delivery ${id} is disabled or deleted`);
+  const state = await dq.deliveryState(deps.db, { ...who, id, at: deps.clock.now() });
+  if (state === "in_flight") {
+    // Re-queuing now would let a second worker send it while the first still is.
+    throw new AppError(
+      "CONFLICT",
+      `id: delivery ${id} is being attempted right now; retry in a few seconds`,
+    );
   }
+  if (state === "webhook_gone")
+    throw unprocessable(`id: the webhook of delivery ${id} is disabled or deleted`);
   throw notFound(`id: delivery ${id} not found`);
 }

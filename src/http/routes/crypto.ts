@@ -102,7 +102,7 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
           pair: "BTC/BRL" as const,
           price: centsToBrl(q.priceCents),
           brl: brlCents === undefined ? null : centsToBrl(brlCents),
-          btc: brlCents === undefined ? null : formatBtc(btcForBrl(brlCents, q.priceCents)),
+          btc: brlCents === undefined ? null : formatBtc(satsFor(brlCents, q.priceCents)),
           sources: q.sources.map((s) => ({
             name: s.name,
             price: s.priceCents === undefined ? null : centsToBrl(s.priceCents),
@@ -223,6 +223,14 @@ async function checkoutOwner(deps: AppDeps, productId: string | undefined): Prom
   const product = await findProductById(deps.db, productId);
   if (!product) throw notFound(`product_id: product ${productId} not found`);
   return { accountId: product.accountId, mode: product.mode, tokenId: "public-checkout" };
+}
+
+function satsFor(brlCents: number, priceCents: number): number {
+  try {
+    return btcForBrl(brlCents, priceCents);
+  } catch {
+    throw new AppError("UNPROCESSABLE", "brl: is more than all the bitcoin there is at this price");
+  }
 }
 
 function findOwn(deps: AppDeps, who: Principal, id: string) {

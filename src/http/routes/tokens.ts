@@ -43,18 +43,24 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (req, reply) => {
       const p = principalOf(req);
-      await sendIdempotent(deps, req, reply, async (db) => {
-        const { token, view } = await issueToken(
-          { ...deps, db },
-          {
-            accountId: p.accountId,
-            label: req.body.label,
-            mode: req.body.mode ?? p.mode,
-            callerMode: p.mode,
-          },
-        );
-        return { ...view, token };
-      });
+      await sendIdempotent(
+        deps,
+        req,
+        reply,
+        async (db) => {
+          const { token, view } = await issueToken(
+            { ...deps, db },
+            {
+              accountId: p.accountId,
+              label: req.body.label,
+              mode: req.body.mode ?? p.mode,
+              callerMode: p.mode,
+            },
+          );
+          return { ...view, token };
+        },
+        { secretBox: deps.secretBox },
+      );
     },
   );
 

@@ -41,7 +41,15 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
     },
     async (req, reply) => {
       const who = principalOf(req);
-      await sendIdempotent(deps, req, reply, (db) => createWebhook({ ...deps, db }, who, req.body));
+      await sendIdempotent(
+        deps,
+        req,
+        reply,
+        (db) => createWebhook({ ...deps, db }, who, req.body),
+        {
+          secretBox: deps.secretBox,
+        },
+      );
     },
   );
 
