@@ -1,12 +1,9 @@
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, describe, test } from "node:test";
+import { makeSelfSignedCert } from "../../test/helpers/tls.ts";
 import { makeSafeSender, type SafeSenderOptions, type SendResult } from "./safe-fetch.ts";
 
 type Seen = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
@@ -183,28 +180,8 @@ describe("safe sender: SSRF refusals", () => {
 });
 
 describe("safe sender: TLS", () => {
-  const dir = mkdtempSync(join(tmpdir(), "tostao-tls-"));
-  after(() => rmSync(dir, { recursive: true, force: true }));
-  const [key, cert] = [join(dir, "key.pem"), join(dir, "cert.pem")];
-  const san = "subjectAltName=DNS:localhost,DNS:hooks.example,IP:127.0.0.1";
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-days",
-      "1",
-      "-keyout",
-      key,
-      "-out",
-      cert,
-    ].concat(["-subj", "/CN=localhost", "-addext", san]),
-    { stdio: "ignore" },
-  );
-  const tls = { key: readFileSync(key), cert: readFileSync(cert) };
+  const made = makeSelfSignedCert(["hooks.example"]);
+  const tls = { key: made.key, cert: made.cert };
   const to = (host: string, port: number) => ({ url: `https://${host}:${port}/`, ...post });
 
   test("https with a trusted CA succeeds, by IP and by name (servername checked)", async () => {

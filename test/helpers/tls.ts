@@ -3,8 +3,12 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** A throwaway self-signed certificate for localhost and 127.0.0.1, made with openssl. */
-export function makeSelfSignedCert(): { key: string; cert: string; certFile: string } {
+/** A throwaway self-signed certificate for localhost (plus `names`) and 127.0.0.1, made with openssl. */
+export function makeSelfSignedCert(names: string[] = []): {
+  key: string;
+  cert: string;
+  certFile: string;
+} {
   const dir = mkdtempSync(join(tmpdir(), "tostao-tls-"));
   const keyFile = join(dir, "key.pem");
   const certFile = join(dir, "cert.pem");
@@ -25,7 +29,7 @@ export function makeSelfSignedCert(): { key: string; cert: string; certFile: str
       "-subj",
       "/CN=localhost",
       "-addext",
-      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+      `subjectAltName=${["localhost", ...names].map((n) => `DNS:${n}`).join(",")},IP:127.0.0.1`,
     ],
     { stdio: "ignore" },
   );
