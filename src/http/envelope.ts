@@ -6,8 +6,6 @@ export function okEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }
 
-export const ErrorEnvelopeSchema = z.object({ success: z.literal(false), error: z.string() });
-
 export function ok<T>(data: T): { success: true; data: T } {
   return { success: true, data };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listCharges } from "../db/queries/charges.ts";
 import { findChargeById } from "../db/queries/crypto-charges.ts";
 import { chargeView } from "../domain/charges/charge-view.ts";
-import { preparePixCharge } from "../domain/charges/create-pix-charge.ts";
+import { createPixCharge } from "../domain/charges/create-pix-charge.ts";
 import { loadCharge } from "../domain/charges/move-charge.ts";
 import { simulatePay } from "../domain/charges/pay-cancel-refund.ts";
 import { CreatePixChargeSchema } from "../domain/charges/schemas.ts";
@@ -85,11 +85,7 @@ export const TOOLS: ToolDef[] = [
       "Create a PIX charge (BRL). Returns chargeId, brCode (copy-and-paste) and qrCodeImage (PNG data URL). A test token creates a sandbox charge.",
     input: CreatePixChargeSchema,
     write: true,
-    handler: async (ctx, args) => {
-      const p = await preparePixCharge(ctx.deps, ctx.principal, args);
-      await p.write(ctx.deps.db);
-      return p.data;
-    },
+    handler: (ctx, args) => createPixCharge(ctx.deps, ctx.principal, args),
   }),
   tool({
     name: "get_pix_charge_status",

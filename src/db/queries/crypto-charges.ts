@@ -73,11 +73,15 @@ export async function approveCryptoCharge(
   return rows[0] ? findCharge(db, k) : undefined;
 }
 
-/** Takes the right to ask the chain about one charge now, at most once per `everyMs`. */
+/**
+ * Takes the right to ask the chain about one charge now, at most once per `everyMs`; a charge
+ * the chain can no longer change (approved, refunded...) is never written to by reads.
+ */
 export async function claimCheck(db: Db, id: string, now: Date, everyMs: number): Promise<boolean> {
   const rows = await db.query(
     `UPDATE charges SET chain_checked_at = $2
-     WHERE id = $1 AND method = 'crypto' AND (chain_checked_at IS NULL OR chain_checked_at < $3)
+     WHERE id = $1 AND method = 'crypto' AND status IN ('pending', 'expired')
+       AND (chain_checked_at IS NULL OR chain_checked_at < $3)
      RETURNING id`,
     [id, now, new Date(now.getTime() - everyMs)],
   );

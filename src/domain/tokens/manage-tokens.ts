@@ -1,5 +1,4 @@
 import type { Db } from "../../db/db.ts";
-import { findAccount } from "../../db/queries/accounts.ts";
 import * as q from "../../db/queries/tokens.ts";
 import type { Clock, Random } from "../deps.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
@@ -78,10 +77,6 @@ export async function revokeToken(
   const row = await q.revokeToken(deps.db, { ...input, modes, at: deps.clock.now() });
   if (!row) throw notFound(`id: token ${input.id} not found`);
   return toView(row);
-}
-
-export async function accountExists(db: Db, accountId: string): Promise<boolean> {
-  return (await findAccount(db, accountId)) !== undefined;
 }
 
 function toView(r: q.TokenRow): TokenView {
