@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
+import { perRequest, snapshot } from "./cpu.ts";
 import { type BenchContext, scenarios } from "./scenarios.ts";
 import { benchWebhooks } from "./webhooks.ts";
 
@@ -91,10 +92,12 @@ async function load(
     ...(requests ? { requests } : {}),
   } as autocannon.Options;
   await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, pool, caches
+  const before = snapshot(cpuPids);
   const r = await autocannon({ ...opts, duration: DURATION });
+  const cpu = perRequest(before, snapshot(cpuPids), r.requests.total);
   if (r.non2xx > 0 || r.errors > 0)
     throw new Error(`${url}: ${r.non2xx} non-2xx and ${r.errors} errors`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu };
 }
 
 const schema = `bench_${randomBytes(4).toString("hex")}`;
@@ -106,6 +109,8 @@ u.searchParams.set("options", `-c search_path=${schema}`);
 const schemaUrl = u.toString();
 
 const procs: Proc[] = [];
+// The processes whose CPU time is reported per request (see bench/cpu.ts).
+const cpuPids: Record<string, number | undefined> = {};
 try {
   const service = await start("../src/main.ts", {
     DATABASE_URL: schemaUrl,
@@ -118,6 +123,9 @@ try {
     TOSTAO_RATE_LIMIT_TEST: "0",
     TOSTAO_RATE_LIMIT_PUBLIC: "0",
     TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
+    ...(process.env.TOSTAO_DB_WRITE_CONCURRENCY
+      ? { TOSTAO_DB_WRITE_CONCURRENCY: process.env.TOSTAO_DB_WRITE_CONCURRENCY }
+      : {}),
   });
   procs.push(service);
   await new Promise((r) => setTimeout(r, 100));
@@ -125,6 +133,8 @@ try {
   if (!token) throw new Error(`no bootstrap token:\n${service.out()}`);
   const floor = await start("./floor.ts", { DATABASE_URL: schemaUrl, TOSTAO_DB_POOL_SIZE: POOL });
   procs.push(floor);
+  cpuPids.service = service.child.pid;
+  cpuPids.floor = floor.child.pid;
 
   // One charge for the status row.
   const made = await fetch(`${service.url}/api/pix/charge/create`, {
@@ -138,16 +148,22 @@ try {
     `bench: ${CONNECTIONS} connections, ${DURATION} s per run, pool ${POOL}, PostgreSQL (${schema}), node ${process.version}\n`,
   );
   const rows: string[][] = [];
+  const cpuLines: string[] = [];
   const floors = new Map<string, Awaited<ReturnType<typeof load>>>();
   for (const s of scenarios) {
     if (only && !s.name.includes(only)) continue;
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     let f = floors.get(s.floor);
     if (!f) {
+      // The floor gets the very request the scenario sends (headers, body, a fresh
+      // Idempotency-Key each time), so the load generator's and the HTTP parser's share of the
+      // work is the same on both sides and the ratio measures only what the service adds.
       f = await load(
         `${floor.url}/floor/${s.floor}`,
         s.floor === "read" ? "GET" : "POST",
-        { "content-type": "application/json" },
-        s.floor === "create" ? '{"value":10}' : undefined,
+        headers,
+        s.body?.(ctx),
+        s.idempotencyKey,
       );
       floors.set(s.floor, f);
       rows.push([
@@ -158,8 +174,8 @@ try {
         `${peakRssMb(floor.child.pid)}`,
         "1.00",
       ]);
+      cpuLines.push(`floor ${s.floor}: ${f.cpu}`);
     }
-    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     const m = await load(
       `${service.url}${s.path(ctx)}`,
       s.method,
@@ -175,6 +191,7 @@ try {
       `${peakRssMb(service.child.pid)}`,
       (m.rps / f.rps).toFixed(2),
     ]);
+    cpuLines.push(`${s.name}: ${m.cpu}`);
   }
   const head = ["scenario", "req/s", "p50 ms", "p99 ms", "peak RSS MB", "ratio to floor"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
@@ -182,6 +199,7 @@ try {
     r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
   console.log(line(head));
   for (const r of rows) console.log(line(r));
+  console.log(`\nCPU microseconds per request, by process group:\n  ${cpuLines.join("\n  ")}`);
 
   if (!only || "webhooks".includes(only)) {
     const w = await benchWebhooks({ serviceUrl: service.url, token, databaseUrl: schemaUrl });

@@ -33,6 +33,14 @@ const EnvSchema = z.object({
       .optional(),
   ),
   TOSTAO_DB_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  TOSTAO_DB_WRITE_CONCURRENCY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1000).default(4),
+  ),
+  TOSTAO_DB_WRITE_BATCH: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1000).default(64),
+  ),
   REDIS_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -138,6 +146,11 @@ export type Config = {
     | { kind: "postgres"; url: string; poolSize: number }
     | { kind: "pglite"; dataDir: string };
   dataDir: string;
+  /**
+   * Group commit of charge creation: statements in flight before creations queue, and the most
+   * creations one statement carries (db/write-batcher.ts).
+   */
+  chargeWrites: { concurrency: number; maxBatch: number };
   redisUrl: string | undefined;
   /** Requests per second; 0 turns the limit off. */
   rateLimit: { live: number; test: number; public: number };
@@ -191,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ? { kind: "postgres", url: e.DATABASE_URL, poolSize: e.TOSTAO_DB_POOL_SIZE }
       : { kind: "pglite", dataDir: e.TOSTAO_DATA_DIR },
     dataDir: e.TOSTAO_DATA_DIR,
+    chargeWrites: { concurrency: e.TOSTAO_DB_WRITE_CONCURRENCY, maxBatch: e.TOSTAO_DB_WRITE_BATCH },
     redisUrl: e.REDIS_URL,
     rateLimit: {
       live: e.TOSTAO_RATE_LIMIT_LIVE,

@@ -9,6 +9,7 @@ import { migrate } from "./db/migrate.ts";
 import { openDb } from "./db/open-db.ts";
 import { DELIVERY_CHANNEL } from "./db/queries/events.ts";
 import { pruneKeys } from "./db/queries/idempotency.ts";
+import { makeChargeWriter } from "./db/queries/insert-charges.ts";
 import { bootstrapIfEmpty } from "./domain/accounts/bootstrap.ts";
 import { expireOverdueCharges } from "./domain/charges/move-charge.ts";
 import { sandboxPixProvider } from "./domain/charges/pix-provider.ts";
@@ -63,6 +64,12 @@ export async function createService(
   const deps: AppDeps = {
     config,
     db,
+    // PGlite is one connection: a second statement in flight would only wait for the first.
+    writeCharge: makeChargeWriter(db, {
+      maxInFlight: db.kind === "pglite" ? 1 : config.chargeWrites.concurrency,
+      maxBatch: config.chargeWrites.maxBatch,
+      overlapAt: Math.max(1, Math.floor(config.chargeWrites.maxBatch / 2)),
+    }),
     clock,
     random,
     authenticator,

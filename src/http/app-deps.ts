@@ -2,6 +2,7 @@ import type { ChainSource } from "../bitcoin/esplora.ts";
 import type { QuoteService } from "../bitcoin/price-sources.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/db.ts";
+import type { ChargeWriter } from "../db/queries/insert-charges.ts";
 import type { PixProviders } from "../domain/charges/pix-provider.ts";
 import type { Clock, Random } from "../domain/deps.ts";
 import type { Authenticator } from "../domain/tokens/authenticate.ts";
@@ -28,6 +29,8 @@ export type CryptoSettings = {
 export type AppDeps = {
   config: Config;
   db: Db;
+  /** Stores new charges, batched with concurrent ones (queries/insert-charges.ts). */
+  writeCharge: ChargeWriter;
   clock: Clock;
   random: Random;
   authenticator: Authenticator;

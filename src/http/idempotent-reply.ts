@@ -4,7 +4,7 @@ import type { Clock } from "../domain/deps.ts";
 import {
   fingerprintBody,
   type IdempotencyScope,
-  type KeyGuard,
+  type PreparedWrite,
   parseIdempotencyKey,
   runIdempotent,
   runIdempotentWrite,
@@ -52,7 +52,7 @@ export async function sendIdempotentWrite<T>(
   deps: { db: Db; clock: Clock },
   req: FastifyRequest,
   reply: FastifyReply,
-  prepare: () => Promise<{ data: T; write: (db: Db, guard?: KeyGuard) => Promise<boolean> }>,
+  prepare: () => Promise<{ data: T; write: PreparedWrite["write"] }>,
   opts: { precheck: boolean },
 ): Promise<void> {
   const res = await runIdempotentWrite(

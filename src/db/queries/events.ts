@@ -15,6 +15,25 @@ export type EventRow = NewEvent & { seq: number };
 export const DELIVERY_CHANNEL = "tostao_deliveries";
 
 /**
+ * The deliveries of the events a CTE named `e` just wrote (columns id, account_id, mode, type,
+ * created_at): one per event per matching webhook (same account and mode, enabled, subscribed
+ * to the type or to *).
+ */
+export const DELIVERIES_CTE = `d AS (
+        INSERT INTO deliveries (id, webhook_id, account_id, mode, event_id, event_type, status,
+          next_attempt_at, created_at)
+        SELECT 'dlv_' || substr(md5(e.id || w.id), 1, 26), w.id, e.account_id, e.mode, e.id,
+          e.type, 'pending', e.created_at, e.created_at
+        FROM e JOIN webhooks w ON w.account_id = e.account_id AND w.mode = e.mode
+          AND w.disabled_at IS NULL AND w.deleted_at IS NULL
+          AND (e.type = ANY (w.events) OR ('*' = ANY (w.events) AND e.type <> 'webhook.test'))
+        RETURNING 1
+      )`;
+
+/** A scalar subquery for the final SELECT: wakes the delivery workers (LISTEN) at commit if `d` made deliveries. */
+export const NOTIFY_DELIVERIES = `(SELECT count(*) FROM (SELECT pg_notify('${DELIVERY_CHANNEL}', '') FROM (SELECT 1 FROM d LIMIT 1) one) n)`;
+
+/**
  * Common table expressions that write events and, in the same statement, one webhook delivery
  * per event per matching webhook (same account and mode, enabled, subscribed to the type or
  * to *). Because the deliveries are born with the event, a crash cannot leave an event whose
@@ -46,18 +65,9 @@ export function eventCtes(
         INSERT INTO events (id, account_id, mode, type, charge_id, payload, created_at)
         SELECT * FROM (VALUES ${tuples.join(", ")}) AS v WHERE ${onlyIf}
         RETURNING id, account_id, mode, type, created_at
-      ), d AS (
-        INSERT INTO deliveries (id, webhook_id, account_id, mode, event_id, event_type, status,
-          next_attempt_at, created_at)
-        SELECT 'dlv_' || substr(md5(e.id || w.id), 1, 26), w.id, e.account_id, e.mode, e.id,
-          e.type, 'pending', e.created_at, e.created_at
-        FROM e JOIN webhooks w ON w.account_id = e.account_id AND w.mode = e.mode
-          AND w.disabled_at IS NULL AND w.deleted_at IS NULL
-          AND (e.type = ANY (w.events) OR ('*' = ANY (w.events) AND e.type <> 'webhook.test'))
-        RETURNING 1
-      )`,
+      ), ${DELIVERIES_CTE}`,
     params,
-    notify: `(SELECT count(*) FROM (SELECT pg_notify('${DELIVERY_CHANNEL}', '') FROM (SELECT 1 FROM d LIMIT 1) one) n)`,
+    notify: NOTIFY_DELIVERIES,
   };
 }
 

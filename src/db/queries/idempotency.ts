@@ -31,7 +31,7 @@ export async function lockAndFindKey(
        k.response_body AS "responseBody"
      FROM (SELECT pg_try_advisory_xact_lock(hashtextextended($6, 7261042003)) AS locked) l
      LEFT JOIN idempotency_keys k ON ${PK.replace(/(\w+) = /g, "k.$1 = ")} AND k.created_at >= $5`,
-    [...pk(k), notBefore, lockName(k)],
+    [...pk(k), notBefore, keyLockName(k)],
   );
   const row = rows[0];
   const stored =
@@ -75,42 +75,6 @@ export async function storeKey(
   return stored.length === 1;
 }
 
-/**
- * The key's store as a CTE named `k`, for an operation that writes in one statement: it stores
- * the response only if this statement takes the key's advisory lock (no request with the key is
- * executing) and no unexpired row of the key exists. The operation guards its own writes on
- * `EXISTS (SELECT 1 FROM k)`, so it happens exactly when its response is stored.
- */
-export function keyCte(
-  k: IdempotencyKey,
-  row: IdempotencyRow & { createdAt: Date; expiredBefore: Date },
-): { cte: (first: number) => { sql: string; params: unknown[] } } {
-  return {
-    cte: (f) => ({
-      sql: `k AS (
-        INSERT INTO idempotency_keys
-          (account_id, mode, route, key, fingerprint, response_status, response_body, created_at)
-        SELECT $${f}::text, $${f + 1}::text, $${f + 2}::text, $${f + 3}::text, $${f + 4}::text,
-          $${f + 5}::integer, $${f + 6}::text, $${f + 7}::timestamptz
-        WHERE pg_try_advisory_xact_lock(hashtextextended($${f + 9}::text, 7261042003))
-        ON CONFLICT (account_id, mode, route, key) DO UPDATE
-          SET fingerprint = EXCLUDED.fingerprint, response_status = EXCLUDED.response_status,
-              response_body = EXCLUDED.response_body, created_at = EXCLUDED.created_at
-          WHERE idempotency_keys.created_at < $${f + 8}::timestamptz
-        RETURNING 1 AS stored)`,
-      params: [
-        ...pk(k),
-        row.fingerprint,
-        row.responseStatus,
-        row.responseBody,
-        row.createdAt,
-        row.expiredBefore,
-        lockName(k),
-      ],
-    }),
-  };
-}
-
 export async function findKey(
   db: Db,
   k: IdempotencyKey,
@@ -124,8 +88,11 @@ export async function findKey(
   return rows[0];
 }
 
-// Keys are printable ASCII, so a newline cannot occur inside any part of the lock name.
-const lockName = (k: IdempotencyKey) => `${k.accountId}\n${k.mode}\n${k.route}\n${k.key}`;
+/**
+ * The name of a key's advisory lock. Keys are printable ASCII, so a newline cannot occur inside
+ * any part of it. Every path that stores a key (here and insert-charges.ts) locks this name.
+ */
+export const keyLockName = (k: IdempotencyKey) => `${k.accountId}\n${k.mode}\n${k.route}\n${k.key}`;
 
 export async function pruneKeys(db: Db, before: Date): Promise<number> {
   const rows = await db.query("DELETE FROM idempotency_keys WHERE created_at < $1 RETURNING key", [

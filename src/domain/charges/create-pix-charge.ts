@@ -1,12 +1,8 @@
 import type { Db } from "../../db/db.ts";
-import {
-  type ChargeDetails,
-  type ChargeRow,
-  insertChargeWithEvents,
-} from "../../db/queries/charges.ts";
+import type { ChargeDetails, ChargeRow } from "../../db/queries/charges.ts";
+import type { ChargeWriter, KeyToStore } from "../../db/queries/insert-charges.ts";
 import type { Clock, Random } from "../deps.ts";
 import { unprocessable } from "../errors.ts";
-import type { KeyGuard } from "../idempotency/run-idempotent.ts";
 import { newId } from "../ids.ts";
 import type { Principal } from "../mode.ts";
 import { centsToBrl } from "../money.ts";
@@ -19,6 +15,8 @@ import type { CreatePixCharge } from "./schemas.ts";
 
 export type PixChargeDeps = {
   db: Db;
+  /** Stores new charges, batched with concurrent ones (queries/insert-charges.ts). */
+  writeCharge: ChargeWriter;
   clock: Clock;
   random: Random;
   pixProviders: PixProviders;
@@ -48,7 +46,7 @@ const CUSTOMER_FIELDS = [
 /** Creates a pending PIX charge and returns the spec's creation response. */
 export async function createPixCharge(deps: PixChargeDeps, who: Principal, input: CreatePixCharge) {
   const prepared = await preparePixCharge(deps, who, input);
-  await prepared.write(deps.db);
+  await prepared.write();
   return prepared.data;
 }
 
@@ -56,7 +54,7 @@ export async function createPixCharge(deps: PixChargeDeps, who: Principal, input
  * Everything of a PIX charge creation short of storing it: resolves the amount (value, or the
  * product's), asks the mode's provider for a BR Code, draws the QR image, and builds the row, its
  * charge.created and charge.pending events and the response. `write` then stores the charge with
- * its events in one statement (optionally guarded by an idempotency key).
+ * its events (and, given one, its Idempotency-Key: the charge is written only if the key is).
  */
 export async function preparePixCharge(
   deps: PixChargeDeps,
@@ -134,6 +132,6 @@ export async function preparePixCharge(
   };
   return {
     data,
-    write: (db: Db, guard?: KeyGuard) => insertChargeWithEvents(db, row, events, guard),
+    write: (key?: KeyToStore) => deps.writeCharge({ row, events, ...(key ? { key } : {}) }),
   };
 }

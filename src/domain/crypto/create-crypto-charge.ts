@@ -2,7 +2,8 @@ import { buildPaymentUri, formatBtc } from "../../bitcoin/payment-uri.ts";
 import { btcForBrl, type QuoteService } from "../../bitcoin/price-sources.ts";
 import { deriveAddress } from "../../bitcoin/wallet.ts";
 import type { Db } from "../../db/db.ts";
-import { type ChargeRow, insertChargeWithEvents } from "../../db/queries/charges.ts";
+import type { ChargeRow } from "../../db/queries/charges.ts";
+import { insertCharges } from "../../db/queries/insert-charges.ts";
 import { addressUsed, takeNextIndex } from "../../db/queries/wallets.ts";
 import { chargeEvent } from "../charges/charge-events.ts";
 import { DISPLAY_STATUS } from "../charges/charge-status.ts";
@@ -96,9 +97,11 @@ export async function createCryptoCharge(
     receivedSats: 0,
     paidLate: false,
   };
-  await insertChargeWithEvents(deps.db, row, [
-    chargeEvent(deps, "charge.created", row),
-    chargeEvent(deps, "charge.pending", row),
+  await insertCharges(deps.db, [
+    {
+      row,
+      events: [chargeEvent(deps, "charge.created", row), chargeEvent(deps, "charge.pending", row)],
+    },
   ]);
   return {
     chargeId: id,

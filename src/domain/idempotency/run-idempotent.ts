@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/db.ts";
 import * as q from "../../db/queries/idempotency.ts";
+import type { KeyToStore } from "../../db/queries/insert-charges.ts";
 import type { Clock } from "../deps.ts";
 import { AppError, badRequest, unprocessable } from "../errors.ts";
 
@@ -86,8 +87,8 @@ async function attemptOnce(
 /**
  * The same mechanism for a hot create whose writes fit in one statement: the operation is
  * prepared first (its response is known before anything is written), then written together
- * with the key's row in one statement that also takes the key's lock (queries/idempotency.ts
- * keyCte). A new key costs no extra round trip at all. If the statement did not store the key,
+ * with the key's row in one statement that also takes the key's lock (queries/insert-charges.ts).
+ * A new key costs no extra round trip at all. If the statement did not store the key,
  * the key was either stored by someone else (replay, or 422) or is held by a request still
  * executing (409). `precheck` looks for a stored response before preparing, for operations whose
  * preparation has effects outside the database (a live PSP call) and must not run for a replay.
@@ -102,7 +103,7 @@ export async function runIdempotentWrite(
   const expiredBefore = new Date(now.getTime() - RETENTION_MS);
   if (!scope) {
     const p = await prepare();
-    await p.write(deps.db);
+    await p.write();
     return { ...p.response, replayed: false };
   }
   if (opts.precheck) {
@@ -110,24 +111,27 @@ export async function runIdempotentWrite(
     if (found) return replay(found, scope);
   }
   const p = await prepare();
-  const guard = q.keyCte(scope, {
+  const key: KeyToStore = {
+    accountId: scope.accountId,
+    mode: scope.mode,
+    route: scope.route,
+    key: scope.key,
     fingerprint: scope.fingerprint,
     responseStatus: p.response.status,
     responseBody: p.response.body,
     createdAt: now,
-    expiredBefore,
-  });
-  if (await p.write(deps.db, guard)) return { ...p.response, replayed: false };
+    retentionMs: RETENTION_MS,
+  };
+  if (await p.write(key)) return { ...p.response, replayed: false };
   const found = await q.findKey(deps.db, scope, expiredBefore);
   if (found) return replay(found, scope);
   throw inProgress();
 }
 
-export type KeyGuard = ReturnType<typeof q.keyCte>;
 export type PreparedWrite = {
   response: IdempotentResponse;
-  /** Writes the operation; with a guard, only if the guard stored the key. Returns whether it wrote. */
-  write(db: Db, guard?: KeyGuard): Promise<boolean>;
+  /** Writes the operation; with a key, only if the key is stored with it. Returns whether it wrote. */
+  write(key?: KeyToStore): Promise<boolean>;
 };
 
 function replay(stored: q.IdempotencyRow, scope: IdempotencyScope, seal?: ResponseSeal) {

@@ -1,0 +1,155 @@
+import type { Db } from "../db.ts";
+import { createBatcher } from "../write-batcher.ts";
+import type { ChargeRow } from "./charges.ts";
+import { DELIVERIES_CTE, type NewEvent, NOTIFY_DELIVERIES } from "./events.ts";
+import { type IdempotencyKey, keyLockName } from "./idempotency.ts";
+
+/** The Idempotency-Key row to store with a charge: the charge is written only if it is. */
+export type KeyToStore = IdempotencyKey & {
+  fingerprint: string;
+  responseStatus: number;
+  responseBody: string;
+  createdAt: Date;
+  /** How long a stored key lasts: an older row of the key has expired and may be replaced. */
+  retentionMs: number;
+};
+
+/** One charge to create: its row, its creation events and, optionally, its Idempotency-Key. */
+export type ChargeWrite = { row: ChargeRow; events: NewEvent[]; key?: KeyToStore };
+
+// The whole batch travels as one jsonb parameter and is unpacked by jsonb_to_recordset, so the
+// statement's text (and its prepared plan) is the same for one charge or sixty, and the batch is
+// serialised once, by JSON.stringify. jsonb (not json) because PostgreSQL then parses the text
+// once; event payloads travel as strings inside it, so the stored `json` payload keeps the exact
+// text and key order it was serialised with. Data-modifying CTEs run atomically: a charge is
+// never stored without its events, their webhook deliveries and its key's stored response, and a
+// charge whose key was not stored is not written at all.
+//
+// The key's store takes a transaction-scoped advisory lock named by the key (not taken: a request
+// with this key is executing now) and replaces only an expired row. Two writes of one key must
+// not share a batch (ON CONFLICT cannot touch a row twice in one statement); the batcher
+// (makeChargeWriter, below) keeps them apart.
+const INSERT_CHARGES = `WITH input AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
+      id text, account_id text, mode text, method text, status text, value_cents bigint,
+      title text, description text, product_id text, external_id text, details jsonb,
+      provider text, txid text, br_code text, qr_code_image text, simulated boolean,
+      expires_at timestamptz, created_at timestamptz, updated_at timestamptz,
+      approved_at timestamptz, crypto jsonb, events jsonb,
+      k_route text, k_key text, k_lock text, k_fingerprint text, k_status integer, k_body text,
+      k_created_at timestamptz)
+  ), k AS (
+    INSERT INTO idempotency_keys
+      (account_id, mode, route, key, fingerprint, response_status, response_body, created_at)
+    SELECT account_id, mode, k_route, k_key, k_fingerprint, k_status, k_body, k_created_at
+    FROM input
+    WHERE k_key IS NOT NULL AND pg_try_advisory_xact_lock(hashtextextended(k_lock, 7261042003))
+    ON CONFLICT (account_id, mode, route, key) DO UPDATE
+      SET fingerprint = EXCLUDED.fingerprint, response_status = EXCLUDED.response_status,
+          response_body = EXCLUDED.response_body, created_at = EXCLUDED.created_at
+      WHERE idempotency_keys.created_at < EXCLUDED.created_at - $2::interval
+    RETURNING account_id, mode, route, key
+  ), c AS (
+    INSERT INTO charges (id, account_id, mode, method, status, value_cents, title, description,
+      product_id, external_id, details, provider, txid, br_code, qr_code_image, simulated,
+      expires_at, created_at, updated_at, approved_at, crypto)
+    SELECT i.id, i.account_id, i.mode, i.method, i.status, i.value_cents, i.title, i.description,
+      i.product_id, i.external_id, i.details, i.provider, i.txid, i.br_code, i.qr_code_image,
+      i.simulated, i.expires_at, i.created_at, i.updated_at, i.approved_at, i.crypto
+    FROM input i
+    WHERE i.k_key IS NULL OR EXISTS (SELECT 1 FROM k WHERE k.account_id = i.account_id
+      AND k.mode = i.mode AND k.route = i.k_route AND k.key = i.k_key)
+    RETURNING id
+  ), e AS (
+    INSERT INTO events (id, account_id, mode, type, charge_id, payload, created_at)
+    SELECT ev.id, i.account_id, i.mode, ev.type, i.id, ev.payload::json, ev.created_at
+    FROM input i JOIN c ON c.id = i.id
+      CROSS JOIN LATERAL jsonb_to_recordset(i.events) AS ev(n integer, id text, type text,
+        payload text, created_at timestamptz)
+    ORDER BY i.id, ev.n
+    RETURNING id, account_id, mode, type, created_at
+  ), ${DELIVERIES_CTE}
+  SELECT (SELECT coalesce(json_agg(id), '[]') FROM c)::text AS inserted,
+    ${NOTIFY_DELIVERIES} AS notified`;
+
+/**
+ * Creates charges with their events (and keys) in one statement: one round trip and one commit
+ * for the whole batch. Returns the ids of the charges written; a charge is missing when its key
+ * was not stored (taken by another request, live, or in flight).
+ */
+export async function insertCharges(db: Db, writes: ChargeWrite[]): Promise<Set<string>> {
+  // Every key has the same retention (the contract's 24 hours); the statement takes it once.
+  let retentionMs = 0;
+  const input = writes.map(({ row, events, key }) => {
+    if (key) retentionMs = key.retentionMs;
+    return {
+      id: row.id,
+      account_id: row.accountId,
+      mode: row.mode,
+      method: row.method,
+      status: row.status,
+      value_cents: row.valueCents,
+      title: row.title,
+      description: row.description,
+      product_id: row.productId,
+      external_id: row.externalId,
+      details: row.details,
+      provider: row.provider,
+      txid: row.txid,
+      br_code: row.brCode,
+      qr_code_image: row.qrCodeImage,
+      simulated: row.simulated,
+      // Dates as ISO text up front: JSON.stringify leaves its fast path for objects with toJSON.
+      expires_at: row.expiresAt.toISOString(),
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+      approved_at: row.approvedAt?.toISOString() ?? null,
+      crypto: row.crypto,
+      events: events.map((e, n) => ({
+        n,
+        id: e.id,
+        type: e.type,
+        payload: JSON.stringify(e.payload),
+        created_at: e.createdAt.toISOString(),
+      })),
+      ...(key
+        ? {
+            k_route: key.route,
+            k_key: key.key,
+            k_lock: keyLockName(key),
+            k_fingerprint: key.fingerprint,
+            k_status: key.responseStatus,
+            k_body: key.responseBody,
+            k_created_at: key.createdAt.toISOString(),
+          }
+        : {}),
+    };
+  });
+  const rows = await db.query<{ inserted: string }>(INSERT_CHARGES, [
+    JSON.stringify(input),
+    `${retentionMs} milliseconds`,
+  ]);
+  return new Set(JSON.parse(rows[0]?.inserted ?? "[]") as string[]);
+}
+
+/** Stores one charge (through the batcher); true if written, false if its key was not stored. */
+export type ChargeWriter = (w: ChargeWrite) => Promise<boolean>;
+
+/**
+ * The service's charge writer: creations from concurrent requests are grouped into one
+ * statement (write-batcher.ts), never two stores of one Idempotency-Key in the same batch.
+ */
+export function makeChargeWriter(
+  db: Db,
+  opts: { maxInFlight: number; maxBatch: number; overlapAt: number },
+): ChargeWriter {
+  const batcher = createBatcher<ChargeWrite, boolean>({
+    ...opts,
+    run: async (writes) => {
+      const written = await insertCharges(db, writes);
+      return writes.map((w) => written.has(w.row.id));
+    },
+    conflictKey: (w) => (w.key ? keyLockName(w.key) : undefined),
+  });
+  return batcher.write;
+}

@@ -1,0 +1,155 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { ChargeRow } from "../../src/db/queries/charges.ts";
+import {
+  type ChargeWrite,
+  insertCharges,
+  makeChargeWriter,
+} from "../../src/db/queries/insert-charges.ts";
+import { chargeEvent } from "../../src/domain/charges/charge-events.ts";
+import { cryptoRandom, manualClock } from "../../src/domain/deps.ts";
+import { newId } from "../../src/domain/ids.ts";
+import { openTestDb, type TestDb } from "../helpers/db.ts";
+
+// The group-commit write of new charges (queries/insert-charges.ts): one statement stores many
+// charges, each with its events and, optionally, its Idempotency-Key, and a charge is written
+// exactly when its key is.
+
+let t: TestDb;
+const clock = manualClock();
+const deps = { clock, random: cryptoRandom };
+const DAY = 24 * 3_600_000;
+
+before(async () => {
+  t = await openTestDb();
+  await t.db.query("INSERT INTO accounts (id, name, created_at) VALUES ($1, $2, $3)", [
+    "acct_batch",
+    "batch",
+    clock.now(),
+  ]);
+});
+after(() => t.close());
+
+function charge(n: number, opts: { key?: string; at?: Date } = {}): ChargeWrite {
+  const now = opts.at ?? clock.now();
+  const id = newId("pix", deps);
+  const row: ChargeRow = {
+    id,
+    accountId: "acct_batch",
+    mode: "test",
+    method: "pix",
+    status: "pending",
+    valueCents: 100 + n,
+    title: `Pedido "${n}" \\ café`,
+    description: null,
+    productId: null,
+    externalId: `ext-${n}`,
+    details: { customer_name: "Maria", address: { city: "São Paulo" } },
+    provider: "sandbox",
+    txid: id.slice(4, 29),
+    brCode: `br-${n}`,
+    qrCodeImage: `data:image/png;base64,${n}`,
+    simulated: false,
+    expiresAt: new Date(now.getTime() + 3_600_000),
+    createdAt: now,
+    updatedAt: now,
+    approvedAt: null,
+    crypto: null,
+    receivedSats: 0,
+    paidLate: false,
+  };
+  const events = [
+    chargeEvent(deps, "charge.created", row),
+    chargeEvent(deps, "charge.pending", row),
+  ];
+  if (!opts.key) return { row, events };
+  return {
+    row,
+    events,
+    key: {
+      accountId: "acct_batch",
+      mode: "test",
+      route: "/api/pix/charge/create",
+      key: opts.key,
+      fingerprint: `fp-${opts.key}`,
+      responseStatus: 200,
+      responseBody: JSON.stringify({ success: true, data: { chargeId: id, n } }),
+      createdAt: now,
+      retentionMs: DAY,
+    },
+  };
+}
+
+const countCharges = async (ids: string[]) =>
+  (
+    await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM charges WHERE id = ANY($1)", [
+      ids,
+    ])
+  )[0]?.n;
+
+test("one statement stores every charge with its events in order and its key's response", async () => {
+  const writes = [1, 2, 3, 4, 5].map((n) => charge(n, { key: `batch-${n}` }));
+  const written = await insertCharges(t.db, writes);
+  assert.deepEqual([...written].sort(), writes.map((w) => w.row.id).sort());
+
+  const stored = await t.db.query<{ id: string; title: string; details: unknown }>(
+    "SELECT id, title, details FROM charges WHERE id = ANY($1)",
+    [writes.map((w) => w.row.id)],
+  );
+  const first = stored.find((r) => r.id === writes[0]?.row.id);
+  assert.equal(first?.title, 'Pedido "1" \\ café');
+  assert.deepEqual(first?.details, { customer_name: "Maria", address: { city: "São Paulo" } });
+
+  for (const w of writes) {
+    const events = await t.db.query<{ type: string; payload: string }>(
+      "SELECT type, payload::text AS payload FROM events WHERE charge_id = $1 ORDER BY seq",
+      [w.row.id],
+    );
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ["charge.created", "charge.pending"],
+    );
+    // The payload is kept as the exact text that was serialised (webhook bodies are built on it).
+    assert.equal(events[0]?.payload, JSON.stringify(w.events[0]?.payload));
+    const keys = await t.db.query<{ body: string }>(
+      "SELECT response_body AS body FROM idempotency_keys WHERE key = $1",
+      [w.key?.key],
+    );
+    assert.equal(keys[0]?.body, w.key?.responseBody);
+  }
+});
+
+test("a charge whose key is already stored is not written; the rest of its batch is", async () => {
+  const taken = charge(10, { key: "taken-key" });
+  assert.equal((await insertCharges(t.db, [taken])).size, 1);
+  const again = charge(11, { key: "taken-key" });
+  const fresh = charge(12, { key: "fresh-key" });
+  const plain = charge(13);
+  const written = await insertCharges(t.db, [again, fresh, plain]);
+  assert.deepEqual([...written].sort(), [fresh.row.id, plain.row.id].sort());
+  assert.equal(await countCharges([again.row.id]), 0);
+  const events = await t.db.query("SELECT 1 FROM events WHERE charge_id = $1", [again.row.id]);
+  assert.equal(events.length, 0, "no events for a charge that was not written");
+});
+
+test("a key whose stored row has expired is replaced, and its charge written", async () => {
+  const old = charge(20, { key: "old-key", at: new Date(clock.now().getTime() - 2 * DAY) });
+  assert.equal((await insertCharges(t.db, [old])).size, 1);
+  const renewed = charge(21, { key: "old-key" });
+  assert.deepEqual([...(await insertCharges(t.db, [renewed]))], [renewed.row.id]);
+  const keys = await t.db.query<{ body: string }>(
+    "SELECT response_body AS body FROM idempotency_keys WHERE key = 'old-key'",
+  );
+  assert.equal(keys[0]?.body, renewed.key?.responseBody);
+});
+
+test("the writer groups concurrent creations and writes each key once", async () => {
+  const writer = makeChargeWriter(t.db, { maxInFlight: 2, maxBatch: 8, overlapAt: 4 });
+  const plain = Array.from({ length: 30 }, (_, n) => charge(100 + n));
+  const sameKey = Array.from({ length: 6 }, (_, n) => charge(200 + n, { key: "burst-key" }));
+  const results = await Promise.all([...plain, ...sameKey].map((w) => writer(w)));
+  assert.equal(results.slice(0, 30).filter(Boolean).length, 30);
+  assert.equal(results.slice(30).filter(Boolean).length, 1, "one write per key");
+  assert.equal(await countCharges(plain.map((w) => w.row.id)), 30);
+  assert.equal(await countCharges(sameKey.map((w) => w.row.id)), 1);
+});
