@@ -104,8 +104,11 @@ test("a failed batch retries its writes alone: only the bad one fails", async ()
   const good2 = h.batcher.write({ id: 3 });
   await h.finishOne(); // the first statement
   await h.finishOne(); // the batch [1, 2, 3] fails
-  // Each write retried alone.
-  while (h.open.length > 0) await h.finishOne();
+  // Each write retried alone, one statement at a time.
+  while (h.open.length > 0) {
+    assert.equal(h.open.length, 1);
+    await h.finishOne();
+  }
   assert.deepEqual(h.batches.slice(1), [[1, 2, 3], [1], [2], [3]]);
   assert.equal(await good, "ok 1");
   assert.equal(await good2, "ok 3");

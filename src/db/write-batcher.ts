@@ -4,11 +4,11 @@
 // otherwise it queues, and the next statement takes everything queued (up to `maxBatch`). An
 // idle service therefore adds no delay, and a loaded one commits many writes per flush.
 //
-// More statements at once would mean smaller batches and more work per write (measured in
-// docs/performance.md: two at a time cost ~25 % more CPU per charge than one), so a further
-// statement starts only when `overlapAt` writes are already waiting: a slow statement then
-// cannot hold every write back, and a steady load still gets one big batch at a time. Nothing is
-// acknowledged before its statement commits, so a crash loses no acknowledged write.
+// More statements at once would mean smaller batches and more work per write (decision 0002:
+// two at a time cost ~25 % more CPU per charge than one), so a further statement starts only
+// when `overlapAt` writes are already waiting: a steady load gets one big batch at a time, and a
+// slow statement holds writes back only until that many queue behind it. Nothing is acknowledged
+// before its statement commits, so a crash loses no acknowledged write.
 
 export type BatcherOptions<T, R> = {
   /** Writes a batch in one statement; returns one result per item, in order. */
@@ -83,8 +83,9 @@ export function createBatcher<T, R>(opts: BatcherOptions<T, R>): Batcher<T, R> {
       batch[0]?.reject(failure);
     } else {
       // One bad item must not fail its neighbours: the batch rolled back as a whole, so each
-      // item is retried alone and gets its own result or error.
-      await Promise.all(batch.map(runAlone));
+      // item is retried alone, one after another (a burst of single statements would crowd out
+      // the next batches), and gets its own result or error.
+      for (const p of batch) await runAlone(p);
     }
   };
 

@@ -11,10 +11,47 @@ const SHAPE_CODES = new Set(["invalid_type", "unrecognized_keys", "invalid_union
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
+    const part = httpPart ?? "body";
+    const bad = badTextError(data, part);
+    if (bad) return { error: bad };
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
-    return { error: toAppError(result.error.issues, httpPart ?? "body") };
+    return { error: toAppError(result.error.issues, part) };
   };
+
+// Text PostgreSQL cannot store (NUL) or cannot take inside JSON (a lone surrogate, which
+// JSON.stringify writes as a \ud800 escape that jsonb refuses). Refused here, for every route,
+// as the caller's mistake (400), before it can reach a statement that other requests share.
+const BAD_TEXT = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A 400 naming the first string (or key) in `data` that holds such text, if any. */
+export function badTextError(data: unknown, part: string): AppError | undefined {
+  const bad = badTextPath(data, "");
+  if (bad === undefined) return undefined;
+  return new AppError(
+    "BAD_REQUEST",
+    `${bad || part}: must be text without NUL (\\u0000) characters or unpaired UTF-16 surrogates`,
+  );
+}
+
+/** The path of the first string (or key) in `v` holding bad text, "" for the root itself. */
+function badTextPath(v: unknown, path: string): string | undefined {
+  if (typeof v === "string") return BAD_TEXT.test(v) ? path : undefined;
+  if (v === null || typeof v !== "object") return undefined;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const found = badTextPath(v[i], `${path}[${i}]`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const [k, x] of Object.entries(v)) {
+    if (BAD_TEXT.test(k)) return path;
+    const found = badTextPath(x, path ? `${path}.${k}` : k);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 export function toAppError(issues: readonly z.core.$ZodIssue[], part = "body"): AppError {
   const issue = issues[0];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError } from "../domain/errors.ts";
 import { AUTH_FAILURE_MESSAGES } from "../domain/tokens/authenticate.ts";
 import { STATUS_BY_CODE } from "../http/errors.ts";
-import { toAppError } from "../http/validation.ts";
+import { badTextError, toAppError } from "../http/validation.ts";
 import { TOOL_BY_NAME, TOOLS, type ToolContext, type ToolDef } from "./registry.ts";
 
 export type ToolOutcome =
@@ -29,6 +29,8 @@ export async function executeTool(
       `tool: ${name} changes live data and live-mode write tools are switched off on this server (TOSTAO_MCP_LIVE_WRITES=false); use a test token`,
     );
   }
+  const badText = badTextError(args, "arguments");
+  if (badText) return fail(badText.code, badText.message);
   const parsed = t.input.safeParse(args ?? {}, { reportInput: true });
   if (!parsed.success) {
     const err = toAppError(parsed.error.issues, "arguments");

@@ -153,3 +153,23 @@ test("the writer groups concurrent creations and writes each key once", async ()
   assert.equal(await countCharges(plain.map((w) => w.row.id)), 30);
   assert.equal(await countCharges(sameKey.map((w) => w.row.id)), 1);
 });
+
+test("a batch whose commit went through but whose answer was lost still reports its charges written", async () => {
+  let calls = 0;
+  // The second statement commits, then its answer is "lost" (the caller sees an error).
+  const flaky = {
+    ...t.db,
+    query: async <T>(sql: string, params?: readonly unknown[]) => {
+      const call = ++calls;
+      const rows = await t.db.query<T>(sql, params);
+      if (call === 2) throw new Error("connection lost after commit");
+      return rows;
+    },
+  };
+  const writer = makeChargeWriter(flaky, { maxInFlight: 1, maxBatch: 8, overlapAt: 8 });
+  const writes = [300, 301, 302].map((n) => charge(n));
+  const results = await Promise.all(writes.map((w) => writer(w)));
+  assert.deepEqual(results, [true, true, true]);
+  assert.equal(calls, 4, "one statement, the batch of two, then each of the two alone");
+  assert.equal(await countCharges(writes.map((w) => w.row.id)), 3);
+});

@@ -147,6 +147,28 @@ describe("hardening", () => {
     );
   });
 
+  test("text PostgreSQL cannot hold (NUL, unpaired surrogates) is a 400 naming the field", async () => {
+    const a = await svc.newAccount();
+    const bodies: Array<[Record<string, unknown>, string]> = [
+      [{ value: 10, title: "a\ud800b" }, "title"],
+      [{ value: 10, description: "x\udc00" }, "description"],
+      [{ value: 10, external_id: "a\u0000" }, "external_id"],
+      [{ value: 10, address: { street: "Rua \ud83d" } }, "address.street"],
+      [{ value: 10, customer_name: "\udfff Maria" }, "customer_name"],
+    ];
+    for (const [body, field] of bodies) {
+      const res = await svc.call("POST", "/api/pix/charge/create", { token: a.test, body });
+      assert.equal(res.statusCode, 400, JSON.stringify(body));
+      assert.match(res.json().error, new RegExp(`^${field.replace(".", "\\.")}: must be text`));
+    }
+    // A well-formed pair (an emoji) is fine.
+    const ok = await svc.call("POST", "/api/pix/charge/create", {
+      token: a.test,
+      body: { value: 10, title: "Café \ud83d\ude00" },
+    });
+    assert.equal(ok.statusCode, 200);
+  });
+
   test("Bitcoin charges cannot be refunded or canceled through the PIX routes", async () => {
     const a = await svc.newAccount();
     const c = (

@@ -138,6 +138,13 @@ describe("the HTTP bridge, manifest, guide and OpenAPI", () => {
     assert.equal(neg.json().error, "value: must be greater than 0");
     const wrongType = await call("create_pix_charge", { value: "10" }, account.test);
     assert.equal(wrongType.statusCode, 400);
+    const loneSurrogate = await call(
+      "create_pix_charge",
+      { value: 10, title: "a\ud800" },
+      account.test,
+    );
+    assert.equal(loneSurrogate.statusCode, 400);
+    assert.match(loneSurrogate.json().error, /title: must be text without NUL/);
     assert.equal((await call("create_pix_charge", { value: 10 })).statusCode, 401);
     assert.equal((await call("get_integration_manifest", {})).statusCode, 200);
     const snippet = await call("generate_integration_snippet", { language: "python" });

@@ -93,6 +93,10 @@ export async function findCharge(
   const found = rows[0]?.c;
   if (found === undefined) return undefined;
   const j: ChargeJson = typeof found === "string" ? JSON.parse(found) : found;
+  // As parseInt8 does for int8 columns: a count past 2^53 is refused, never rounded.
+  if (!Number.isSafeInteger(j.valueCents) || !Number.isSafeInteger(j.receivedSats)) {
+    throw new RangeError(`charge ${j.id}: an amount exceeds 2^53`);
+  }
   return {
     ...j,
     expiresAt: new Date(j.expiresAt),

@@ -81,7 +81,13 @@ export async function insertCharges(db: Db, writes: ChargeWrite[]): Promise<Set<
   // Every key has the same retention (the contract's 24 hours); the statement takes it once.
   let retentionMs = 0;
   const input = writes.map(({ row, events, key }) => {
-    if (key) retentionMs = key.retentionMs;
+    if (key) {
+      // The statement stores the key under the charge's account and mode.
+      if (key.accountId !== row.accountId || key.mode !== row.mode) {
+        throw new Error("an Idempotency-Key must belong to its charge's account and mode");
+      }
+      retentionMs = key.retentionMs;
+    }
     return {
       id: row.id,
       account_id: row.accountId,
@@ -132,6 +138,11 @@ export async function insertCharges(db: Db, writes: ChargeWrite[]): Promise<Set<
   return new Set(JSON.parse(rows[0]?.inserted ?? "[]") as string[]);
 }
 
+const isDuplicateChargeId = (err: unknown) => {
+  const e = err as { code?: unknown; constraint?: unknown };
+  return e.code === "23505" && e.constraint === "charges_pkey";
+};
+
 /** Stores one charge (through the batcher); true if written, false if its key was not stored. */
 export type ChargeWriter = (w: ChargeWrite) => Promise<boolean>;
 
@@ -146,8 +157,17 @@ export function makeChargeWriter(
   const batcher = createBatcher<ChargeWrite, boolean>({
     ...opts,
     run: async (writes) => {
-      const written = await insertCharges(db, writes);
-      return writes.map((w) => written.has(w.row.id));
+      try {
+        const written = await insertCharges(db, writes);
+        return writes.map((w) => written.has(w.row.id));
+      } catch (err) {
+        // A batch that failed only in answering (a connection lost after its commit) is retried
+        // write by write; a charge id, random and new, can then only exist because that commit
+        // stored it. (A write with a key is not retried into this: its key row exists, so it
+        // is not written again and the caller replays it.)
+        if (writes.length === 1 && isDuplicateChargeId(err)) return [true];
+        throw err;
+      }
     },
     conflictKey: (w) => (w.key ? keyLockName(w.key) : undefined),
   });
