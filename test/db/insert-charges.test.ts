@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { lockAccount } from "../../src/db/queries/accounts.ts";
 import type { ChargeRow } from "../../src/db/queries/charges.ts";
 import {
   type ChargeWrite,
@@ -9,7 +10,7 @@ import {
 import { chargeEvent } from "../../src/domain/charges/charge-events.ts";
 import { cryptoRandom, manualClock } from "../../src/domain/deps.ts";
 import { newId } from "../../src/domain/ids.ts";
-import { openTestDb, type TestDb } from "../helpers/db.ts";
+import { openTestDb, TEST_DATABASE_URL, type TestDb } from "../helpers/db.ts";
 
 // The group-commit write of new charges (queries/insert-charges.ts): one statement stores many
 // charges, each with its events and, optionally, its Idempotency-Key, and a charge is written
@@ -172,4 +173,19 @@ test("a batch whose commit went through but whose answer was lost still reports 
   assert.deepEqual(results, [true, true, true]);
   assert.equal(calls, 4, "one statement, the batch of two, then each of the two alone");
   assert.equal(await countCharges(writes.map((w) => w.row.id)), 3);
+});
+
+test("charges are created while another transaction holds the account lock (tokens, webhooks)", {
+  skip: TEST_DATABASE_URL ? false : "PGlite is one connection: transactions cannot overlap",
+}, async () => {
+  const w = charge(400);
+  const written = await t.db.transaction(async (tx) => {
+    assert.equal(await lockAccount(tx, "acct_batch"), true);
+    // On another connection, inside the lock's lifetime: FOR UPDATE would block this insert's
+    // foreign-key check until the transaction ends, which here would be never.
+    const timeout = new Promise<"blocked">((r) => setTimeout(() => r("blocked"), 3000).unref());
+    return Promise.race([insertCharges(t.db, [w]), timeout]);
+  });
+  assert.notEqual(written, "blocked");
+  assert.equal(await countCharges([w.row.id]), 1);
 });

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/db.ts";
+import { lockAccount } from "../../db/queries/accounts.ts";
 import * as q from "../../db/queries/tokens.ts";
 import type { Clock, Random } from "../deps.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
@@ -38,10 +39,9 @@ export async function issueToken(
   }
   return deps.db.transaction(async (db) => {
     // The account row is locked so that concurrent issues cannot both pass the count check.
-    const locked = await db.query("SELECT id FROM accounts WHERE id = $1 FOR UPDATE", [
-      input.accountId,
-    ]);
-    if (locked.length === 0) throw notFound(`account ${input.accountId} not found`);
+    if (!(await lockAccount(db, input.accountId))) {
+      throw notFound(`account ${input.accountId} not found`);
+    }
     if ((await q.countActiveTokens(db, input.accountId)) >= MAX_ACTIVE_TOKENS) {
       throw unprocessable(
         `tokens: an account may have at most ${MAX_ACTIVE_TOKENS} active tokens; revoke one first`,

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Db } from "../../db/db.ts";
+import { lockAccount } from "../../db/queries/accounts.ts";
 import * as dq from "../../db/queries/deliveries.ts";
 import { insertEvents } from "../../db/queries/events.ts";
 import * as q from "../../db/queries/webhooks.ts";
@@ -63,7 +64,7 @@ export async function createWebhook(
   // The count and the insert run under the account row's lock, so concurrent creates cannot
   // pass the cap together.
   return deps.db.transaction(async (db) => {
-    await db.query("SELECT id FROM accounts WHERE id = $1 FOR UPDATE", [who.accountId]);
+    await lockAccount(db, who.accountId);
     if ((await q.countWebhooks(db, who)) >= MAX_WEBHOOKS) {
       throw unprocessable(
         `webhooks: at most ${MAX_WEBHOOKS} per account and mode; delete one first`,
