@@ -55,7 +55,9 @@ export async function spawnService(env: Record<string, string>): Promise<Running
     child,
     stop: (signal = "SIGTERM") =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // A process killed by a signal has a signalCode and no exitCode; either way it is gone,
+        // and waiting for another 'exit' would hang (and skip the caller's cleanup).
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill(signal);
       }),
