@@ -1,15 +1,12 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { lockAccount } from "../../src/db/queries/accounts.ts";
-import type { ChargeRow } from "../../src/db/queries/charges.ts";
-import {
-  type ChargeWrite,
-  insertCharges,
-  makeChargeWriter,
-} from "../../src/db/queries/insert-charges.ts";
+import { findCharge } from "../../src/db/queries/charges.ts";
+import { insertEvents } from "../../src/db/queries/events.ts";
+import { insertCharges, makeChargeWriter } from "../../src/db/queries/insert-charges.ts";
 import { chargeEvent } from "../../src/domain/charges/charge-events.ts";
 import { cryptoRandom, manualClock } from "../../src/domain/deps.ts";
-import { newId } from "../../src/domain/ids.ts";
+import { chargeWrite } from "../helpers/charge-write.ts";
 import { openTestDb, TEST_DATABASE_URL, type TestDb } from "../helpers/db.ts";
 
 // The group-commit write of new charges (queries/insert-charges.ts): one statement stores many
@@ -31,55 +28,8 @@ before(async () => {
 });
 after(() => t.close());
 
-function charge(n: number, opts: { key?: string; at?: Date } = {}): ChargeWrite {
-  const now = opts.at ?? clock.now();
-  const id = newId("pix", deps);
-  const row: ChargeRow = {
-    id,
-    accountId: "acct_batch",
-    mode: "test",
-    method: "pix",
-    status: "pending",
-    valueCents: 100 + n,
-    title: `Pedido "${n}" \\ café`,
-    description: null,
-    productId: null,
-    externalId: `ext-${n}`,
-    details: { customer_name: "Maria", address: { city: "São Paulo" } },
-    provider: "sandbox",
-    txid: id.slice(4, 29),
-    brCode: `br-${n}`,
-    qrCodeImage: `data:image/png;base64,${n}`,
-    simulated: false,
-    expiresAt: new Date(now.getTime() + 3_600_000),
-    createdAt: now,
-    updatedAt: now,
-    approvedAt: null,
-    crypto: null,
-    receivedSats: 0,
-    paidLate: false,
-  };
-  const events = [
-    chargeEvent(deps, "charge.created", row),
-    chargeEvent(deps, "charge.pending", row),
-  ];
-  if (!opts.key) return { row, events };
-  return {
-    row,
-    events,
-    key: {
-      accountId: "acct_batch",
-      mode: "test",
-      route: "/api/pix/charge/create",
-      key: opts.key,
-      fingerprint: `fp-${opts.key}`,
-      responseStatus: 200,
-      responseBody: JSON.stringify({ success: true, data: { chargeId: id, n } }),
-      createdAt: now,
-      retentionMs: DAY,
-    },
-  };
-}
+const charge = (n: number, opts: { key?: string; at?: Date } = {}) =>
+  chargeWrite({ accountId: "acct_batch", n, at: opts.at ?? clock.now(), ...opts });
 
 const countCharges = async (ids: string[]) =>
   (
@@ -145,7 +95,24 @@ test("a key whose stored row has expired is replaced, and its charge written", a
 });
 
 test("the writer groups concurrent creations and writes each key once", async () => {
-  const writer = makeChargeWriter(t.db, { maxInFlight: 2, maxBatch: 8, overlapAt: 4 });
+  // Every statement is recorded: none may fail (two writes of one key in one batch would, and
+  // would then be retried alone, hiding the mistake from the results).
+  const statements: Array<{ size: number; failed: boolean }> = [];
+  const recording = {
+    ...t.db,
+    query: async <T>(sql: string, params?: readonly unknown[]) => {
+      const size = (JSON.parse(String(params?.[0])) as unknown[]).length;
+      try {
+        const rows = await t.db.query<T>(sql, params);
+        statements.push({ size, failed: false });
+        return rows;
+      } catch (err) {
+        statements.push({ size, failed: true });
+        throw err;
+      }
+    },
+  };
+  const writer = makeChargeWriter(recording, { maxInFlight: 2, maxBatch: 8, overlapAt: 4 });
   const plain = Array.from({ length: 30 }, (_, n) => charge(100 + n));
   const sameKey = Array.from({ length: 6 }, (_, n) => charge(200 + n, { key: "burst-key" }));
   const results = await Promise.all([...plain, ...sameKey].map((w) => writer(w)));
@@ -153,6 +120,64 @@ test("the writer groups concurrent creations and writes each key once", async ()
   assert.equal(results.slice(30).filter(Boolean).length, 1, "one write per key");
   assert.equal(await countCharges(plain.map((w) => w.row.id)), 30);
   assert.equal(await countCharges(sameKey.map((w) => w.row.id)), 1);
+  assert.deepEqual(
+    statements.filter((x) => x.failed),
+    [],
+  );
+  assert.ok(statements.length < 36, "creations were grouped");
+  assert.ok(statements.every((x) => x.size <= 8));
+});
+
+test("a key that names another account than its charge is refused", async () => {
+  const w = charge(500, { key: "mismatch" });
+  const key = { ...(w.key as NonNullable<typeof w.key>), accountId: "acct_other" };
+  await assert.rejects(insertCharges(t.db, [{ ...w, key }]), /must belong to its charge/);
+  assert.equal(await countCharges([w.row.id]), 0);
+});
+
+test("a stored amount past 2^53 is refused when read, never rounded", async () => {
+  const w = charge(600);
+  await insertCharges(t.db, [w]);
+  await t.db.query("UPDATE charges SET value_cents = 9007199254740993 WHERE id = $1", [w.row.id]);
+  await assert.rejects(
+    findCharge(t.db, { accountId: "acct_batch", mode: "test", id: w.row.id }),
+    RangeError,
+  );
+});
+
+test("events are written by one statement text whatever their number, in order", async () => {
+  const texts = new Set<string>();
+  const spy = {
+    ...t.db,
+    query: <T>(sql: string, params?: readonly unknown[]) => {
+      texts.add(sql);
+      return t.db.query<T>(sql, params);
+    },
+  };
+  const w = charge(700);
+  await insertCharges(t.db, [w]);
+  const one = [chargeEvent(deps, "charge.updated", w.row)];
+  const three = ["charge.approved", "charge.refund", "charge.updated"].map((type) =>
+    chargeEvent(deps, type as "charge.approved", w.row),
+  );
+  await insertEvents(spy, one);
+  await insertEvents(spy, three);
+  assert.equal(texts.size, 1);
+  const types = await t.db.query<{ type: string }>(
+    "SELECT type FROM events WHERE charge_id = $1 ORDER BY seq",
+    [w.row.id],
+  );
+  assert.deepEqual(
+    types.map((r) => r.type),
+    [
+      "charge.created",
+      "charge.pending",
+      "charge.updated",
+      "charge.approved",
+      "charge.refund",
+      "charge.updated",
+    ],
+  );
 });
 
 test("a batch whose commit went through but whose answer was lost still reports its charges written", async () => {

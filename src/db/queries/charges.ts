@@ -86,13 +86,12 @@ export async function findCharge(
   db: Db,
   k: { accountId: string; mode: Mode; id: string },
 ): Promise<ChargeRow | undefined> {
-  const rows = await db.query<{ c: ChargeJson | string }>(
+  const rows = await db.query<{ c: ChargeJson }>(
     `SELECT ${CHARGE_JSON} AS c FROM charges WHERE id = $1 AND account_id = $2 AND mode = $3`,
     [k.id, k.accountId, k.mode],
   );
-  const found = rows[0]?.c;
-  if (found === undefined) return undefined;
-  const j: ChargeJson = typeof found === "string" ? JSON.parse(found) : found;
+  const j = rows[0]?.c;
+  if (j === undefined) return undefined;
   // As parseInt8 does for int8 columns: a count past 2^53 is refused, never rounded.
   if (!Number.isSafeInteger(j.valueCents) || !Number.isSafeInteger(j.receivedSats)) {
     throw new RangeError(`charge ${j.id}: an amount exceeds 2^53`);

@@ -12,6 +12,15 @@ export type IdempotencyRow = {
   responseBody: string;
 };
 
+/** How long a stored key lasts (the contract's 24 hours); an older row of a key has expired. */
+export const KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * For `ON CONFLICT … DO UPDATE … WHERE`: the stored row of the key has expired, so the new
+ * request may replace it. The one rule for every path that stores a key.
+ */
+export const STORED_KEY_EXPIRED = `idempotency_keys.created_at < EXCLUDED.created_at - interval '${KEY_RETENTION_MS} milliseconds'`;
+
 const PK = "account_id = $1 AND mode = $2 AND route = $3 AND key = $4";
 const pk = (k: IdempotencyKey) => [k.accountId, k.mode, k.route, k.key];
 
@@ -52,7 +61,7 @@ export async function lockAndFindKey(
 export async function storeKey(
   db: Db,
   k: IdempotencyKey,
-  row: IdempotencyRow & { createdAt: Date; expiredBefore: Date },
+  row: IdempotencyRow & { createdAt: Date },
 ): Promise<boolean> {
   const stored = await db.query(
     `INSERT INTO idempotency_keys
@@ -61,16 +70,9 @@ export async function storeKey(
      ON CONFLICT (account_id, mode, route, key) DO UPDATE
        SET fingerprint = EXCLUDED.fingerprint, response_status = EXCLUDED.response_status,
            response_body = EXCLUDED.response_body, created_at = EXCLUDED.created_at
-       WHERE idempotency_keys.created_at < $9
+       WHERE ${STORED_KEY_EXPIRED}
      RETURNING key`,
-    [
-      ...pk(k),
-      row.fingerprint,
-      row.responseStatus,
-      row.responseBody,
-      row.createdAt,
-      row.expiredBefore,
-    ],
+    [...pk(k), row.fingerprint, row.responseStatus, row.responseBody, row.createdAt],
   );
   return stored.length === 1;
 }

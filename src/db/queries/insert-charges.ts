@@ -1,8 +1,14 @@
 import type { Db } from "../db.ts";
 import { createBatcher } from "../write-batcher.ts";
 import type { ChargeRow } from "./charges.ts";
-import { DELIVERIES_CTE, type NewEvent, NOTIFY_DELIVERIES } from "./events.ts";
-import { type IdempotencyKey, keyLockName } from "./idempotency.ts";
+import {
+  DELIVERIES_CTE,
+  EVENT_RECORD,
+  eventsJson,
+  type NewEvent,
+  NOTIFY_DELIVERIES,
+} from "./events.ts";
+import { type IdempotencyKey, keyLockName, STORED_KEY_EXPIRED } from "./idempotency.ts";
 
 /** The Idempotency-Key row to store with a charge: the charge is written only if it is. */
 export type KeyToStore = IdempotencyKey & {
@@ -10,8 +16,6 @@ export type KeyToStore = IdempotencyKey & {
   responseStatus: number;
   responseBody: string;
   createdAt: Date;
-  /** How long a stored key lasts: an older row of the key has expired and may be replaced. */
-  retentionMs: number;
 };
 
 /** One charge to create: its row, its creation events and, optionally, its Idempotency-Key. */
@@ -47,7 +51,7 @@ const INSERT_CHARGES = `WITH input AS (
     ON CONFLICT (account_id, mode, route, key) DO UPDATE
       SET fingerprint = EXCLUDED.fingerprint, response_status = EXCLUDED.response_status,
           response_body = EXCLUDED.response_body, created_at = EXCLUDED.created_at
-      WHERE idempotency_keys.created_at < EXCLUDED.created_at - $2::interval
+      WHERE ${STORED_KEY_EXPIRED}
     RETURNING account_id, mode, route, key
   ), c AS (
     INSERT INTO charges (id, account_id, mode, method, status, value_cents, title, description,
@@ -62,10 +66,9 @@ const INSERT_CHARGES = `WITH input AS (
     RETURNING id
   ), e AS (
     INSERT INTO events (id, account_id, mode, type, charge_id, payload, created_at)
-    SELECT ev.id, i.account_id, i.mode, ev.type, i.id, ev.payload::json, ev.created_at
+    SELECT ev.id, ev.account_id, ev.mode, ev.type, ev.charge_id, ev.payload::json, ev.created_at
     FROM input i JOIN c ON c.id = i.id
-      CROSS JOIN LATERAL jsonb_to_recordset(i.events) AS ev(n integer, id text, type text,
-        payload text, created_at timestamptz)
+      CROSS JOIN LATERAL jsonb_to_recordset(i.events) AS ev(${EVENT_RECORD})
     ORDER BY i.id, ev.n
     RETURNING id, account_id, mode, type, created_at
   ), ${DELIVERIES_CTE}
@@ -78,15 +81,10 @@ const INSERT_CHARGES = `WITH input AS (
  * was not stored (taken by another request, live, or in flight).
  */
 export async function insertCharges(db: Db, writes: ChargeWrite[]): Promise<Set<string>> {
-  // Every key has the same retention (the contract's 24 hours); the statement takes it once.
-  let retentionMs = 0;
   const input = writes.map(({ row, events, key }) => {
-    if (key) {
-      // The statement stores the key under the charge's account and mode.
-      if (key.accountId !== row.accountId || key.mode !== row.mode) {
-        throw new Error("an Idempotency-Key must belong to its charge's account and mode");
-      }
-      retentionMs = key.retentionMs;
+    // The statement stores the key under the charge's account and mode.
+    if (key && (key.accountId !== row.accountId || key.mode !== row.mode)) {
+      throw new Error("an Idempotency-Key must belong to its charge's account and mode");
     }
     return {
       id: row.id,
@@ -111,13 +109,7 @@ export async function insertCharges(db: Db, writes: ChargeWrite[]): Promise<Set<
       updated_at: row.updatedAt.toISOString(),
       approved_at: row.approvedAt?.toISOString() ?? null,
       crypto: row.crypto,
-      events: events.map((e, n) => ({
-        n,
-        id: e.id,
-        type: e.type,
-        payload: JSON.stringify(e.payload),
-        created_at: e.createdAt.toISOString(),
-      })),
+      events: eventsJson(events),
       ...(key
         ? {
             k_route: key.route,
@@ -131,10 +123,7 @@ export async function insertCharges(db: Db, writes: ChargeWrite[]): Promise<Set<
         : {}),
     };
   });
-  const rows = await db.query<{ inserted: string }>(INSERT_CHARGES, [
-    JSON.stringify(input),
-    `${retentionMs} milliseconds`,
-  ]);
+  const rows = await db.query<{ inserted: string }>(INSERT_CHARGES, [JSON.stringify(input)]);
   return new Set(JSON.parse(rows[0]?.inserted ?? "[]") as string[]);
 }
 

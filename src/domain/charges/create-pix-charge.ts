@@ -90,6 +90,7 @@ export async function preparePixCharge(
   }
   if (input.address) details.address = { ...input.address } as Record<string, string>;
 
+  const qrCodeImage = qrPngDataUrl(brCode);
   const row: ChargeRow = {
     id,
     accountId: who.accountId,
@@ -105,7 +106,7 @@ export async function preparePixCharge(
     provider: provider.name,
     txid,
     brCode,
-    qrCodeImage: qrPngDataUrl(brCode),
+    qrCodeImage,
     simulated: false,
     expiresAt: new Date(now.getTime() + expiresIn * 1000),
     createdAt: now,
@@ -125,7 +126,7 @@ export async function preparePixCharge(
     statusCode: "pending" as const,
     value: centsToBrl(valueCents),
     brCode,
-    qrCodeImage: row.qrCodeImage ?? "",
+    qrCodeImage,
     provider: provider.name,
     livemode: who.mode === "live",
     expiresAt: row.expiresAt.toISOString(),

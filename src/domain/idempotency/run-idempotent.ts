@@ -13,7 +13,7 @@ import { AppError, badRequest, unprocessable } from "../errors.ts";
 // costs one commit per request. Errors are not stored: a failed operation rolled back, changed
 // nothing, and may run again with the same key.
 
-export const RETENTION_MS = 24 * 60 * 60 * 1000;
+export const RETENTION_MS = q.KEY_RETENTION_MS;
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
 export type IdempotentResponse = { status: number; body: string };
@@ -77,7 +77,6 @@ async function attemptOnce(
       responseStatus: response.status,
       responseBody: seal ? seal.seal(response.body) : response.body,
       createdAt: now,
-      expiredBefore,
     });
     if (!fresh) throw new LostRace("idempotency key taken by a concurrent request");
     return { ...response, replayed: false };
@@ -120,7 +119,6 @@ export async function runIdempotentWrite(
     responseStatus: p.response.status,
     responseBody: p.response.body,
     createdAt: now,
-    retentionMs: RETENTION_MS,
   };
   if (await p.write(key)) return { ...p.response, replayed: false };
   const found = await q.findKey(deps.db, scope, expiredBefore);
