@@ -53,6 +53,9 @@ export async function createService(
 ): Promise<Service> {
   const clock = opts.clock ?? systemClock;
   const random = opts.random ?? cryptoRandom;
+  // Before anything is written: a start refused for want of a key must not have created the
+  // first account and printed-once sandbox token that a later start would then never show.
+  const secretKey = secretKeyFor(config);
   const db = opts.db ?? (await openDb(config.database));
   await migrate(db);
   const boot = await bootstrapIfEmpty({ db, clock, random });
@@ -76,7 +79,7 @@ export async function createService(
     rateLimiter,
     pixProviders: { test: sandboxPixProvider, live: undefined },
     maxChargeCents: config.maxChargeCents,
-    secretBox: makeSecretBox(secretKeyFor(config)),
+    secretBox: makeSecretBox(secretKey),
     crypto: {
       quotes: makeQuoteService({
         sources: config.bitcoin.priceUrls,
@@ -99,6 +102,9 @@ export async function createService(
   const app = buildApp(deps, {
     logger: opts.logger === false ? false : { level: config.logLevel },
   });
+  // A tool that throws unexpectedly answers "internal error"; the cause goes to the log, as an
+  // HTTP route's does.
+  deps.onToolError = (err) => app.log.error({ err }, "MCP tool failed");
 
   // Idempotency keys are kept 24 h; older ones are deleted in the background.
   const prune = setInterval(

@@ -25,7 +25,7 @@ export type CryptoSettings = {
   quoteValidMs: number;
 };
 
-/** Everything the HTTP front door needs, built once by the composition root (src/main.ts). */
+/** Everything the HTTP front door needs, built once by the composition root (src/service.ts). */
 export type AppDeps = {
   config: Config;
   db: Db;

@@ -27,7 +27,7 @@ declare module "fastify" {
   }
 }
 
-/** Builds the HTTP app; it never listens (src/http/server.ts does), so tests use inject(). */
+/** Builds the HTTP app; it never listens (src/main.ts does), so tests use inject(). */
 export function buildApp(
   deps: AppDeps,
   opts: { logger?: FastifyServerOptions["logger"] } = {},

@@ -53,7 +53,11 @@ export function buildManifest(routes: readonly RouteEntry[], baseUrl: string) {
       endpoint: `${baseUrl}/mcp`,
       transport: "streamable-http (stateless)",
       bridge: `${baseUrl}/api/integrations/mcp/call`,
-      stdio: { command: "npx", args: ["tostao-mcp"], env: ["SVC_BASE_URL", "SVC_API_TOKEN"] },
+      stdio: {
+        command: "npx",
+        args: ["-p", "tostao", "tostao-mcp"],
+        env: ["SVC_BASE_URL", "SVC_API_TOKEN"],
+      },
     },
     baseUrl,
     authentication: {

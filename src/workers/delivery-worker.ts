@@ -173,10 +173,13 @@ export function makeDeliveryWorker(
     inflight.add(p);
   };
 
-  /** Claims and starts as much as there is room for; false when nothing more can start now. */
-  const claimOnce = async (): Promise<boolean> => {
+  /**
+   * Claims and starts as much as there is room for: how many started, and whether the claim came
+   * back full (more may be due at once).
+   */
+  const claimOnce = async (): Promise<{ started: number; full: boolean }> => {
     const room = opts.concurrency - inflight.size;
-    if (room <= 0 || stopped) return false;
+    if (room <= 0 || stopped) return { started: 0, full: false };
     const now = deps.clock.now();
     const busy = [...perHook].filter(([, n]) => n >= opts.perWebhook).map(([id]) => id);
     const claimed = await dq.claimDue(deps.db, {
@@ -192,7 +195,8 @@ export function makeDeliveryWorker(
       else start(c);
     }
     await dq.releaseClaims(deps.db, giveBack, opts.workerId);
-    return claimed.length > giveBack.length && claimed.length === Math.min(room, 100);
+    const started = claimed.length - giveBack.length;
+    return { started, full: started > 0 && claimed.length === Math.min(room, 100) };
   };
 
   const sleepUntilDue = async () => {
@@ -214,7 +218,7 @@ export function makeDeliveryWorker(
       do {
         again = false;
         try {
-          while (await claimOnce()) {}
+          while ((await claimOnce()).full) {}
         } catch (err) {
           report(err);
         }
@@ -228,15 +232,20 @@ export function makeDeliveryWorker(
   return {
     wake,
     async runOnce() {
-      do {
-        while (await claimOnce()) {}
+      // Completions wake a background drain, which may be claiming while this runs; the queue is
+      // done only when a pass starts nothing, nothing is in flight and no drain is running.
+      for (;;) {
+        await draining;
+        let started = 0;
+        for (;;) {
+          const r = await claimOnce();
+          started += r.started;
+          if (!r.full) break;
+        }
         await Promise.all([...inflight]);
         await flush();
-      } while (inflight.size > 0);
-      // One more look: completions may have made retries due at once.
-      if (await claimOnce()) await this.runOnce();
-      await Promise.all([...inflight]);
-      await flush();
+        if (started === 0 && inflight.size === 0 && draining === undefined) return;
+      }
     },
     async stop() {
       stopped = true;

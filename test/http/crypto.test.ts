@@ -184,7 +184,7 @@ describe("Bitcoin charges", () => {
   test("concurrent creates hand out distinct addresses", async () => {
     const a = await svc.newAccount();
     const results = await Promise.all(
-      Array.from({ length: 100 }, () => create(a.test, { value: 1 })),
+      Array.from({ length: 100 }, () => create(a.test, { value: 2 })),
     );
     assert.ok(results.every((r) => r.statusCode === 200));
     const addresses = new Set(results.map((r) => r.json().data.address));
@@ -192,6 +192,17 @@ describe("Bitcoin charges", () => {
     const w = (await svc.call("GET", "/api/crypto/wallet", { token: a.test })).json().data;
     assert.equal(w.nextIndex, 100);
     assert.match(w.gapWarning, /gap limit/);
+  });
+
+  test("an amount below the dust limit at the locked price is 422 naming the least chargeable", async () => {
+    const a = await svc.newAccount();
+    // R$ 1 is 286 sats at R$ 350,000/BTC; wallets will not send less than 294.
+    const res = await create(a.test, { value: 1 });
+    assert.equal(res.statusCode, 422);
+    assert.match(res.json().error, /^value: is 286 sats .* dust limit.*R\$ 1\.03$/);
+    const w = (await svc.call("GET", "/api/crypto/wallet", { token: a.test })).json().data;
+    assert.equal(w.nextIndex, 0, "no address was handed out");
+    assert.equal((await create(a.test, { value: 1.03 })).statusCode, 200);
   });
 
   test("price sources down give 503 with a clear message; one outlier does not move the price", async () => {

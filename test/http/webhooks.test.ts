@@ -387,6 +387,44 @@ describe("webhook delivery", () => {
   });
 });
 
+describe("webhook URL checks and the Idempotency-Key transaction", () => {
+  test("a slow DNS answer holds no transaction; a replay answers even if DNS has changed since", async () => {
+    const answers = new Map([["slow.example", "93.184.216.34"]]);
+    const s = await startTestService({
+      lookup: async (host) => {
+        if (host === "slow.example") await new Promise((r) => setTimeout(r, 1500));
+        return [{ address: answers.get(host) ?? "93.184.216.34", family: 4 }];
+      },
+    });
+    try {
+      const a = await s.newAccount();
+      const headers = { "idempotency-key": "wh-slow-1" };
+      const body = { url: "https://slow.example/hook", events: ["*"] };
+      const creating = s.call("POST", "/api/webhooks/create", { token: a.test, body, headers });
+      await new Promise((r) => setTimeout(r, 100));
+      // On PGlite (one connection) a lookup inside the key's transaction would hold this back.
+      const t0 = Date.now();
+      const charge = await s.call("POST", "/api/pix/charge/create", {
+        token: a.test,
+        body: { value: 10 },
+      });
+      assert.equal(charge.statusCode, 200);
+      assert.ok(Date.now() - t0 < 1000, `a charge waited ${Date.now() - t0} ms on a DNS lookup`);
+      const first = await creating;
+      assert.equal(first.statusCode, 200);
+      // The name now resolves to a private address: a new registration is refused, but the
+      // replay of the first one still returns its stored response.
+      answers.set("slow.example", "10.0.0.1");
+      const replay = await s.call("POST", "/api/webhooks/create", { token: a.test, body, headers });
+      assert.equal(replay.statusCode, 200);
+      assert.equal(replay.headers["idempotent-replayed"], "true");
+      assert.equal(replay.body, first.body);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe("webhook URL policy without an allow-list", () => {
   test("127.0.0.1, 10.0.0.1, 169.254.169.254, [::1] and a name resolving to a private address are refused", async () => {
     const s = await startTestService({

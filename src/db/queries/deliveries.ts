@@ -88,11 +88,16 @@ export async function recordAttempts(
        INSERT INTO delivery_attempts (delivery_id, attempted_at, status_code, latency_ms, error, response_snippet)
        SELECT id, attempted_at, status_code, latency_ms, error, snippet FROM r
      )
-     UPDATE deliveries d SET status = r.status, attempts = d.attempts + 1,
+     UPDATE deliveries d SET
+       -- A delivery settled while its attempt ran (its webhook was deleted or disabled) keeps
+       -- its outcome: the attempt is recorded, the delivery does not come back to pending.
+       status = CASE WHEN d.status = 'pending' THEN r.status ELSE d.status END,
+       completed_at = CASE WHEN d.status <> 'pending' THEN d.completed_at
+         WHEN r.status = 'pending' THEN NULL ELSE r.attempted_at END,
+       attempts = d.attempts + 1,
        round_attempts = d.round_attempts + 1, next_attempt_at = r.next_attempt_at,
        last_status_code = r.status_code, last_error = r.error, locked_until = NULL,
-       locked_by = NULL,
-       completed_at = CASE WHEN r.status = 'pending' THEN NULL ELSE r.attempted_at END
+       locked_by = NULL
      FROM r WHERE d.id = r.id AND d.locked_by = $9`,
     [
       col("id"),

@@ -26,6 +26,21 @@ export type CryptoDeps = {
 };
 
 /**
+ * The smallest payment to a P2WPKH address that wallets relay: Bitcoin Core's dust limit for
+ * native segwit v0 outputs. A smaller amount could never be paid.
+ */
+export const MIN_PAYMENT_SATS = 294;
+
+/** BRL centavos in sats at a price; an amount past the 21 million BTC supply is the caller's 422. */
+export function satsFor(brlCents: number, priceCents: number, field: string): number {
+  try {
+    return btcForBrl(brlCents, priceCents);
+  } catch {
+    throw unprocessable(`${field}: is more than all the bitcoin there is at this price`);
+  }
+}
+
+/**
  * Creates a Bitcoin charge: the amount in BRL (value, or the product's), the BTC/BRL rate locked
  * now, a fresh address of the merchant's wallet, and a BIP21 payment URI; stored with its
  * charge.created and charge.pending events. Run inside a transaction: the address index and the
@@ -49,7 +64,12 @@ export async function createCryptoCharge(
       "UNAVAILABLE",
       `quote: no BTC/BRL price is available now (${quote.reason}); retry shortly`,
     );
-  const amountSats = btcForBrl(valueCents, quote.priceCents);
+  const amountSats = satsFor(valueCents, quote.priceCents, "value");
+  if (amountSats < MIN_PAYMENT_SATS) {
+    throw unprocessable(
+      `value: is ${amountSats} sats at this price, below the ${MIN_PAYMENT_SATS} sats wallets will send (the dust limit); charge at least R$ ${centsToBrl(Math.ceil((MIN_PAYMENT_SATS * quote.priceCents) / 100_000_000))}`,
+    );
+  }
 
   if (!(await ensureWallet(deps, who, deps.crypto.testNetwork))) throw unprocessable(NO_WALLET);
   const { index, wallet, address } = await nextFreshAddress(deps.db, who);

@@ -9,6 +9,7 @@ import {
   checkWebhookUrl,
   type LookupAll,
   resolveAndCheck,
+  type UrlCheck,
 } from "../../net/address-policy.ts";
 import type { Clock, Random } from "../deps.ts";
 import { AppError, notFound, unprocessable } from "../errors.ts";
@@ -48,7 +49,23 @@ function view(w: q.WebhookRow): z.infer<typeof WebhookViewSchema> {
 }
 
 /**
- * Registers a webhook of the caller's account and mode. The URL must be https and resolve to
+ * Whether a URL may be a webhook target: https, and resolving to public addresses only (unless
+ * allow-listed). It asks DNS, so callers run it before opening a transaction (the Idempotency-Key
+ * one included) rather than holding a connection and the key's lock through the lookup.
+ */
+export async function checkWebhookTarget(
+  deps: Pick<WebhookDeps, "urlPolicy" | "lookup">,
+  url: string,
+): Promise<UrlCheck> {
+  const lexical = checkWebhookUrl(url, deps.urlPolicy);
+  if (!lexical.ok) return lexical;
+  const resolved = await resolveAndCheck(lexical.url.hostname, deps.urlPolicy, deps.lookup);
+  return resolved.ok ? lexical : { ok: false, reason: resolved.reason };
+}
+
+/**
+ * Registers a webhook of the caller's account and mode (`checked`: the URL's
+ * checkWebhookTarget, when the caller ran it already). The URL must be https and resolve to
  * public addresses only (unless its host is allow-listed for development); it is checked again
  * at every delivery. The secret is returned here and only here.
  */
@@ -56,11 +73,10 @@ export async function createWebhook(
   deps: WebhookDeps,
   who: Principal,
   input: z.output<typeof CreateWebhookSchema>,
+  checked?: UrlCheck,
 ) {
-  const lexical = checkWebhookUrl(input.url, deps.urlPolicy);
-  if (!lexical.ok) throw unprocessable(`url: ${lexical.reason}`);
-  const resolved = await resolveAndCheck(lexical.url.hostname, deps.urlPolicy, deps.lookup);
-  if (!resolved.ok) throw unprocessable(`url: ${resolved.reason}`);
+  const target = checked ?? (await checkWebhookTarget(deps, input.url));
+  if (!target.ok) throw unprocessable(`url: ${target.reason}`);
   // The count and the insert run under the account row's lock, so concurrent creates cannot
   // pass the cap together.
   return deps.db.transaction(async (db) => {
@@ -70,7 +86,7 @@ export async function createWebhook(
         `webhooks: at most ${MAX_WEBHOOKS} per account and mode; delete one first`,
       );
     }
-    return insertNew({ ...deps, db }, who, lexical.url.toString(), input.events);
+    return insertNew({ ...deps, db }, who, target.url.toString(), input.events);
   });
 }
 

@@ -2,12 +2,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { formatBtc } from "../../bitcoin/payment-uri.ts";
-import { btcForBrl } from "../../bitcoin/price-sources.ts";
 import { findCharge, listCharges } from "../../db/queries/charges.ts";
 import { findChargeById } from "../../db/queries/crypto-charges.ts";
 import { findProductById } from "../../db/queries/products.ts";
 import { ChargeIdSchema, LimitQuery } from "../../domain/charges/schemas.ts";
-import { createCryptoCharge } from "../../domain/crypto/create-crypto-charge.ts";
+import { createCryptoCharge, satsFor } from "../../domain/crypto/create-crypto-charge.ts";
 import { cryptoView } from "../../domain/crypto/crypto-view.ts";
 import {
   ActivateWalletSchema,
@@ -102,7 +101,7 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
           pair: "BTC/BRL" as const,
           price: centsToBrl(q.priceCents),
           brl: brlCents === undefined ? null : centsToBrl(brlCents),
-          btc: brlCents === undefined ? null : formatBtc(satsFor(brlCents, q.priceCents)),
+          btc: brlCents === undefined ? null : formatBtc(satsFor(brlCents, q.priceCents, "brl")),
           sources: q.sources.map((s) => ({
             name: s.name,
             price: s.priceCents === undefined ? null : centsToBrl(s.priceCents),
@@ -223,14 +222,6 @@ async function checkoutOwner(deps: AppDeps, productId: string | undefined): Prom
   const product = await findProductById(deps.db, productId);
   if (!product) throw notFound(`product_id: product ${productId} not found`);
   return { accountId: product.accountId, mode: product.mode, tokenId: "public-checkout" };
-}
-
-function satsFor(brlCents: number, priceCents: number): number {
-  try {
-    return btcForBrl(brlCents, priceCents);
-  } catch {
-    throw new AppError("UNPROCESSABLE", "brl: is more than all the bitcoin there is at this price");
-  }
 }
 
 function findOwn(deps: AppDeps, who: Principal, id: string) {

@@ -8,6 +8,7 @@ import { buildManifest } from "../../mcp/manifest.ts";
 import { makeMcpServer } from "../../mcp/mcp-server.ts";
 import type { ToolContext } from "../../mcp/registry.ts";
 import type { AppDeps } from "../app-deps.ts";
+import { boundedMemo } from "../bounded-memo.ts";
 import { fail } from "../envelope.ts";
 import { buildOpenApi } from "../openapi.ts";
 import { baseUrlOf } from "./crypto.ts";
@@ -17,7 +18,13 @@ const tags = ["integrations"];
 
 export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const manifestFor = (req: FastifyRequest) => buildManifest(app.routeTable, baseUrlOf(deps, req));
+  // The route table is fixed once the app is built, so each document depends only on the base
+  // URL and is built once per base URL (tens of ms of CPU each, on public routes).
+  const manifest = boundedMemo((base) => buildManifest(app.routeTable, base));
+  const guide = boundedMemo((base) => buildGuide(manifest(base)));
+  const openApi = boundedMemo((base) => buildOpenApi(app.routeTable, base));
+  const docsPage = boundedMemo((base) => renderDocsPage(openApi(base)));
+  const manifestFor = (req: FastifyRequest) => manifest(baseUrlOf(deps, req));
   const contextFor = (req: FastifyRequest): ToolContext => ({
     deps,
     principal: req.principal,
@@ -56,19 +63,17 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
     "/api/integrations/mcp/guide",
     { config: { auth: "none" }, schema: { summary: "Integration guide (Markdown)", tags } },
     async (req, reply) =>
-      reply.type("text/markdown; charset=utf-8").send(buildGuide(manifestFor(req))),
+      reply.type("text/markdown; charset=utf-8").send(guide(baseUrlOf(deps, req))),
   );
 
   r.get(
     "/api/openapi.json",
     { config: { auth: "none" }, schema: { summary: "OpenAPI 3.1 document of this API", tags } },
-    async (req) => buildOpenApi(app.routeTable, baseUrlOf(deps, req)),
+    async (req) => openApi(baseUrlOf(deps, req)),
   );
 
   r.get("/docs", { config: { auth: "none" }, schema: { hide: true } }, async (req, reply) =>
-    reply
-      .type("text/html; charset=utf-8")
-      .send(renderDocsPage(buildOpenApi(app.routeTable, baseUrlOf(deps, req)))),
+    reply.type("text/html; charset=utf-8").send(docsPage(baseUrlOf(deps, req))),
   );
 
   // MCP over Streamable HTTP, stateless: each POST gets a fresh server bound to the caller's

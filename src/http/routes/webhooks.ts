@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  checkWebhookTarget,
   createWebhook,
   deleteWebhook,
   listDeliveries,
@@ -41,11 +42,14 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
     },
     async (req, reply) => {
       const who = principalOf(req);
+      // DNS before the Idempotency-Key transaction, which must not wait on the network. A
+      // failed check is raised inside it, so a replay still answers with the stored response.
+      const checked = await checkWebhookTarget(deps, req.body.url);
       await sendIdempotent(
         deps,
         req,
         reply,
-        (db) => createWebhook({ ...deps, db }, who, req.body),
+        (db) => createWebhook({ ...deps, db }, who, req.body, checked),
         {
           secretBox: deps.secretBox,
         },

@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { claimDue, recordAttempts } from "../../src/db/queries/deliveries.ts";
+import { insertEvents } from "../../src/db/queries/events.ts";
+import { disableWebhook, insertWebhook } from "../../src/db/queries/webhooks.ts";
+import { manualClock } from "../../src/domain/deps.ts";
+import { openTestDb, type TestDb } from "../helpers/db.ts";
+
+// The delivery rows under the worker (queries/deliveries.ts).
+
+let t: TestDb;
+const clock = manualClock();
+
+before(async () => {
+  t = await openTestDb();
+  await t.db.query("INSERT INTO accounts (id, name, created_at) VALUES ('acct_d', 'd', $1)", [
+    clock.now(),
+  ]);
+});
+after(() => t.close());
+
+test("an attempt that ends after its webhook was disabled does not bring the delivery back", async () => {
+  const at = clock.now();
+  await insertWebhook(t.db, {
+    id: "wh_d",
+    accountId: "acct_d",
+    mode: "test",
+    url: "https://example.com/hook",
+    events: ["*"],
+    secretBox: "sealed",
+    createdAt: at,
+    disabledAt: null,
+    disabledReason: null,
+  });
+  await insertEvents(t.db, [
+    {
+      id: "evt_d",
+      accountId: "acct_d",
+      mode: "test",
+      type: "charge.updated",
+      chargeId: null,
+      payload: { x: 1 },
+      createdAt: at,
+    },
+  ]);
+  const [claimed] = await claimDue(t.db, {
+    now: at,
+    limit: 10,
+    lockUntil: new Date(at.getTime() + 30_000),
+    worker: "w1",
+    skipWebhooks: [],
+  });
+  assert.ok(claimed);
+  // While the attempt runs, the receiver answers 410 elsewhere, or the merchant disables it.
+  await disableWebhook(t.db, "wh_d", "410 Gone", at);
+  // The attempt ends with a 5xx, which on its own would schedule a retry.
+  await recordAttempts(t.db, "w1", [
+    {
+      id: claimed.id,
+      attemptedAt: at,
+      statusCode: 503,
+      latencyMs: 5,
+      error: null,
+      snippet: "",
+      status: "pending",
+      nextAttemptAt: new Date(at.getTime() + 60_000),
+    },
+  ]);
+  const [row] = await t.db.query<{ status: string; attempts: number }>(
+    "SELECT status, attempts FROM deliveries WHERE id = $1",
+    [claimed.id],
+  );
+  assert.deepEqual(row, { status: "failed", attempts: 1 });
+});
