@@ -19,6 +19,7 @@ const DATABASE_URL =
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const POOL = process.env.TOSTAO_DB_POOL_SIZE ?? "10";
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const only = process.argv[2];
 
 type Proc = { child: ChildProcess; url: string; out: () => string };
@@ -62,6 +63,23 @@ function peakRssMb(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+type LoadResult = Awaited<ReturnType<typeof load>>;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+/** Rounds as table cells: req/s and p50 as the median, p99 as the worst round. */
+function summarise(rs: LoadResult[]) {
+  return {
+    rps: median(rs.map((r) => r.rps)).toFixed(0),
+    p50: `${median(rs.map((r) => r.p50))}`,
+    p99: `${Math.max(...rs.map((r) => r.p99))}`,
+  };
 }
 
 async function load(
@@ -145,53 +163,63 @@ try {
   const chargeId = ((await made.json()) as { data: { chargeId: string } }).data.chargeId;
   const ctx: BenchContext = { token, serviceUrl: service.url, chargeId };
   console.log(
-    `bench: ${CONNECTIONS} connections, ${DURATION} s per run, pool ${POOL}, PostgreSQL (${schema}), node ${process.version}\n`,
+    `bench: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per row, floor and service alternating, pool ${POOL}, PostgreSQL (${schema}), node ${process.version}\n`,
   );
   const rows: string[][] = [];
   const cpuLines: string[] = [];
-  const floors = new Map<string, Awaited<ReturnType<typeof load>>>();
+  const roundLines: string[] = [];
   for (const s of scenarios) {
     if (only && !s.name.includes(only)) continue;
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-    let f = floors.get(s.floor);
-    if (!f) {
-      // The floor gets the very request the scenario sends (headers, body, a fresh
-      // Idempotency-Key each time), so the load generator's and the HTTP parser's share of the
-      // work is the same on both sides and the ratio measures only what the service adds.
-      f = await load(
-        `${floor.url}/floor/${s.floor}`,
-        s.floor === "read" ? "GET" : "POST",
-        headers,
-        s.body?.(ctx),
-        s.idempotencyKey,
+    // The floor gets the very request the scenario sends (headers, body, a fresh Idempotency-Key
+    // each time), so the load generator's and the HTTP parser's share of the work is the same on
+    // both sides and the ratio measures only what the service adds. Floor and service alternate,
+    // round by round, and each round's ratio compares two loads run seconds apart: on a shared
+    // machine whose speed drifts over minutes, that keeps the drift out of the ratio.
+    const floors: LoadResult[] = [];
+    const services: LoadResult[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      floors.push(
+        await load(
+          `${floor.url}/floor/${s.floor}`,
+          s.floor === "read" ? "GET" : "POST",
+          headers,
+          s.body?.(ctx),
+          s.idempotencyKey,
+        ),
       );
-      floors.set(s.floor, f);
-      rows.push([
-        `floor: ${s.floor === "read" ? "one SELECT by key" : "one INSERT"}`,
-        f.rps.toFixed(0),
-        `${f.p50}`,
-        `${f.p99}`,
-        `${peakRssMb(floor.child.pid)}`,
-        "1.00",
-      ]);
-      cpuLines.push(`floor ${s.floor}: ${f.cpu}`);
+      services.push(
+        await load(
+          `${service.url}${s.path(ctx)}`,
+          s.method,
+          headers,
+          s.body?.(ctx),
+          s.idempotencyKey,
+        ),
+      );
     }
-    const m = await load(
-      `${service.url}${s.path(ctx)}`,
-      s.method,
-      headers,
-      s.body?.(ctx),
-      s.idempotencyKey,
-    );
+    const ratios = services.map((m, i) => m.rps / (floors[i] as LoadResult).rps);
+    const f = summarise(floors);
+    const m = summarise(services);
+    rows.push([
+      `floor: ${s.floor === "read" ? "one SELECT by key" : "one INSERT"}`,
+      f.rps,
+      f.p50,
+      f.p99,
+      `${peakRssMb(floor.child.pid)}`,
+      "1.00",
+    ]);
     rows.push([
       s.name,
-      m.rps.toFixed(0),
-      `${m.p50}`,
-      `${m.p99}`,
+      m.rps,
+      m.p50,
+      m.p99,
       `${peakRssMb(service.child.pid)}`,
-      (m.rps / f.rps).toFixed(2),
+      median(ratios).toFixed(2),
     ]);
-    cpuLines.push(`${s.name}: ${m.cpu}`);
+    roundLines.push(`${s.name}: ${ratios.map((r) => r.toFixed(2)).join(" ")}`);
+    cpuLines.push(`floor ${s.floor}: ${floors.map((x) => x.cpu).join(" | ")}`);
+    cpuLines.push(`${s.name}: ${services.map((x) => x.cpu).join(" | ")}`);
   }
   const head = ["scenario", "req/s", "p50 ms", "p99 ms", "peak RSS MB", "ratio to floor"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
@@ -199,6 +227,7 @@ try {
     r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
   console.log(line(head));
   for (const r of rows) console.log(line(r));
+  console.log(`\nratio to the floor, round by round:\n  ${roundLines.join("\n  ")}`);
   console.log(`\nCPU microseconds per request, by process group:\n  ${cpuLines.join("\n  ")}`);
 
   if (!only || "webhooks".includes(only)) {

@@ -91,6 +91,18 @@ export async function startFakeEsplora() {
       });
       txs.set(address, list);
     },
+    /**
+     * Mines the address's unconfirmed payments into the block at the current tip (one
+     * confirmation); returns how many were mined.
+     */
+    mine(address: string, opts: { blockTime?: number } = {}) {
+      const pending = (txs.get(address) ?? []).filter((t) => t.blockHeight === undefined);
+      for (const t of pending) {
+        t.blockHeight = tip;
+        t.blockTime = opts.blockTime ?? Math.floor(Date.now() / 1000);
+      }
+      return pending.length;
+    },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

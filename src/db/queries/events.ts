@@ -36,19 +36,28 @@ export const NOTIFY_DELIVERIES = `(SELECT count(*) FROM (SELECT pg_notify('${DEL
 /**
  * The JSON form of events for a statement that unpacks them with jsonb_to_recordset (columns as
  * in EVENT_RECORD). Payloads travel as strings, so the stored `json` keeps the exact text and key
- * order they were serialised with; dates as ISO text, which JSON.stringify writes fastest.
+ * order they were serialised with; dates as ISO text, which JSON.stringify writes fastest. Events
+ * that share a payload object (a charge's creation events) share its text.
  */
 export function eventsJson(events: NewEvent[]) {
-  return events.map((e, n) => ({
-    n,
-    id: e.id,
-    account_id: e.accountId,
-    mode: e.mode,
-    type: e.type,
-    charge_id: e.chargeId,
-    payload: JSON.stringify(e.payload),
-    created_at: e.createdAt.toISOString(),
-  }));
+  let last: NewEvent["payload"] | undefined;
+  let lastText = "";
+  return events.map((e, n) => {
+    if (e.payload !== last) {
+      last = e.payload;
+      lastText = JSON.stringify(e.payload);
+    }
+    return {
+      n,
+      id: e.id,
+      account_id: e.accountId,
+      mode: e.mode,
+      type: e.type,
+      charge_id: e.chargeId,
+      payload: lastText,
+      created_at: e.createdAt.toISOString(),
+    };
+  });
 }
 
 /** The record type of eventsJson's objects, for jsonb_to_recordset(...) AS ev(...). */

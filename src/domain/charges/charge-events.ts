@@ -10,6 +10,7 @@ export function chargeEvent(
   deps: { clock: Clock; random: Random },
   type: EventType,
   row: ChargeRow,
+  payload: NewEvent["payload"] = chargeData(row),
 ): NewEvent {
   return {
     id: newId("evt", deps),
@@ -17,7 +18,19 @@ export function chargeEvent(
     mode: row.mode,
     type,
     chargeId: row.id,
-    payload: chargeData(row),
+    payload,
     createdAt: deps.clock.now(),
   };
+}
+
+/**
+ * A new charge's charge.created and charge.pending, in that order. Both describe the same
+ * state, so they share one payload object (which the writer then serialises once).
+ */
+export function creationEvents(deps: { clock: Clock; random: Random }, row: ChargeRow) {
+  const payload = chargeData(row);
+  return [
+    chargeEvent(deps, "charge.created", row, payload),
+    chargeEvent(deps, "charge.pending", row, payload),
+  ];
 }

@@ -8,7 +8,7 @@ import type { Principal } from "../mode.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
 import { qrPngDataUrl } from "../qr/qr-png.ts";
-import { chargeEvent } from "./charge-events.ts";
+import { creationEvents } from "./charge-events.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
 import type { PixProviders } from "./pix-provider.ts";
 import type { CreatePixCharge } from "./schemas.ts";
@@ -116,10 +116,7 @@ export async function preparePixCharge(
     receivedSats: 0,
     paidLate: false,
   };
-  const events = [
-    chargeEvent(deps, "charge.created", row),
-    chargeEvent(deps, "charge.pending", row),
-  ];
+  const events = creationEvents(deps, row);
   const data = {
     chargeId: id,
     status: DISPLAY_STATUS.pending,

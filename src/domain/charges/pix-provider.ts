@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { encodeBrCode } from "../pix/brcode.ts";
+import { sha256Hex } from "../sha256.ts";
 
 /**
  * The seam between charges and whoever collects the money. The sandbox provider makes valid
@@ -30,7 +30,7 @@ export const SANDBOX_RECEIVER = { name: "TOSTAO SANDBOX", city: "SAO PAULO" };
  * account id, so every sandbox code of an account names the same fake receiver.
  */
 export function sandboxEvpKey(accountId: string): string {
-  const h = createHash("sha256").update(`tostao-sandbox:${accountId}`).digest("hex");
+  const h = sha256Hex(`tostao-sandbox:${accountId}`);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 

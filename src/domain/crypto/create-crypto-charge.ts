@@ -5,7 +5,7 @@ import type { Db } from "../../db/db.ts";
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import { insertCharges } from "../../db/queries/insert-charges.ts";
 import { addressUsed, takeNextIndex } from "../../db/queries/wallets.ts";
-import { chargeEvent } from "../charges/charge-events.ts";
+import { creationEvents } from "../charges/charge-events.ts";
 import { DISPLAY_STATUS } from "../charges/charge-status.ts";
 import type { Clock, Random } from "../deps.ts";
 import { AppError, unprocessable } from "../errors.ts";
@@ -120,7 +120,7 @@ export async function createCryptoCharge(
   await insertCharges(deps.db, [
     {
       row,
-      events: [chargeEvent(deps, "charge.created", row), chargeEvent(deps, "charge.pending", row)],
+      events: creationEvents(deps, row),
     },
   ]);
   return {

@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import type { Db } from "../../db/db.ts";
 import * as q from "../../db/queries/idempotency.ts";
 import type { KeyToStore } from "../../db/queries/insert-charges.ts";
 import type { Clock } from "../deps.ts";
 import { AppError, badRequest, unprocessable } from "../errors.ts";
+import { sha256Hex } from "../sha256.ts";
 
 // Idempotency-Key, as the contract fixes it. Scope: account + mode + route. Everything happens in
 // one transaction: an advisory lock on the key (held by a request still executing, so a second
@@ -35,7 +35,7 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
 
 /** A digest of the request body that ignores key order and whitespace. */
 export function fingerprintBody(body: unknown): string {
-  return createHash("sha256").update(canonicalJson(body)).digest("hex");
+  return sha256Hex(canonicalJson(body));
 }
 
 export async function runIdempotent(
@@ -149,13 +149,23 @@ function inProgress() {
   );
 }
 
+// Keys sorted by UTF-16 code units (the default sort), undefined members left out, no
+// whitespace. The text must never change: stored fingerprints are compared with new ones.
 function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(",")}]`;
+  if (Array.isArray(v)) {
+    let out = "[";
+    for (let i = 0; i < v.length; i++) out += (i > 0 ? "," : "") + canonicalJson(v[i]);
+    return `${out}]`;
+  }
   if (v !== null && typeof v === "object") {
-    const entries = Object.entries(v as Record<string, unknown>)
-      .filter(([, x]) => x !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(",")}}`;
+    const o = v as Record<string, unknown>;
+    let out = "{";
+    for (const k of Object.keys(o).sort()) {
+      const x = o[k];
+      if (x === undefined) continue;
+      out += `${out.length > 1 ? "," : ""}${JSON.stringify(k)}:${canonicalJson(x)}`;
+    }
+    return `${out}}`;
   }
   return JSON.stringify(v) ?? "null";
 }

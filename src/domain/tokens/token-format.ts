@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { crc32 } from "node:zlib";
 import type { Random } from "../deps.ts";
 import type { Mode } from "../mode.ts";
+import { sha256Hex } from "../sha256.ts";
 
 // A token is `svc_test_` or `svc_prod_`, 36 random base62 characters (about 214 bits), and a
 // 6-character base62 CRC-32 of everything before it. The checksum lets secret scanners and our
@@ -35,7 +35,7 @@ export function parseToken(value: string): { mode: Mode } | null {
 }
 
 export function hashToken(value: string): string {
-  return createHash("sha256").update(value).digest("hex");
+  return sha256Hex(value);
 }
 
 /** The first 12 characters, kept so a person can tell tokens apart in a list. */
