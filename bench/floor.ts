@@ -21,10 +21,11 @@ const app = Fastify({ logger: false });
 // One SELECT by key (the token hash index): the least an authenticated read can do. Both floor
 // statements are prepared, as the service's are, so the ratio compares like with like.
 app.get("/floor/read", async () => {
-  const { rows } = await pool.query(
-    "SELECT id, label, mode FROM api_tokens WHERE token_hash = $1",
-    [key],
-  );
+  const { rows } = await pool.query({
+    name: "floor_read",
+    text: "SELECT id, label, mode FROM api_tokens WHERE token_hash = $1",
+    values: [key],
+  });
   return { success: true, data: { rows } };
 });
 // One INSERT: the least a create can do.

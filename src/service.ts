@@ -8,14 +8,13 @@ import type { Db } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDb } from "./db/open-db.ts";
 import { DELIVERY_CHANNEL } from "./db/queries/events.ts";
-import { pruneKeys } from "./db/queries/idempotency.ts";
+import { KEY_RETENTION_MS, pruneKeys } from "./db/queries/idempotency.ts";
 import { makeChargeWriter } from "./db/queries/insert-charges.ts";
 import { bootstrapIfEmpty } from "./domain/accounts/bootstrap.ts";
 import { expireOverdueCharges } from "./domain/charges/move-charge.ts";
 import { sandboxPixProvider } from "./domain/charges/pix-provider.ts";
 import { watchOnce } from "./domain/crypto/watch-chain.ts";
 import { type Clock, cryptoRandom, type Random, systemClock } from "./domain/deps.ts";
-import { RETENTION_MS } from "./domain/idempotency/run-idempotent.ts";
 import { makeAuthenticator } from "./domain/tokens/authenticate.ts";
 import { loadOrCreateKeyFile, makeSecretBox } from "./domain/webhooks/secret-box.ts";
 import { buildApp } from "./http/app.ts";
@@ -106,25 +105,30 @@ export async function createService(
   // HTTP route's does.
   deps.onToolError = (err) => app.log.error({ err }, "MCP tool failed");
 
+  // A periodic job that never keeps the process alive and logs its failures.
+  const every = (ms: number, what: string, job: () => Promise<unknown>) => {
+    const t = setInterval(
+      () => void job().catch((err: unknown) => app.log.error({ err }, `${what} failed`)),
+      ms,
+    );
+    t.unref();
+    return t;
+  };
   // Idempotency keys are kept 24 h; older ones are deleted in the background.
-  const prune = setInterval(
-    () => void pruneKeys(db, new Date(clock.now().getTime() - RETENTION_MS)).catch(() => {}),
-    10 * 60_000,
+  const prune = every(10 * 60_000, "idempotency key pruning", () =>
+    pruneKeys(db, new Date(clock.now().getTime() - KEY_RETENTION_MS)),
   );
-  prune.unref();
   // Overdue pending charges move to expired (with charge.declined) in the background too, so
-  // webhooks fire without anyone reading the charge. Every instance runs it; SKIP LOCKED keeps
-  // each charge to one of them.
-  const expiry = setInterval(
-    () =>
-      void Promise.all([
-        expireOverdueCharges(deps, { method: "pix" }),
-        expireOverdueCharges(deps, { method: "crypto" }),
-      ]).catch((err: unknown) => app.log.error({ err }, "expiry job failed")),
-    config.expiryIntervalMs,
-  );
-  expiry.unref();
-  if (!config.runWorkers) clearInterval(expiry);
+  // webhooks fire without anyone reading the charge. Every instance with workers runs it; SKIP
+  // LOCKED keeps each charge to one of them.
+  const expiry = config.runWorkers
+    ? every(config.expiryIntervalMs, "expiry job", () =>
+        Promise.all([
+          expireOverdueCharges(deps, { method: "pix" }),
+          expireOverdueCharges(deps, { method: "crypto" }),
+        ]),
+      )
+    : undefined;
 
   const sender = makeSafeSender({
     allowHosts: config.webhookAllowHosts,
@@ -151,15 +155,9 @@ export async function createService(
   );
   // The chain watcher: pending crypto charges are checked in the background, so charge.approved
   // fires without anyone polling the status.
-  const watcher = setInterval(
-    () =>
-      void watchOnce({ ...deps, ...deps.crypto }).catch((err: unknown) =>
-        app.log.error({ err }, "chain watcher failed"),
-      ),
-    config.bitcoin.pollMs,
-  );
-  watcher.unref();
-  if (!config.runWorkers) clearInterval(watcher);
+  const watcher = config.runWorkers
+    ? every(config.bitcoin.pollMs, "chain watcher", () => watchOnce({ ...deps, ...deps.crypto }))
+    : undefined;
   let unlisten: (() => Promise<void>) | undefined;
   if (config.runWorkers) {
     unlisten = await db.listen(DELIVERY_CHANNEL, () => worker.wake());

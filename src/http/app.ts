@@ -110,14 +110,6 @@ function classifyError(err: unknown, bodyLimit: number): Classified {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return { status: 400, message: "body: malformed JSON", headers: {} };
   }
-  // PostgreSQL refuses NUL and invalid byte sequences in text: the input's fault, not ours.
-  if (e.code === "22021" || e.code === "22P05") {
-    return {
-      status: 400,
-      message: "body: text must not contain NUL (\\u0000) characters",
-      headers: {},
-    };
-  }
   if (err instanceof SyntaxError || e.code === "FST_ERR_CTP_INVALID_CONTENT_LENGTH") {
     return { status: 400, message: "body: malformed JSON", headers: {} };
   }

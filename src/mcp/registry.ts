@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { listCharges } from "../db/queries/charges.ts";
-import { findChargeById } from "../db/queries/crypto-charges.ts";
+import { findChargeById, listCharges } from "../db/queries/charges.ts";
 import { chargeView } from "../domain/charges/charge-view.ts";
 import { createPixCharge } from "../domain/charges/create-pix-charge.ts";
 import { loadCharge } from "../domain/charges/move-charge.ts";
 import { simulatePay } from "../domain/charges/pay-cancel-refund.ts";
-import { CreatePixChargeSchema } from "../domain/charges/schemas.ts";
+import { ChargeIdSchema, CreatePixChargeSchema } from "../domain/charges/schemas.ts";
 import { createCryptoCharge } from "../domain/crypto/create-crypto-charge.ts";
 import { cryptoView } from "../domain/crypto/crypto-view.ts";
+import { currentQuote } from "../domain/crypto/quote.ts";
 import { CreateCryptoChargeSchema } from "../domain/crypto/schemas.ts";
 import { readCryptoCharge } from "../domain/crypto/watch-chain.ts";
 import { notFound } from "../domain/errors.ts";
@@ -23,7 +23,11 @@ import {
 import { CreateWebhookSchema, ListDeliveriesQuerySchema } from "../domain/webhooks/schemas.ts";
 import { verifySignature } from "../domain/webhooks/signature.ts";
 import type { AppDeps } from "../http/app-deps.ts";
-import { generateSnippet } from "../integrations/snippets.ts";
+import {
+  generateSnippet,
+  SNIPPET_LANGUAGES,
+  SNIPPET_OPERATIONS,
+} from "../integrations/snippets.ts";
 
 // The one tool registry. Each tool is defined once here: its name, description, zod input schema,
 // whether it needs a token and whether it writes; and a handler that calls the domain. The HTTP
@@ -41,7 +45,7 @@ export type ToolDef = {
   name: string;
   description: string;
   input: z.ZodObject;
-  /** Whether a bearer token is needed (the manifest, snippet and verify tools need none). */
+  /** Whether a bearer token is needed (the manifest, snippet, verify and quote tools need none). */
   auth: boolean;
   /** Whether the tool creates or changes something (destructive in live mode). */
   write: boolean;
@@ -59,7 +63,8 @@ function tool<S extends z.ZodObject>(def: {
   return { auth: true, write: false, ...def, handler: def.handler as ToolDef["handler"] };
 }
 
-const ChargeId = z.strictObject({ charge_id: z.string().trim().min(1, "must not be empty") });
+// The lists' limit as a JSON number: the routes' LimitQuery coerces query-string text, which a
+// tool's JSON arguments should not need.
 const Limit = z.strictObject({
   limit: z
     .number()
@@ -91,7 +96,7 @@ export const TOOLS: ToolDef[] = [
     name: "get_pix_charge_status",
     description:
       "Status and data of a charge by charge_id (statusCode: pending, approved, declined, canceled, expired, failed, refunded).",
-    input: ChargeId,
+    input: ChargeIdSchema,
     handler: async (ctx, args) => {
       const row = await loadCharge(ctx.deps, ctx.principal, args.charge_id);
       return { ...chargeView(row), qrCodeImage: row.qrCodeImage };
@@ -112,7 +117,7 @@ export const TOOLS: ToolDef[] = [
     name: "simulate_pay",
     description:
       "Sandbox only (test token): approve a pending charge as if it were paid (PIX or BTC-).",
-    input: ChargeId,
+    input: ChargeIdSchema,
     write: true,
     handler: (ctx, args) => simulatePay(ctx.deps, ctx.principal, args.charge_id),
   }),
@@ -187,8 +192,8 @@ export const TOOLS: ToolDef[] = [
     description:
       "Code that runs as is against this service (create a PIX charge, read its status, verify a webhook signature) in python, javascript, curl, php or go; the token comes from the TOSTAO_API_TOKEN environment variable.",
     input: z.strictObject({
-      language: z.enum(["python", "javascript", "curl", "php", "go"]),
-      operation: z.enum(["create_charge", "charge_status", "verify_webhook", "all"]).optional(),
+      language: z.enum(SNIPPET_LANGUAGES),
+      operation: z.enum(SNIPPET_OPERATIONS).optional(),
       base_url: z.url().optional().describe("Defaults to this service's URL."),
     }),
     auth: false,
@@ -205,10 +210,8 @@ export const TOOLS: ToolDef[] = [
     input: z.strictObject({}),
     auth: false,
     handler: async (ctx) => {
-      const q = await ctx.deps.crypto.quotes.quote();
-      return q.ok
-        ? { pair: "BTC/BRL", priceCents: q.priceCents, updatedAt: q.updatedAt.toISOString() }
-        : { error: q.reason };
+      const q = await currentQuote(ctx.deps.crypto.quotes);
+      return { pair: "BTC/BRL", priceCents: q.priceCents, updatedAt: q.updatedAt.toISOString() };
     },
   }),
   tool({
@@ -225,7 +228,7 @@ export const TOOLS: ToolDef[] = [
   tool({
     name: "get_crypto_charge_status",
     description: "Status of a Bitcoin charge (asks the chain while pending).",
-    input: ChargeId,
+    input: ChargeIdSchema,
     handler: async (ctx, args) => {
       const row = await findChargeById(ctx.deps.db, args.charge_id);
       if (

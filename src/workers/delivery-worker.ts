@@ -57,20 +57,22 @@ export function makeDeliveryWorker(
   const report = (err: unknown) => deps.onError?.(err);
 
   const flush = (): Promise<void> => {
-    if (!flushing) {
+    if (!flushing && results.length > 0) {
       flushing = (async () => {
-        // Completions that arrive while a batch is being written wait for the next batch.
-        while (results.length > 0) {
-          const batch = results.splice(0, results.length);
-          await dq.recordAttempts(deps.db, opts.workerId, batch).catch(report);
+        try {
+          // Completions that arrive while a batch is being written wait for the next batch.
+          while (results.length > 0) {
+            const batch = results.splice(0, results.length);
+            await dq.recordAttempts(deps.db, opts.workerId, batch).catch(report);
+          }
+        } finally {
+          // Cleared in the same turn as the last empty check, so a result pushed after it
+          // starts a new flush instead of waiting on this finished one.
+          flushing = undefined;
         }
-      })().finally(() => {
-        flushing = undefined;
-        // A result pushed while this batch was finishing must not wait for the next completion.
-        if (results.length > 0) void flush();
-      });
+      })();
     }
-    return flushing;
+    return flushing ?? Promise.resolve();
   };
 
   const attempt = async (c: dq.ClaimedDelivery): Promise<void> => {
@@ -201,7 +203,7 @@ export function makeDeliveryWorker(
 
   const sleepUntilDue = async () => {
     if (stopped) return;
-    const due = await dq.nextDueAt(deps.db).catch(() => undefined);
+    const due = await dq.nextDueAt(deps.db, deps.clock.now()).catch(() => undefined);
     const wait = due ? Math.max(0, due.getTime() - deps.clock.now().getTime()) : opts.idlePollMs;
     clearTimeout(timer);
     timer = setTimeout(wake, Math.min(Math.max(wait, 5), opts.idlePollMs));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { claimDue, recordAttempts } from "../../src/db/queries/deliveries.ts";
+import { claimDue, nextDueAt, recordAttempts } from "../../src/db/queries/deliveries.ts";
 import { insertEvents } from "../../src/db/queries/events.ts";
 import { disableWebhook, insertWebhook } from "../../src/db/queries/webhooks.ts";
 import { manualClock } from "../../src/domain/deps.ts";
@@ -71,4 +71,47 @@ test("an attempt that ends after its webhook was disabled does not bring the del
     [claimed.id],
   );
   assert.deepEqual(row, { status: "failed", attempts: 1 });
+});
+
+test("the worker sleeps until the earliest delivery no worker holds: a held one is not due, a lapsed hold is", async () => {
+  const t0 = new Date(clock.now().getTime() + 3_600_000);
+  await insertWebhook(t.db, {
+    id: "wh_n",
+    accountId: "acct_d",
+    mode: "live",
+    url: "https://example.com/next",
+    events: ["*"],
+    secretBox: "sealed",
+    createdAt: t0,
+    disabledAt: null,
+    disabledReason: null,
+  });
+  const event = (id: string, at: Date) => ({
+    id,
+    accountId: "acct_d",
+    mode: "live" as const,
+    type: "charge.updated",
+    chargeId: null,
+    payload: { id },
+    createdAt: at,
+  });
+  const later = new Date(t0.getTime() + 10_000);
+  await insertEvents(t.db, [event("evt_n1", t0), event("evt_n2", later)]);
+  assert.deepEqual(await nextDueAt(t.db, t0), t0);
+
+  const lockUntil = new Date(t0.getTime() + 30_000);
+  const held = await claimDue(t.db, {
+    now: t0,
+    limit: 1,
+    lockUntil,
+    worker: "w2",
+    skipWebhooks: [],
+  });
+  assert.equal(held.length, 1);
+  // While the first is held, waking at t0 (or every few ms) would only find it taken.
+  assert.deepEqual(await nextDueAt(t.db, t0), later);
+  // A hold that lapsed (its worker died) makes the delivery due again.
+  assert.deepEqual(await nextDueAt(t.db, lockUntil), t0);
+  await t.db.query("UPDATE deliveries SET status = 'failed' WHERE webhook_id = 'wh_n'");
+  assert.equal(await nextDueAt(t.db, lockUntil), undefined);
 });

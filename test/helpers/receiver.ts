@@ -2,15 +2,22 @@ import { createServer as createHttp, type IncomingMessage, type ServerResponse }
 import { createServer as createHttps } from "node:https";
 import type { AddressInfo } from "node:net";
 
-export type Received = { headers: IncomingMessage["headers"]; body: string; at: number; json: any };
+export type Received = {
+  path: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+  at: number;
+  json: any;
+};
 export type Responder = (
   r: Received,
   n: number,
 ) => { status: number; headers?: Record<string, string>; delayMs?: number; body?: string };
 
 /**
- * A local webhook receiver on 127.0.0.1 that records every request (raw body, headers, time)
- * and answers as the test says: 200 by default, or any status, delay or hang.
+ * A local webhook receiver on 127.0.0.1 that records every request (path, raw body, headers,
+ * time) and answers as the test says: 200 by default, or any status, delay or hang. A hung
+ * request stays open until `release`; `peak` is the most requests ever open at once on a path.
  */
 export async function startReceiver(
   opts: { tls?: { key: string; cert: string }; respond?: Responder } = {},
@@ -18,6 +25,9 @@ export async function startReceiver(
   const received: Received[] = [];
   let respond: Responder = opts.respond ?? (() => ({ status: 200 }));
   const waiters: Array<() => void> = [];
+  const hung: Array<{ path: string; res: ServerResponse }> = [];
+  const open = new Map<string, number>();
+  const peaks = new Map<string, number>();
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -29,15 +39,23 @@ export async function startReceiver(
       } catch {
         json = undefined;
       }
-      const r: Received = { headers: req.headers, body, at: Date.now(), json };
+      const path = req.url ?? "/";
+      const r: Received = { path, headers: req.headers, body, at: Date.now(), json };
       received.push(r);
       for (const w of waiters.splice(0)) w();
+      const now = (open.get(path) ?? 0) + 1;
+      open.set(path, now);
+      peaks.set(path, Math.max(peaks.get(path) ?? 0, now));
+      res.on("close", () => open.set(path, (open.get(path) ?? 1) - 1));
       const a = respond(r, received.length);
       const send = () => {
         res.writeHead(a.status, a.headers ?? {});
         res.end(a.body ?? "ok");
       };
-      if (a.delayMs === Number.POSITIVE_INFINITY) return; // hang
+      if (a.delayMs === Number.POSITIVE_INFINITY) {
+        hung.push({ path, res });
+        return;
+      }
       if (a.delayMs) setTimeout(send, a.delayMs);
       else send();
     });
@@ -52,6 +70,18 @@ export async function startReceiver(
     received,
     setResponder(fn: Responder) {
       respond = fn;
+    },
+    /** The most requests open at once on `path`. */
+    peak: (path: string) => peaks.get(path) ?? 0,
+    /** Answers 200 to the hung requests on `path`. */
+    release(path: string) {
+      for (const h of hung.splice(0)) {
+        if (h.path !== path) hung.push(h);
+        else {
+          h.res.writeHead(200);
+          h.res.end("ok");
+        }
+      }
     },
     /** Resolves once at least n requests have arrived (or rejects after timeoutMs). */
     async waitFor(n: number, timeoutMs = 10_000): Promise<Received[]> {

@@ -105,8 +105,22 @@ describe("Bitcoin watcher: the 24 h late window after expiry", () => {
     // either, and the payment is never recorded.
     clock.advance(6_000);
     const hits = chain.hits();
+    const checkedAt = async (id: string) =>
+      (
+        await svc.deps.db.query<{ at: Date | null }>(
+          "SELECT chain_checked_at AS at FROM charges WHERE id = $1",
+          [id],
+        )
+      )[0]?.at?.getTime() ?? null;
+    const checkedBefore = await checkedAt(closed.chargeId);
     const gone = await status(a.test, closed.chargeId);
     assert.equal(chain.hits(), hits, "the chain is not asked about a charge past its window");
+    assert.equal(await checkedAt(closed.chargeId), checkedBefore, "nor is its row written");
+    // Nor about a charge in a final state, whose reads write nothing either.
+    const approvedChecked = await checkedAt(open.chargeId);
+    assert.equal((await status(a.test, open.chargeId)).statusCode, "approved");
+    assert.equal(chain.hits(), hits);
+    assert.equal(await checkedAt(open.chargeId), approvedChecked);
     assert.equal(gone.statusCode, "expired");
     assert.equal(gone.paidLate, false);
     assert.equal(gone.amountReceived, "0.00000000");

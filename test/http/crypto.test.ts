@@ -205,16 +205,30 @@ describe("Bitcoin charges", () => {
     assert.equal((await create(a.test, { value: 1.03 })).statusCode, 200);
   });
 
-  test("price sources down give 503 with a clear message; one outlier does not move the price", async () => {
-    prices.set("coinbase", "999999.00");
-    try {
-      // The cache may hold the last good price; a fresh service run would refetch. Here the
-      // median of 350000, 349900 and an outlier stays at the honest sources' side.
-      const q = (await svc.call("GET", "/api/crypto/quote")).json().data;
-      assert.ok(q.price >= 349_900 && q.price <= 350_100, String(q.price));
-    } finally {
-      prices.set("coinbase", "350100.00");
+  test("the list holds only the caller's Bitcoin charges of its mode, newest first, up to limit", async () => {
+    const a = await svc.newAccount();
+    const other = await svc.newAccount();
+    const ids: string[] = [];
+    for (const value of [5, 6, 7]) {
+      clock.advance(1);
+      ids.push((await create(a.test, { value })).json().data.chargeId);
     }
+    await create(other.test, { value: 8 });
+    await svc.call("POST", "/api/pix/charge/create", { token: a.test, body: { value: 9 } });
+    const list = async (query: string) =>
+      (await svc.call("GET", `/api/crypto/charges${query}`, { token: a.test })).json().data
+        .charges as Array<{ chargeId: string; amountBrl: number }>;
+    assert.deepEqual(
+      (await list("")).map((c) => c.chargeId),
+      [...ids].reverse(),
+    );
+    assert.deepEqual(
+      (await list("?limit=2")).map((c) => c.amountBrl),
+      [7, 6],
+    );
+    const bad = await svc.call("GET", "/api/crypto/charges?limit=0", { token: a.test });
+    assert.equal(bad.statusCode, 422);
+    assert.equal(bad.json().error, "limit: must be between 1 and 200");
   });
 
   test("public checkout by product_id works without a token, refuses a wrong value, and its status has no customer data", async () => {
@@ -282,7 +296,7 @@ describe("Bitcoin charges", () => {
 });
 
 describe("Bitcoin quotes from the price sources", () => {
-  test("no source answering is 503 with a clear message, for the quote and for a create", async () => {
+  test("no source answering is 503 with a clear message, for the quote, its MCP tool and a create; a bad amount is still 422", async () => {
     const down = await startFakePriceSources({});
     down.down("binance", "coinbase", "mercadobitcoin");
     const s = await startTestService({ env: { ...down.env, TOSTAO_QUOTE_FIXED_BRL: "" } });
@@ -293,6 +307,16 @@ describe("Bitcoin quotes from the price sources", () => {
         q.json().error ?? "",
         /^quote: no BTC\/BRL price is available now \(.*binance.*\)/,
       );
+      // The caller's mistake is reported as such even while no price is available.
+      const badBrl = await s.call("GET", "/api/crypto/quote?brl=1.234");
+      assert.equal(badBrl.statusCode, 422);
+      assert.equal(badBrl.json().error, "brl: must have at most 2 decimal places");
+      const tool = await s.call("POST", "/api/integrations/mcp/call", {
+        body: { tool: "get_crypto_quote", arguments: {} },
+      });
+      assert.equal(tool.statusCode, 503);
+      assert.equal(tool.json().success, false);
+      assert.equal(tool.json().error, q.json().error);
       const a = await s.newAccount();
       const c = await s.call("POST", "/api/crypto/charge/create", {
         token: a.test,

@@ -152,6 +152,33 @@ describe("the HTTP bridge, manifest, guide and OpenAPI", () => {
     assert.match(snippet.json().data.code, /TOSTAO_API_TOKEN/);
   });
 
+  test("the Bitcoin tools answer like their routes: quote, create, status; another account's charge is 404, an over-long id 422", async () => {
+    const quote = await call("get_crypto_quote", {});
+    assert.equal(quote.statusCode, 200);
+    assert.equal(quote.json().data.priceCents, 35_000_000);
+    const made = await call("create_crypto_charge", { value: 35 }, account.test);
+    assert.equal(made.statusCode, 200, made.body);
+    const id = made.json().data.chargeId as string;
+    assert.match(id, /^BTC-/);
+    const st = await call("get_crypto_charge_status", { charge_id: id }, account.test);
+    assert.equal(st.statusCode, 200);
+    assert.equal(st.json().data.statusCode, "pending");
+    const rest = await svc.call("GET", `/api/crypto/charge/status?charge_id=${id}`, {
+      token: account.test,
+    });
+    assert.deepEqual(st.json().data, rest.json().data, "the tool's view is the route's");
+    const other = await svc.newAccount();
+    const foreign = await call("get_crypto_charge_status", { charge_id: id }, other.test);
+    assert.equal(foreign.statusCode, 404);
+    const long = await call(
+      "get_crypto_charge_status",
+      { charge_id: "x".repeat(65) },
+      account.test,
+    );
+    assert.equal(long.statusCode, 422);
+    assert.equal(long.json().error, "charge_id: must be at most 64 characters");
+  });
+
   test("verify_webhook_signature accepts a real delivery and refuses it after a one-byte change", async () => {
     const receiver = await startReceiver();
     try {

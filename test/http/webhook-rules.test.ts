@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { manualClock } from "../../src/domain/deps.ts";
+import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 // Webhook rules that only show when something is at a limit: the per-webhook concurrency cap of
@@ -19,60 +18,32 @@ let svc: TestService;
 let receiver: Awaited<ReturnType<typeof startRulesReceiver>>;
 
 type Answer = { status: number; headers?: Record<string, string> };
-type Policy = Answer | "hold";
 
 /**
- * A receiver on 127.0.0.1 that answers each path as the test says, can hold requests open until
- * the test releases them, and counts the requests in flight per path (and the peak).
+ * One receiver for every webhook of the file, answering each path as the test says: an answer,
+ * or "hold" (kept open until released).
  */
 async function startRulesReceiver() {
-  const hits: Array<{ path: string; json: any }> = [];
-  const policies = new Map<string, Policy>();
-  const held: Array<{ path: string; res: ServerResponse }> = [];
-  const inFlight = new Map<string, number>();
-  const peak = new Map<string, number>();
-  const answer = (path: string, res: ServerResponse, a: Answer) => {
-    res.writeHead(a.status, a.headers ?? {});
-    res.end("ok");
-    inFlight.set(path, (inFlight.get(path) ?? 1) - 1);
-  };
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const path = req.url ?? "/";
-      const now = (inFlight.get(path) ?? 0) + 1;
-      inFlight.set(path, now);
-      peak.set(path, Math.max(peak.get(path) ?? 0, now));
-      hits.push({ path, json: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
-      const policy = policies.get(path) ?? { status: 200 };
-      if (policy === "hold") held.push({ path, res });
-      else answer(path, res, policy);
-    });
+  const policies = new Map<string, Answer | "hold">();
+  const rx = await startReceiver({
+    respond: (r) => {
+      const p = policies.get(r.path) ?? { status: 200 };
+      return p === "hold" ? { status: 200, delayMs: Number.POSITIVE_INFINITY } : p;
+    },
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: (path: string) => `${base}${path}`,
-    hits: (path: string) => hits.filter((h) => h.path === path),
-    peak: (path: string) => peak.get(path) ?? 0,
-    answer(path: string, policy: Policy) {
+    url: (path: string) => `http://127.0.0.1:${rx.port}${path}`,
+    hits: (path: string) => rx.received.filter((h) => h.path === path),
+    peak: rx.peak,
+    answer(path: string, policy: Answer | "hold") {
       policies.set(path, policy);
     },
     /** Answers 200 to every held request of `path`, and to later ones at once. */
     release(path: string) {
       policies.set(path, { status: 200 });
-      for (const h of held.splice(0)) {
-        if (h.path === path) answer(path, h.res, { status: 200 });
-        else held.push(h);
-      }
+      rx.release(path);
     },
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
+    close: rx.close,
   };
 }
 

@@ -1,14 +1,15 @@
 import assert from "node:assert/strict";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test } from "node:test";
+import { after, test } from "node:test";
 import { spawnService } from "../helpers/spawn-service.ts";
 
 // The README's quick start, as a user runs it: npm start on embedded PGlite with nothing set.
 
 test("first start prints the URL and a sandbox token once; the token works; nothing logs it", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "tostao-qs-"));
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
   const env = { TOSTAO_DATA_DIR: dataDir, LOG_LEVEL: "trace", TOSTAO_SECRET_KEY: "" };
   const first = await spawnService(env);
   const token = first.token ?? "";

@@ -82,13 +82,22 @@ type ChargeJson = Omit<ChargeRow, "expiresAt" | "createdAt" | "updatedAt" | "app
   approvedAt: string | null;
 };
 
-export async function findCharge(
+export function findCharge(
   db: Db,
   k: { accountId: string; mode: Mode; id: string },
 ): Promise<ChargeRow | undefined> {
+  return oneCharge(db, "id = $1 AND account_id = $2 AND mode = $3", [k.id, k.accountId, k.mode]);
+}
+
+/** A charge by id in any account (the public checkout's status lookup). */
+export function findChargeById(db: Db, id: string): Promise<ChargeRow | undefined> {
+  return oneCharge(db, "id = $1", [id]);
+}
+
+async function oneCharge(db: Db, where: string, params: unknown[]): Promise<ChargeRow | undefined> {
   const rows = await db.query<{ c: ChargeJson }>(
-    `SELECT ${CHARGE_JSON} AS c FROM charges WHERE id = $1 AND account_id = $2 AND mode = $3`,
-    [k.id, k.accountId, k.mode],
+    `SELECT ${CHARGE_JSON} AS c FROM charges WHERE ${where}`,
+    params,
   );
   const j = rows[0]?.c;
   if (j === undefined) return undefined;

@@ -1,17 +1,6 @@
 import type { Mode } from "../../domain/mode.ts";
 import type { Db } from "../db.ts";
-import type { ChargeRow } from "./charges.ts";
-import { findCharge } from "./charges.ts";
-
-/** A charge by id in any account (the public checkout's status lookup). */
-export async function findChargeById(db: Db, id: string): Promise<ChargeRow | undefined> {
-  const rows = await db.query<{ accountId: string; mode: Mode }>(
-    `SELECT account_id AS "accountId", mode FROM charges WHERE id = $1`,
-    [id],
-  );
-  const owner = rows[0];
-  return owner ? findCharge(db, { ...owner, id }) : undefined;
-}
+import { type ChargeRow, findCharge } from "./charges.ts";
 
 /**
  * Claims up to `limit` crypto charges the watcher should look at (pending, or expired within the

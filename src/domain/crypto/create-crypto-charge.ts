@@ -8,12 +8,13 @@ import { addressUsed, takeNextIndex } from "../../db/queries/wallets.ts";
 import { creationEvents } from "../charges/charge-events.ts";
 import { DISPLAY_STATUS } from "../charges/charge-status.ts";
 import type { Clock, Random } from "../deps.ts";
-import { AppError, unprocessable } from "../errors.ts";
+import { unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import type { Principal } from "../mode.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
 import { qrImageUrl } from "./crypto-view.ts";
+import { currentQuote } from "./quote.ts";
 import type { CreateCryptoCharge } from "./schemas.ts";
 import { ensureWallet, NO_WALLET } from "./wallets.ts";
 
@@ -58,12 +59,7 @@ export async function createCryptoCharge(
     title: input.product_name ?? null,
   });
 
-  const quote = await deps.crypto.quotes.quote();
-  if (!quote.ok)
-    throw new AppError(
-      "UNAVAILABLE",
-      `quote: no BTC/BRL price is available now (${quote.reason}); retry shortly`,
-    );
+  const quote = await currentQuote(deps.crypto.quotes);
   const amountSats = satsFor(valueCents, quote.priceCents, "value");
   if (amountSats < MIN_PAYMENT_SATS) {
     throw unprocessable(

@@ -32,21 +32,24 @@ export const CHECK_EVERY_MS = 5_000;
 
 type Key = { id: string; accountId: string; mode: Mode };
 
-/** Asks the chain about one charge (if not asked in the last few seconds) and applies what it says. */
-export async function refreshFromChain(deps: WatchDeps, key: Key): Promise<ChargeRow | undefined> {
-  if (await claimCheck(deps.db, key.id, deps.clock.now(), CHECK_EVERY_MS))
-    await applyChain(deps, key);
-  return findCharge(deps.db, key);
-}
-
 /**
  * A crypto charge as a read should show it: the chain asked first (a payment seen in time keeps
- * it from expiring), then expired if it is overdue and unpaid.
+ * it from expiring), then expired if it is overdue and unpaid. The chain is asked only about a
+ * charge it can still change (pending, or expired within the late window) and at most once per
+ * CHECK_EVERY_MS across readers; otherwise the row read is the answer, with nothing written.
  */
 export async function readCryptoCharge(deps: WatchDeps, row: ChargeRow): Promise<ChargeRow> {
+  const now = deps.clock.now();
   const key = { id: row.id, accountId: row.accountId, mode: row.mode };
-  const fresh = (await refreshFromChain(deps, key)) ?? row;
-  if (fresh.status === "pending" && fresh.expiresAt <= deps.clock.now()) {
+  const open =
+    row.status === "pending" ||
+    (row.status === "expired" && row.expiresAt.getTime() + deps.lateWindowMs > now.getTime());
+  let fresh = row;
+  if (open && (await claimCheck(deps.db, row.id, now, CHECK_EVERY_MS))) {
+    await applyChain(deps, key);
+    fresh = (await findCharge(deps.db, key)) ?? row;
+  }
+  if (fresh.status === "pending" && fresh.expiresAt <= now) {
     return (await transition(deps, key, "expired")).charge;
   }
   return fresh;

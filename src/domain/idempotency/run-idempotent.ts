@@ -13,7 +13,6 @@ import { sha256Hex } from "../sha256.ts";
 // costs one commit per request. Errors are not stored: a failed operation rolled back, changed
 // nothing, and may run again with the same key.
 
-export const RETENTION_MS = q.KEY_RETENTION_MS;
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
 export type IdempotentResponse = { status: number; body: string };
@@ -67,7 +66,7 @@ async function attemptOnce(
 ): Promise<IdempotentResponse & { replayed: boolean }> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const expiredBefore = new Date(now.getTime() - RETENTION_MS);
+    const expiredBefore = new Date(now.getTime() - q.KEY_RETENTION_MS);
     const { locked, stored } = await q.lockAndFindKey(tx, scope, expiredBefore);
     if (!locked) throw inProgress();
     if (stored) return replay(stored, scope, seal);
@@ -99,7 +98,7 @@ export async function runIdempotentWrite(
   opts: { precheck: boolean },
 ): Promise<IdempotentResponse & { replayed: boolean }> {
   const now = deps.clock.now();
-  const expiredBefore = new Date(now.getTime() - RETENTION_MS);
+  const expiredBefore = new Date(now.getTime() - q.KEY_RETENTION_MS);
   if (!scope) {
     const p = await prepare();
     await p.write();

@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { formatBtc } from "../../bitcoin/payment-uri.ts";
-import { findCharge, listCharges } from "../../db/queries/charges.ts";
-import { findChargeById } from "../../db/queries/crypto-charges.ts";
+import { findCharge, findChargeById, listCharges } from "../../db/queries/charges.ts";
 import { findProductById } from "../../db/queries/products.ts";
-import { ChargeIdSchema, LimitQuery } from "../../domain/charges/schemas.ts";
+import { ChargeIdSchema, ListChargesQuerySchema } from "../../domain/charges/schemas.ts";
 import { createCryptoCharge, satsFor } from "../../domain/crypto/create-crypto-charge.ts";
 import { cryptoView } from "../../domain/crypto/crypto-view.ts";
+import { currentQuote } from "../../domain/crypto/quote.ts";
 import {
   ActivateWalletSchema,
   CreateCryptoChargeSchema,
@@ -86,15 +86,12 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
       },
     },
     async (req) => {
-      const q = await crypto.quotes.quote();
-      if (!q.ok)
-        throw new AppError(
-          "UNAVAILABLE",
-          `quote: no BTC/BRL price is available now (${q.reason}); retry shortly`,
-        );
+      // The input is checked before the price sources are asked: a bad amount is the caller's
+      // 422 whether or not a price is available.
       const brlCents = req.query.brl === undefined ? undefined : brlToCents(req.query.brl);
       if (req.query.brl !== undefined && brlCents === undefined)
         throw new AppError("UNPROCESSABLE", "brl: must have at most 2 decimal places");
+      const q = await currentQuote(crypto.quotes);
       return {
         success: true as const,
         data: {
@@ -192,9 +189,7 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
       schema: {
         summary: "Recent Bitcoin charges, newest first",
         tags,
-        querystring: z.strictObject({
-          limit: LimitQuery,
-        }),
+        querystring: ListChargesQuerySchema,
         response: { 200: okEnvelope(z.object({ charges: z.array(CryptoStatusSchema) })) },
       },
     },

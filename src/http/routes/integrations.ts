@@ -38,7 +38,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
       config: { auth: "optional" },
       schema: {
         summary:
-          "Run a tool of the registry: {tool, arguments}; bearer required except for the manifest, snippet and verify tools",
+          "Run a tool of the registry: {tool, arguments}; bearer required except for the manifest, snippet, verify and quote tools",
         tags,
         body: z.strictObject({
           tool: z.string().min(1, "must not be empty"),

@@ -1,0 +1,97 @@
+import type { z } from "zod";
+import { AppError } from "./errors.ts";
+
+// How bad input is reported, for every front door (HTTP routes and MCP tools): text that cannot
+// be stored is refused first, then the first zod issue becomes "<path>: <what is wrong>", 400
+// when the request's shape is wrong (missing field, wrong JSON type, unknown field) and 422 when
+// a well-formed value breaks a rule.
+
+const SHAPE_CODES = new Set(["invalid_type", "unrecognized_keys", "invalid_union", "invalid_key"]);
+
+// Text PostgreSQL cannot store (NUL) or cannot take inside JSON (a lone surrogate, which
+// JSON.stringify writes as a \ud800 escape that jsonb refuses). Refused for every route and tool,
+// as the caller's mistake (400), before it can reach a statement that other requests share.
+const BAD_TEXT = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A 400 naming the first string (or key) in `data` that holds such text, if any. */
+export function badTextError(data: unknown, part: string): AppError | undefined {
+  const bad = badTextPath(data, "");
+  if (bad === undefined) return undefined;
+  return new AppError(
+    "BAD_REQUEST",
+    `${bad || part}: must be text without NUL (\\u0000) characters or unpaired UTF-16 surrogates`,
+  );
+}
+
+/** The path of the first string (or key) in `v` holding bad text, "" for the root itself. */
+function badTextPath(v: unknown, path: string): string | undefined {
+  if (typeof v === "string") return BAD_TEXT.test(v) ? path : undefined;
+  if (v === null || typeof v !== "object") return undefined;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const found = badTextPath(v[i], `${path}[${i}]`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const [k, x] of Object.entries(v)) {
+    if (BAD_TEXT.test(k)) return path;
+    const found = badTextPath(x, path ? `${path}.${k}` : k);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+export function toAppError(issues: readonly z.core.$ZodIssue[], part = "body"): AppError {
+  const issue = issues[0];
+  if (!issue) return new AppError("BAD_REQUEST", `${part}: invalid`);
+  const code =
+    SHAPE_CODES.has(issue.code) && !isFractionalInt(issue) ? "BAD_REQUEST" : "UNPROCESSABLE";
+  return new AppError(code, formatIssue(issue, part));
+}
+
+// zod reports 1.5 for an integer field as a type error; to a client it is a number that breaks
+// a rule (422), like any other out-of-range number.
+function isFractionalInt(issue: z.core.$ZodIssue): boolean {
+  return (
+    issue.code === "invalid_type" && issue.expected === "int" && typeof issue.input === "number"
+  );
+}
+
+export function formatIssue(issue: z.core.$ZodIssue, part = "body"): string {
+  const path = formatPath(issue.path);
+  const where = path || part;
+  switch (issue.code) {
+    case "invalid_type": {
+      if (isFractionalInt(issue)) return `${where}: ${issue.message}`;
+      if (issue.input === undefined || (issue.input === null && path === "")) {
+        return path ? `${path}: is required` : `${part}: is required (send a JSON object)`;
+      }
+      return `${where}: must be ${article(issue.expected)}`;
+    }
+    case "unrecognized_keys": {
+      const keys = issue.keys.map((k) => (path ? `${path}.${k}` : k));
+      return `${keys.join(", ")}: unknown field${keys.length > 1 ? "s" : ""}`;
+    }
+    case "invalid_value":
+      return `${where}: must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+    default:
+      return `${where}: ${issue.message}`;
+  }
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const p of path) {
+    if (typeof p === "number") out += `[${p}]`;
+    else out += out ? `.${String(p)}` : String(p);
+  }
+  return out;
+}
+
+function article(expected: string): string {
+  if (expected === "object") return "a JSON object";
+  if (expected === "array") return "an array";
+  if (expected === "int") return "an integer";
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
