@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { hasError, isStaticPix, parsePix } from "pix-utils";
 import { expireOverdueCharges } from "../../src/domain/charges/move-charge.ts";
+import { ChargeStatusViewSchema } from "../../src/domain/charges/schemas.ts";
 import { manualClock } from "../../src/domain/deps.ts";
 import { readQrDataUrl } from "../helpers/read-qr.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
@@ -101,6 +102,10 @@ describe("PIX charges: the spec's integration flow", () => {
     assert.equal(list.length, 1);
     const { qrCodeImage: _q, ...withoutQr } = st;
     assert.deepEqual(list[0], withoutQr);
+    // The status read is serialised without its schema's encoder (sendOk), so its fields are
+    // checked here: exactly the schema's, each valid, nothing internal (details, txid) added.
+    assert.deepEqual(Object.keys(st).sort(), Object.keys(ChargeStatusViewSchema.shape).sort());
+    assert.deepEqual(ChargeStatusViewSchema.parse(st), st);
   });
 });
 

@@ -15,7 +15,7 @@ import {
   PixChargeCreatedSchema,
 } from "../../domain/charges/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { okEnvelope } from "../envelope.ts";
+import { okEnvelope, sendOk } from "../envelope.ts";
 import { sendIdempotent, sendIdempotentWrite } from "../idempotent-reply.ts";
 import { principalOf } from "../plugins/guard.ts";
 
@@ -57,12 +57,12 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
         response: { 200: okEnvelope(ChargeStatusViewSchema) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const row = await loadCharge(deps, principalOf(req), req.query.charge_id);
-      return {
-        success: true as const,
-        data: { ...chargeView(row), qrCodeImage: row.qrCodeImage },
-      };
+      return sendOk(reply, ChargeStatusViewSchema, {
+        ...chargeView(row),
+        qrCodeImage: row.qrCodeImage,
+      });
     },
   );
 
