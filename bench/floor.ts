@@ -40,3 +40,6 @@ app.post("/floor/create", async (req) => {
 });
 const address = await app.listen({ port: 0, host: "127.0.0.1" });
 process.stdout.write(`floor listening on ${address}\n`);
+// Exit cleanly on the bench's SIGTERM, so a --cpu-prof run (BENCH_NODE_ARGS) writes the floor's
+// profile too.
+process.on("SIGTERM", () => process.exit(0));

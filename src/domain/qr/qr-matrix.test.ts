@@ -151,6 +151,33 @@ describe("bit-packed penalty", () => {
     );
   });
 
+  it("stops scoring at a bound without changing which mask is lowest", () => {
+    // With stopAt, a score under the bound is exact and one at or over it never undercuts it, so
+    // mask selection that passes the best score so far picks what full scoring would pick.
+    const cases = fc.integer({ min: 1, max: 10 }).chain((version) => {
+      const size = version * 4 + 17;
+      const bits = fc.noBias(fc.uint8Array({ minLength: size * size, maxLength: size * size }));
+      return fc.tuple(fc.constant(size), bits, bits, fc.integer({ min: 0, max: 3000 }));
+    });
+    fc.assert(
+      fc.property(cases, ([size, a, b, stopAt]) => {
+        const lines = packLines(
+          a.map((v) => v & 1),
+          size,
+        );
+        const overlay = packLines(
+          b.map((v) => v & 1),
+          size,
+        );
+        const full = maskedPenalty(lines, overlay, size);
+        const bounded = maskedPenalty(lines, overlay, size, stopAt);
+        if (full < stopAt) assert.equal(bounded, full);
+        else assert.ok(bounded >= stopAt && bounded <= full, `${bounded} vs ${full} at ${stopAt}`);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("counts finder-like windows at the very start and end of a line", () => {
     const size = 21;
     const data = new Uint8Array(size * size);

@@ -74,7 +74,9 @@ export function encodeQrMatrix(text: string): QrMatrix {
   let bestMask = 0;
   let bestPenalty = Infinity;
   for (let mask = 0; mask < 8; mask++) {
-    const score = maskedPenalty(packed, t.packedOverlays[mask] as Int32Array, size);
+    // A later mask wins only with a strictly lower penalty (the lowest mask number wins ties), so
+    // its scoring can stop as soon as it reaches the best so far.
+    const score = maskedPenalty(packed, t.packedOverlays[mask] as Int32Array, size, bestPenalty);
     if (score < bestPenalty) {
       bestPenalty = score;
       bestMask = mask;

@@ -81,7 +81,17 @@ export function penalty(lines: Int32Array, size: number): number {
 //
 // Shifting a line "left" by k moves module i - k to position i; the k bits entering a word come
 // from the top of the previous word of the same vector (zero before the line starts).
-export function maskedPenalty(lines: Int32Array, overlay: Int32Array, size: number): number {
+//
+// Every rule only ever adds (a run's score grows by 3 when it reaches 5 modules and by 1 per
+// module after), so once the lines scored so far reach `stopAt` the symbol cannot score below it:
+// the scoring stops there and returns that partial sum, which is all a caller looking for the
+// lowest penalty needs to know. Below `stopAt` the result is the exact penalty.
+export function maskedPenalty(
+  lines: Int32Array,
+  overlay: Int32Array,
+  size: number,
+  stopAt = Infinity,
+): number {
   const words = wordsPerLine(size);
   const tail = size % 32 === 0 ? -1 : (1 << (size % 32)) - 1;
   let runScore = 0;
@@ -144,6 +154,8 @@ export function maskedPenalty(lines: Int32Array, overlay: Int32Array, size: numb
       prevCore = core;
       prevGap = gap;
     }
+    const partial = runScore + blocks * 3 + windows * 40;
+    if (partial >= stopAt) return partial;
   }
   const balance = Math.abs(Math.ceil((dark * 100) / (size * size) / 5) - 10);
   return runScore + blocks * 3 + windows * 40 + balance * 10;
