@@ -156,7 +156,13 @@ export async function createService(
   // The chain watcher: pending crypto charges are checked in the background, so charge.approved
   // fires without anyone polling the status.
   const watcher = config.runWorkers
-    ? every(config.bitcoin.pollMs, "chain watcher", () => watchOnce({ ...deps, ...deps.crypto }))
+    ? every(config.bitcoin.pollMs, "chain watcher", () =>
+        watchOnce({
+          ...deps,
+          ...deps.crypto,
+          warn: (detail, message) => app.log.warn(detail, message),
+        }),
+      )
     : undefined;
   let unlisten: (() => Promise<void>) | undefined;
   if (config.runWorkers) {

@@ -17,8 +17,14 @@ export async function startFakeEsplora() {
   const txs = new Map<string, FakeTx[]>();
   let tip = 800_000;
   let hits = 0;
+  let failing: number | undefined;
   const server = createServer((req, res) => {
     hits++;
+    if (failing !== undefined) {
+      res.writeHead(failing, { "content-type": "text/plain" });
+      res.end("unavailable");
+      return;
+    }
     const url = new URL(req.url ?? "/", "http://x");
     if (url.pathname === "/blocks/tip/height") {
       res.writeHead(200, { "content-type": "text/plain" });
@@ -71,6 +77,10 @@ export async function startFakeEsplora() {
   return {
     url,
     hits: () => hits,
+    /** Answers every request with this HTTP status until called again with undefined. */
+    failWith(status: number | undefined) {
+      failing = status;
+    },
     setTip(h: number) {
       tip = h;
     },

@@ -232,3 +232,54 @@ describe(`Bitcoin watcher: TOSTAO_BTC_CONFIRMATIONS=${REQUIRED}`, () => {
     ]);
   });
 });
+
+describe("Bitcoin watcher: zero-conf and a failing chain source", () => {
+  test("with 0 required confirmations a full payment seen in the mempool approves the charge in one pass", async () => {
+    const a = await svc.newAccount();
+    const c = await createCharge(a.test);
+    chain.pay(c.address, AMOUNT_SATS, { confirmed: false });
+    clock.advance(6_000);
+    await watchOnce({ ...svc.deps, ...svc.deps.crypto, confirmations: 0 });
+    const st = await status(a.test, c.chargeId);
+    assert.equal(st.statusCode, "approved");
+    assert.equal(st.amountReceived, "0.00010000");
+    assert.deepEqual(await events(a.test, c.chargeId), [
+      "charge.created",
+      "charge.pending",
+      "charge.approved",
+    ]);
+  });
+
+  test("a pass whose chain source answers 503 reports the unchecked charges in one warning and changes nothing; the next pass after recovery checks them", async () => {
+    const a = await svc.newAccount();
+    const first = await createCharge(a.test);
+    const second = await createCharge(a.test);
+    chain.pay(first.address, AMOUNT_SATS, { confirmed: false });
+    chain.pay(second.address, AMOUNT_SATS, { confirmed: false });
+    clock.advance(6_000);
+    const warnings: Array<{ detail: Record<string, unknown>; message: string }> = [];
+    const warn = (detail: Record<string, unknown>, message: string) => {
+      warnings.push({ detail, message });
+    };
+    chain.failWith(503);
+    try {
+      await watchOnce({ ...svc.deps, ...svc.deps.crypto, warn });
+    } finally {
+      chain.failWith(undefined);
+    }
+    assert.equal(warnings.length, 1, "one warning per pass, not one per charge");
+    const w = warnings[0];
+    assert.ok(w);
+    assert.ok((w.detail.unchecked as number) >= 2);
+    assert.equal(w.detail.unchecked, w.detail.of);
+    assert.match(String(w.detail.first), /esplora/);
+    assert.match(w.message, /could not be checked/);
+    assert.equal((await status(a.test, first.chargeId)).amountReceived, "0.00000000");
+
+    clock.advance(6_000);
+    await watchOnce({ ...svc.deps, ...svc.deps.crypto, warn });
+    assert.equal(warnings.length, 1, "a pass that checks everything stays quiet");
+    assert.equal((await status(a.test, first.chargeId)).amountReceived, "0.00010000");
+    assert.equal((await status(a.test, second.chargeId)).amountReceived, "0.00010000");
+  });
+});

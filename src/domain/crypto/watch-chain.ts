@@ -24,8 +24,14 @@ export type WatchDeps = {
   clock: Clock;
   random: Random;
   chainSources: Partial<Record<"mainnet" | "testnet" | "signet", ChainSource>>;
+  /** Confirmations that make a payment count; 0 counts a payment seen in the mempool. */
   confirmations: number;
   lateWindowMs: number;
+  /**
+   * Where a watcher pass reports the charges it could not check (a failing chain source, an
+   * error), once per pass. Optional: tests that do not look at it leave it out.
+   */
+  warn?: (detail: Record<string, unknown>, message: string) => void;
 };
 
 export const CHECK_EVERY_MS = 5_000;
@@ -59,10 +65,14 @@ export async function readCryptoCharge(deps: WatchDeps, row: ChargeRow): Promise
 // for a charge if it is unconfirmed or was mined after the charge's creation less this margin.
 const BLOCK_TIME_SLACK_MS = 2 * 3_600_000;
 
-async function applyChain(deps: WatchDeps, key: Key): Promise<void> {
+/**
+ * Asks the chain about one charge and records what it shows. Returns why the chain could not be
+ * asked (no source for the network, or the source failed), or undefined.
+ */
+async function applyChain(deps: WatchDeps, key: Key): Promise<string | undefined> {
   let row = await findCharge(deps.db, key);
   const c = row?.crypto;
-  if (!row || !c) return;
+  if (!row || !c) return undefined;
   const now = deps.clock.now();
   // An overdue charge whose payment was not seen in time expires first, so a payment seen now
   // counts as late.
@@ -72,21 +82,24 @@ async function applyChain(deps: WatchDeps, key: Key): Promise<void> {
   const inWindow =
     row.status === "pending" ||
     (row.status === "expired" && now.getTime() < row.expiresAt.getTime() + deps.lateWindowMs);
-  if (!inWindow) return;
+  if (!inWindow) return undefined;
   const source = deps.chainSources[c.network];
-  if (!source) return;
+  if (!source) return `no chain source configured for ${c.network}`;
   const f = await source.addressFunding(c.address);
-  if (!f.ok) return;
+  if (!f.ok) return f.reason;
   const since = row.createdAt.getTime() - BLOCK_TIME_SLACK_MS;
   const ours = f.txs.filter(
     (t) => !t.confirmed || t.blockTime === undefined || t.blockTime * 1000 >= since,
   );
+  // With 0 required confirmations (a merchant accepting zero-conf payments) a payment counts as
+  // soon as it is seen; otherwise only once buried under enough blocks.
   const settled = ours
     .filter(
       (t) =>
-        t.confirmed &&
-        t.blockHeight !== undefined &&
-        f.tipHeight - t.blockHeight + 1 >= deps.confirmations,
+        deps.confirmations === 0 ||
+        (t.confirmed &&
+          t.blockHeight !== undefined &&
+          f.tipHeight - t.blockHeight + 1 >= deps.confirmations),
     )
     .reduce((sum, t) => sum + t.valueSats, 0);
   const seen = ours.reduce((sum, t) => sum + t.valueSats, 0);
@@ -104,6 +117,7 @@ async function applyChain(deps: WatchDeps, key: Key): Promise<void> {
     const updated = await recordReceived(db, key, { receivedSats: seen, at: now });
     if (updated) await insertEvents(db, [chargeEvent(deps, "charge.updated", updated)]);
   });
+  return undefined;
 }
 
 /**
@@ -122,8 +136,28 @@ export async function watchOnce(
     limit: opts.limit ?? 100,
   });
   const parallel = opts.parallel ?? 8;
+  // One charge's failure must not stop the others; the pass reports them together, once, so a
+  // chain source that is down shows in the log without a line per charge every few seconds.
+  const problems: string[] = [];
   for (let i = 0; i < batch.length; i += parallel) {
-    await Promise.all(batch.slice(i, i + parallel).map((k) => applyChain(deps, k).catch(() => {})));
+    await Promise.all(
+      batch.slice(i, i + parallel).map((k) =>
+        applyChain(deps, k).then(
+          (problem) => {
+            if (problem) problems.push(problem);
+          },
+          (err: unknown) => {
+            problems.push(`${k.id}: ${err instanceof Error ? err.message : String(err)}`);
+          },
+        ),
+      ),
+    );
+  }
+  if (problems.length > 0) {
+    deps.warn?.(
+      { unchecked: problems.length, of: batch.length, first: problems[0] },
+      "chain watcher: some crypto charges could not be checked this pass",
+    );
   }
   return batch.length;
 }
