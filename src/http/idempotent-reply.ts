@@ -13,6 +13,14 @@ import type { SecretBox } from "../domain/webhooks/secret-box.ts";
 import { principalOf } from "./plugins/guard.ts";
 
 /**
+ * How a route's stored response is kept: sealed with the secret box when it carries a secret (a
+ * new token's value, a webhook's signing secret), or as it is, which the route must say in so
+ * many words. There is no default, so a new route cannot store a secret in plaintext by
+ * forgetting an option.
+ */
+export type StoredResponse = { secretBox: SecretBox } | { noSecret: true };
+
+/**
  * Runs a POST operation under the request's Idempotency-Key (if any) and sends its envelope.
  * The body is serialised once, here, and those exact bytes are both sent and stored, so a
  * replay is byte for byte the first response.
@@ -22,11 +30,11 @@ export async function sendIdempotent<T>(
   req: FastifyRequest,
   reply: FastifyReply,
   op: (db: Db) => Promise<T>,
-  opts: { status?: number; owner?: Owner; secretBox?: SecretBox } = {},
+  opts: { status?: number; owner?: Owner } & StoredResponse,
 ): Promise<void> {
   const status = opts.status ?? 200;
   const scope = scopeOf(req, opts.owner);
-  const box = opts.secretBox;
+  const box = "secretBox" in opts ? opts.secretBox : undefined;
   // Bound to the key's scope, so a sealed response cannot be replayed under another key.
   const bound = scope
     ? `idempotency:${scope.accountId}:${scope.mode}:${scope.route}:${scope.key}`

@@ -52,8 +52,12 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
     },
     async (req, reply) => {
       const who = principalOf(req);
-      await sendIdempotent(deps, req, reply, (db) =>
-        activateWallet({ ...deps, db }, who, req.body),
+      await sendIdempotent(
+        deps,
+        req,
+        reply,
+        (db) => activateWallet({ ...deps, db }, who, req.body),
+        { noSecret: true },
       );
     },
   );
@@ -133,7 +137,7 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
         reply,
         (db) =>
           db.transaction((tx) => createCryptoCharge({ ...deps, db: tx }, owner, req.body, baseUrl)),
-        { owner },
+        { owner, noSecret: true },
       );
     },
   );

@@ -103,8 +103,12 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
       },
       async (req, reply) => {
         const who = principalOf(req);
-        await sendIdempotent(deps, req, reply, (db) =>
-          run({ ...deps, db }, who, req.body.charge_id),
+        await sendIdempotent(
+          deps,
+          req,
+          reply,
+          (db) => run({ ...deps, db }, who, req.body.charge_id),
+          { noSecret: true },
         );
       },
     );

@@ -32,7 +32,15 @@ export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void
     },
     async (req, reply) => {
       const who = principalOf(req);
-      await sendIdempotent(deps, req, reply, (db) => createProduct({ ...deps, db }, who, req.body));
+      await sendIdempotent(
+        deps,
+        req,
+        reply,
+        (db) => createProduct({ ...deps, db }, who, req.body),
+        {
+          noSecret: true,
+        },
+      );
     },
   );
   r.get(
@@ -64,8 +72,12 @@ export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void
     },
     async (req, reply) => {
       const who = principalOf(req);
-      await sendIdempotent(deps, req, reply, (db) =>
-        archiveProduct({ ...deps, db }, who, req.body.id),
+      await sendIdempotent(
+        deps,
+        req,
+        reply,
+        (db) => archiveProduct({ ...deps, db }, who, req.body.id),
+        { noSecret: true },
       );
     },
   );

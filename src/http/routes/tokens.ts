@@ -94,14 +94,20 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (req, reply) => {
       const p = principalOf(req);
-      await sendIdempotent(deps, req, reply, async (db) => {
-        const view = await revokeToken(
-          { ...deps, db },
-          { accountId: p.accountId, id: req.body.id, callerMode: p.mode },
-        );
-        deps.authenticator.forgetAll();
-        return view;
-      });
+      await sendIdempotent(
+        deps,
+        req,
+        reply,
+        async (db) => {
+          const view = await revokeToken(
+            { ...deps, db },
+            { accountId: p.accountId, id: req.body.id, callerMode: p.mode },
+          );
+          deps.authenticator.forgetAll();
+          return view;
+        },
+        { noSecret: true },
+      );
     },
   );
 }

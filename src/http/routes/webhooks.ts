@@ -95,8 +95,12 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
     },
     async (req, reply) => {
       const who = principalOf(req);
-      await sendIdempotent(deps, req, reply, (db) =>
-        sendTestEvent({ ...deps, db }, who, req.body.id),
+      await sendIdempotent(
+        deps,
+        req,
+        reply,
+        (db) => sendTestEvent({ ...deps, db }, who, req.body.id),
+        { noSecret: true },
       );
     },
   );
@@ -114,8 +118,12 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
     },
     async (req, reply) => {
       const who = principalOf(req);
-      await sendIdempotent(deps, req, reply, (db) =>
-        deleteWebhook({ ...deps, db }, who, req.body.id),
+      await sendIdempotent(
+        deps,
+        req,
+        reply,
+        (db) => deleteWebhook({ ...deps, db }, who, req.body.id),
+        { noSecret: true },
       );
     },
   );
@@ -150,7 +158,9 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
     },
     async (req, reply) => {
       const who = principalOf(req);
-      await sendIdempotent(deps, req, reply, (db) => redeliver({ ...deps, db }, who, req.body.id));
+      await sendIdempotent(deps, req, reply, (db) => redeliver({ ...deps, db }, who, req.body.id), {
+        noSecret: true,
+      });
     },
   );
 }
