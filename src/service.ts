@@ -82,6 +82,7 @@ export async function createService(
     crypto: {
       quotes: makeQuoteService({
         sources: config.bitcoin.priceUrls,
+        now: () => clock.now().getTime(),
         ...(config.bitcoin.fixedBrlPerBtc ? { fixedBrlPerBtc: config.bitcoin.fixedBrlPerBtc } : {}),
       }),
       chainSources: {

@@ -7,7 +7,7 @@ import { simulatePay } from "../domain/charges/pay-cancel-refund.ts";
 import { ChargeIdSchema, CreatePixChargeSchema } from "../domain/charges/schemas.ts";
 import { createCryptoCharge } from "../domain/crypto/create-crypto-charge.ts";
 import { cryptoView } from "../domain/crypto/crypto-view.ts";
-import { currentQuote } from "../domain/crypto/quote.ts";
+import { currentQuote, quoteAhead } from "../domain/crypto/quote.ts";
 import { CreateCryptoChargeSchema } from "../domain/crypto/schemas.ts";
 import { readCryptoCharge } from "../domain/crypto/watch-chain.ts";
 import { notFound } from "../domain/errors.ts";
@@ -220,10 +220,12 @@ export const TOOLS: ToolDef[] = [
       "Create a Bitcoin charge paid to the merchant's own wallet: address, payUri (BIP21) and QR image URL.",
     input: CreateCryptoChargeSchema,
     write: true,
-    handler: (ctx, args) =>
-      ctx.deps.db.transaction((db) =>
-        createCryptoCharge({ ...ctx.deps, db }, ctx.principal, args, ctx.baseUrl),
-      ),
+    handler: async (ctx, args) => {
+      const priced = await quoteAhead(ctx.deps.crypto.quotes);
+      return ctx.deps.db.transaction((db) =>
+        createCryptoCharge({ ...ctx.deps, db }, ctx.principal, args, ctx.baseUrl, priced),
+      );
+    },
   }),
   tool({
     name: "get_crypto_charge_status",

@@ -13,12 +13,14 @@ export const TEST_DATABASE_URL = process.env.DATABASE_URL || undefined;
 
 export type TestDb = { db: Db; url: string | undefined; close(): Promise<void> };
 
-export async function openTestDb(opts: { migrate?: boolean } = {}): Promise<TestDb> {
+export async function openTestDb(
+  opts: { migrate?: boolean; poolSize?: number } = {},
+): Promise<TestDb> {
   let result: TestDb;
   if (TEST_DATABASE_URL) {
     const schema = await createSchema();
     const url = schemaUrl(schema);
-    const db = openPostgres(url, 20);
+    const db = openPostgres(url, opts.poolSize ?? 20);
     result = {
       db,
       url,

@@ -123,9 +123,10 @@ export async function startFakePriceSources(prices: {
   coinbase?: string;
   mercadobitcoin?: string;
 }) {
-  const state = { ...prices, down: new Set<string>() };
+  const state = { ...prices, down: new Set<string>(), delayMs: 0 };
   const make = (name: "binance" | "coinbase" | "mercadobitcoin", body: (p: string) => unknown) =>
-    createServer((_req, res) => {
+    createServer(async (_req, res) => {
+      if (state.delayMs > 0) await new Promise((r) => setTimeout(r, state.delayMs));
       const p = state[name];
       if (state.down.has(name) || p === undefined) {
         res.writeHead(503);
@@ -173,6 +174,10 @@ export async function startFakePriceSources(prices: {
     },
     up() {
       state.down.clear();
+    },
+    /** Every source answers only after this many milliseconds (0: at once). */
+    slow(ms: number) {
+      state.delayMs = ms;
     },
     close: () =>
       Promise.all(Object.values(servers).map((s) => new Promise<void>((r) => s.close(() => r())))),

@@ -43,7 +43,12 @@ export async function startTestService(
     webhookCa?: string;
   } = {},
 ): Promise<TestService> {
-  const t = await openTestDb({ migrate: false });
+  // The test opens the database itself, so the pool size (PostgreSQL) follows the env here.
+  const poolSize = opts.env?.TOSTAO_DB_POOL_SIZE;
+  const t = await openTestDb({
+    migrate: false,
+    ...(poolSize ? { poolSize: Number(poolSize) } : {}),
+  });
   const service = await createService(testConfig(opts.env), {
     db: t.db,
     logger: false,

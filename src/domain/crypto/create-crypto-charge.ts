@@ -14,7 +14,7 @@ import type { Principal } from "../mode.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
 import { qrImageUrl } from "./crypto-view.ts";
-import { currentQuote } from "./quote.ts";
+import type { PricedQuote } from "./quote.ts";
 import type { CreateCryptoCharge } from "./schemas.ts";
 import { ensureWallet, NO_WALLET } from "./wallets.ts";
 
@@ -45,13 +45,15 @@ export function satsFor(brlCents: number, priceCents: number, field: string): nu
  * Creates a Bitcoin charge: the amount in BRL (value, or the product's), the BTC/BRL rate locked
  * now, a fresh address of the merchant's wallet, and a BIP21 payment URI; stored with its
  * charge.created and charge.pending events. Run inside a transaction: the address index and the
- * charge commit together, so a failed creation hands out no address.
+ * charge commit together, so a failed creation hands out no address. The price comes in already
+ * fetched (quoteAhead, before the transaction opened).
  */
 export async function createCryptoCharge(
   deps: CryptoDeps,
   who: Principal,
   input: CreateCryptoCharge,
   baseUrl: string,
+  priced: PricedQuote,
 ) {
   const { valueCents, title } = await resolveAmount(deps, who, {
     value: input.value,
@@ -59,7 +61,7 @@ export async function createCryptoCharge(
     title: input.product_name ?? null,
   });
 
-  const quote = await currentQuote(deps.crypto.quotes);
+  const quote = priced();
   const amountSats = satsFor(valueCents, quote.priceCents, "value");
   if (amountSats < MIN_PAYMENT_SATS) {
     throw unprocessable(

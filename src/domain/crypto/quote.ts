@@ -16,3 +16,25 @@ export async function currentQuote(quotes: QuoteService): Promise<Quote> {
   }
   return q;
 }
+
+/** A price fetched ahead of time: returns it, or throws the 503 the fetch ended with. */
+export type PricedQuote = () => Quote;
+
+/**
+ * Asks for the price before any database transaction opens, so that a slow price source (up to
+ * its timeout, once per cache period) never holds a connection or a lock while it answers:
+ * PGlite has a single connection, and a pool's would run out under a burst of Bitcoin charges.
+ * A failure is only raised when the creation reads the price, which keeps its place among the
+ * creation's errors (an unknown product is still a 404) and lets an Idempotency-Key replay
+ * answer while no price is available.
+ */
+export async function quoteAhead(quotes: QuoteService): Promise<PricedQuote> {
+  try {
+    const q = await currentQuote(quotes);
+    return () => q;
+  } catch (err) {
+    return () => {
+      throw err;
+    };
+  }
+}

@@ -7,7 +7,7 @@ import { findProductById } from "../../db/queries/products.ts";
 import { ChargeIdSchema, ListChargesQuerySchema } from "../../domain/charges/schemas.ts";
 import { createCryptoCharge, satsFor } from "../../domain/crypto/create-crypto-charge.ts";
 import { cryptoView } from "../../domain/crypto/crypto-view.ts";
-import { currentQuote } from "../../domain/crypto/quote.ts";
+import { currentQuote, quoteAhead } from "../../domain/crypto/quote.ts";
 import {
   ActivateWalletSchema,
   CreateCryptoChargeSchema,
@@ -131,12 +131,15 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
     async (req, reply) => {
       const owner = req.principal ?? (await checkoutOwner(deps, req.body.product_id));
       const baseUrl = baseUrlOf(deps, req);
+      const priced = await quoteAhead(deps.crypto.quotes);
       await sendIdempotent(
         deps,
         req,
         reply,
         (db) =>
-          db.transaction((tx) => createCryptoCharge({ ...deps, db: tx }, owner, req.body, baseUrl)),
+          db.transaction((tx) =>
+            createCryptoCharge({ ...deps, db: tx }, owner, req.body, baseUrl, priced),
+          ),
         { owner, noSecret: true },
       );
     },
