@@ -19,7 +19,7 @@ const DATABASE_URL =
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const POOL = process.env.TOSTAO_DB_POOL_SIZE ?? "10";
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const only = process.argv[2];
 
 type Proc = { child: ChildProcess; url: string; out: () => string };
@@ -163,7 +163,7 @@ try {
   const chargeId = ((await made.json()) as { data: { chargeId: string } }).data.chargeId;
   const ctx: BenchContext = { token, serviceUrl: service.url, chargeId };
   console.log(
-    `bench: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per row, floor and service alternating, pool ${POOL}, PostgreSQL (${schema}), node ${process.version}\n`,
+    `bench: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per row, floor and service alternating (ABBA), pool ${POOL}, PostgreSQL (${schema}), node ${process.version}\n`,
   );
   const rows: string[][] = [];
   const cpuLines: string[] = [];
@@ -176,27 +176,29 @@ try {
     // both sides and the ratio measures only what the service adds. Floor and service alternate,
     // round by round, and each round's ratio compares two loads run seconds apart: on a shared
     // machine whose speed drifts over minutes, that keeps the drift out of the ratio.
+    // Rounds run floor-then-service and service-then-floor in turn, so neither side always runs
+    // second, in the wake of the other's writes (PostgreSQL's checkpointer and background writer
+    // catching up), and a steady drift of the machine's speed favours neither.
     const floors: LoadResult[] = [];
     const services: LoadResult[] = [];
+    const loadFloor = () =>
+      load(
+        `${floor.url}/floor/${s.floor}`,
+        s.floor === "read" ? "GET" : "POST",
+        headers,
+        s.body?.(ctx),
+        s.idempotencyKey,
+      );
+    const loadService = () =>
+      load(`${service.url}${s.path(ctx)}`, s.method, headers, s.body?.(ctx), s.idempotencyKey);
     for (let round = 0; round < ROUNDS; round++) {
-      floors.push(
-        await load(
-          `${floor.url}/floor/${s.floor}`,
-          s.floor === "read" ? "GET" : "POST",
-          headers,
-          s.body?.(ctx),
-          s.idempotencyKey,
-        ),
-      );
-      services.push(
-        await load(
-          `${service.url}${s.path(ctx)}`,
-          s.method,
-          headers,
-          s.body?.(ctx),
-          s.idempotencyKey,
-        ),
-      );
+      if (round % 2 === 0) {
+        floors.push(await loadFloor());
+        services.push(await loadService());
+      } else {
+        services.push(await loadService());
+        floors.push(await loadFloor());
+      }
     }
     const ratios = services.map((m, i) => m.rps / (floors[i] as LoadResult).rps);
     const f = summarise(floors);
