@@ -19,7 +19,8 @@ const DATABASE_URL =
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const POOL = process.env.TOSTAO_DB_POOL_SIZE ?? "10";
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+// Rounded up to even, so the floor-first and service-first rounds are as many (see below).
+const ROUNDS = 2 * Math.ceil(Number(process.env.BENCH_ROUNDS ?? 6) / 2);
 const only = process.argv[2];
 
 type Proc = { child: ChildProcess; url: string; out: () => string };

@@ -13,7 +13,15 @@ function describeError(err: unknown): string {
   const code =
     typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : undefined;
   if (code) return `connection failed (${code})`;
-  return err instanceof Error ? err.message : String(err);
+  return withoutCredentials(err instanceof Error ? err.message : String(err));
+}
+
+/**
+ * The text with any URL's user:password@ part masked. fetch refuses URLs that carry credentials
+ * with a message quoting the whole URL, and these texts reach logs and the public quote route.
+ */
+export function withoutCredentials(text: string): string {
+  return text.replace(/(\/\/)[^/@\s]*@/g, "$1***@");
 }
 
 async function readCapped(res: Response, maxBytes: number): Promise<string | undefined> {

@@ -194,6 +194,36 @@ describe("quote from live sources", () => {
     assert.match(stale.ok ? "" : stale.reason, /binance: HTTP 502/);
   });
 
+  test("after a round with no price, callers get that failure at once for failureMs instead of each waiting on the dead sources; then the sources are asked again", async () => {
+    const b = await binance("350000.00");
+    b.set("hang");
+    let t = 0;
+    const svc = makeQuoteService({ sources: { binance: b.url }, now: () => t, timeoutMs: 150 });
+    const first = await svc.quote();
+    assert.equal(first.ok, false);
+    assert.equal(b.hits.length, 1);
+    t = 4_999;
+    const started = performance.now();
+    const again = await svc.quote();
+    assert.ok(performance.now() - started < 100, "answered without waiting on the source");
+    assert.equal(again, first);
+    assert.equal(b.hits.length, 1);
+    b.set({ body: { symbol: "BTCBRL", price: "350000.00" } });
+    t = 5_000;
+    assert.equal(ok(await svc.quote()).priceCents, 35000000);
+    assert.equal(b.hits.length, 2);
+  });
+
+  test("a source URL with user:password@ never puts the password in the reason (which the public quote route shows)", async () => {
+    const r = await makeQuoteService({
+      sources: { binance: "http://user:s3cret@127.0.0.1:9" },
+    }).quote();
+    assert.equal(r.ok, false);
+    const reason = r.ok ? "" : r.reason;
+    assert.match(reason, /binance: /);
+    assert.doesNotMatch(reason, /s3cret/);
+  });
+
   test("fixedBrlPerBtc replaces the sources and never fetches", async () => {
     const svc = makeQuoteService({
       sources: { binance: "http://127.0.0.1:9" },

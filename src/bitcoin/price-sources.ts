@@ -37,6 +37,11 @@ export type QuoteServiceOptions = {
   timeoutMs?: number;
   cacheMs?: number;
   maxAgeMs?: number;
+  /**
+   * How long a round in which no price came out is remembered (default 5 s): meanwhile callers
+   * get that failure at once instead of each waiting up to timeoutMs on sources that are down.
+   */
+  failureMs?: number;
   /** Largest distance from the median, in basis points (500 = 5%), for a price to count. */
   outlierBps?: number;
   now?: () => number;
@@ -89,6 +94,7 @@ export function makeQuoteService(opts: QuoteServiceOptions): QuoteService {
   const timeoutMs = opts.timeoutMs ?? 2000;
   const cacheMs = opts.cacheMs ?? 30_000;
   const maxAgeMs = opts.maxAgeMs ?? 180_000;
+  const failureMs = opts.failureMs ?? 5_000;
   const outlierBps = opts.outlierBps ?? 500;
   const now = opts.now ?? Date.now;
   const fetchFn = opts.fetch ?? globalThis.fetch;
@@ -129,20 +135,29 @@ export function makeQuoteService(opts: QuoteServiceOptions): QuoteService {
 
   let cached: Quote | undefined;
   let inflight: Promise<QuoteResult> | undefined;
+  let failed: { result: QuoteResult; at: number } | undefined;
 
   return {
     async quote() {
       const age = (q: Quote) => now() - q.updatedAt.getTime();
       if (cached && age(cached) < Math.min(cacheMs, maxAgeMs)) return cached;
-      // Concurrent callers share one round instead of each hitting every API.
-      inflight ??= round().finally(() => {
-        inflight = undefined;
-      });
-      const fresh = await inflight;
+      const t = now();
+      let fresh: QuoteResult;
+      if (failed && t >= failed.at && t - failed.at < failureMs) {
+        fresh = failed.result;
+      } else {
+        // Concurrent callers share one round instead of each hitting every API.
+        inflight ??= round().finally(() => {
+          inflight = undefined;
+        });
+        fresh = await inflight;
+      }
       if (fresh.ok) {
         cached = fresh;
+        failed = undefined;
         return fresh;
       }
+      if (failed?.result !== fresh) failed = { result: fresh, at: now() };
       if (cached && age(cached) <= maxAgeMs) return cached;
       return fresh;
     },

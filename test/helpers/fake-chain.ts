@@ -117,7 +117,11 @@ export async function startFakeEsplora() {
   };
 }
 
-/** The three price sources, each answering its documented shape with a price in BRL per BTC. */
+/**
+ * The three price sources, each answering its documented shape with a price in BRL per BTC. The
+ * service caches a price by its injected clock: with a manual clock, advance it past the cache
+ * (30 s) before a change here can be seen.
+ */
 export async function startFakePriceSources(prices: {
   binance?: string;
   coinbase?: string;

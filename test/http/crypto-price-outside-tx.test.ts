@@ -10,7 +10,7 @@ import { startTestService, type TestService } from "../helpers/service.ts";
 // of one), a creation that held its transaction open across the fetch would stall every other
 // request until the sources answered.
 
-const SLOW_MS = 800;
+const SLOW_MS = 1500;
 const clock = manualClock(new Date());
 let svc: TestService;
 let prices: Awaited<ReturnType<typeof startFakePriceSources>>;
@@ -36,30 +36,56 @@ after(async () => {
   await prices.close();
 });
 
-test("while a Bitcoin charge waits on slow price sources, other requests still reach the database at once; the charge is then created at that price", async () => {
+/**
+ * Starts a creation that has to fetch the price (the quote cache has expired), waits until it is
+ * waiting on the slow sources, and times a database read meanwhile.
+ */
+async function readWhileCreating(create: () => Promise<{ statusCode: number; body: string }>) {
   const a = await svc.newAccount();
   // Warm the token cache and the pool, so the timed read below is just a read.
   assert.equal((await svc.call("GET", "/api/pix/charges", { token: a.test })).statusCode, 200);
+  clock.advance(10 * 60_000); // past the quote cache
   prices.slow(SLOW_MS);
-  let createdAt = 0;
-  const creating = svc
-    .call("POST", "/api/crypto/charge/create", { token: a.test, body: { value: 35 } })
-    .then((res) => {
-      createdAt = Date.now();
+  try {
+    let done = false;
+    const creating = create().then((res) => {
+      done = true;
       return res;
     });
-  await new Promise((r) => setTimeout(r, 150));
-  const started = Date.now();
-  const read = await svc.call("GET", "/api/pix/charges", { token: a.test });
-  const readAt = Date.now();
-  assert.equal(read.statusCode, 200, read.body);
-  assert.equal(createdAt, 0, "the creation is still waiting on the price");
-  assert.ok(readAt - started < SLOW_MS / 2, `the read took ${readAt - started} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+    const started = Date.now();
+    const read = await svc.call("GET", "/api/pix/charges", { token: a.test });
+    const took = Date.now() - started;
+    assert.equal(read.statusCode, 200, read.body);
+    assert.equal(done, false, "the creation is still waiting on the price");
+    assert.ok(took < SLOW_MS / 2, `the read took ${took} ms`);
+    return { a, res: await creating };
+  } finally {
+    prices.slow(0);
+  }
+}
 
-  const res = await creating;
+test("while a Bitcoin charge waits on slow price sources, other requests still reach the database at once; the charge is then created at that price", async () => {
+  let token = "";
+  const { res } = await readWhileCreating(async () => {
+    const a = await svc.newAccount();
+    token = a.test;
+    return svc.call("POST", "/api/crypto/charge/create", { token, body: { value: 35 } });
+  });
   assert.equal(res.statusCode, 200, res.body);
-  assert.equal(res.json().data.amountCrypto, "0.00010000");
-  prices.slow(0);
+  assert.equal(JSON.parse(res.body).data.amountCrypto, "0.00010000");
+});
+
+test("the same holds for the MCP create_crypto_charge tool", async () => {
+  const { res } = await readWhileCreating(async () => {
+    const a = await svc.newAccount();
+    return svc.call("POST", "/api/integrations/mcp/call", {
+      token: a.test,
+      body: { tool: "create_crypto_charge", arguments: { value: 35 } },
+    });
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  assert.match(res.body, /0\.00010000/);
 });
 
 test("with every price source down, a new Bitcoin charge is 503 but an Idempotency-Key replay of one made earlier still answers", async () => {
@@ -87,6 +113,12 @@ test("with every price source down, a new Bitcoin charge is 503 but an Idempoten
     assert.equal(again.statusCode, 200, again.body);
     assert.equal(again.headers["idempotent-replayed"], "true");
     assert.equal(again.body, first.body);
+    // The creation's own errors keep their place ahead of the missing price.
+    const unknown = await svc.call("POST", "/api/crypto/charge/create", {
+      token: a.test,
+      body: { product_id: "prod_doesnotexist" },
+    });
+    assert.equal(unknown.statusCode, 404, unknown.body);
   } finally {
     prices.up();
   }
