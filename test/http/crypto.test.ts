@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
+import { generateTestWallet } from "../../src/bitcoin/wallet.ts";
 import { watchOnce } from "../../src/domain/crypto/watch-chain.ts";
 import { manualClock } from "../../src/domain/deps.ts";
 import { startFakeEsplora, startFakePriceSources } from "../helpers/fake-chain.ts";
@@ -192,6 +194,43 @@ describe("Bitcoin charges", () => {
     const w = (await svc.call("GET", "/api/crypto/wallet", { token: a.test })).json().data;
     assert.equal(w.nextIndex, 100);
     assert.match(w.gapWarning, /gap limit/);
+  });
+
+  test("a wallet key activated again (A, then B, then A) resumes where it stopped: no address is reissued, nothing is walked past, and each key's unpaid count is its own", async () => {
+    const a = await svc.newAccount();
+    const keyA = generateTestWallet(randomBytes, "testnet").descriptor;
+    const keyB = generateTestWallet(randomBytes, "testnet").descriptor;
+    const activate = async (key: string) => {
+      const res = await svc.call("POST", "/api/crypto/wallet", { token: a.test, body: { key } });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json().data as { nextIndex: number; unpaidAddresses: number };
+    };
+    const addresses = new Set<string>();
+    const make = async () => {
+      const res = await create(a.test, { value: 2 });
+      assert.equal(res.statusCode, 200, res.body);
+      addresses.add(res.json().data.address);
+      return res.json().data.chargeId as string;
+    };
+    assert.equal((await activate(keyA)).nextIndex, 0);
+    for (let i = 0; i < 3; i++) await make();
+    assert.equal((await activate(keyB)).nextIndex, 0, "a new key starts at 0");
+    const paidOnB = await make();
+    const pay = await svc.call("POST", "/api/pix/charge/simulate-pay", {
+      token: a.test,
+      body: { charge_id: paidOnB },
+    });
+    assert.equal(pay.statusCode, 200, pay.body);
+    const backToA = await activate(keyA);
+    assert.equal(backToA.nextIndex, 3, "A resumes after its three addresses");
+    assert.equal(backToA.unpaidAddresses, 3, "B's payment says nothing about A's addresses");
+    await make();
+    const w = (await svc.call("GET", "/api/crypto/wallet", { token: a.test })).json().data;
+    assert.equal(w.nextIndex, 4, "index 3 was handed out, none skipped");
+    const toB = await activate(keyB);
+    assert.equal(toB.nextIndex, 1);
+    assert.equal(toB.unpaidAddresses, 0, "B's only address was paid");
+    assert.equal(addresses.size, 5);
   });
 
   test("an amount below the dust limit at the locked price is 422 naming the least chargeable", async () => {

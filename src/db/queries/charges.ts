@@ -12,6 +12,8 @@ export type CryptoDetails = {
   /** The BTC/BRL rate locked at creation, in centavos per BTC. */
   rateCents: number;
   payUri: string;
+  /** The wallet key the address came from (walletKeyId); absent on charges made before it was kept. */
+  keyId?: string;
 };
 export type ChargeRow = {
   id: string;

@@ -27,22 +27,53 @@ export async function findWallet(db: Db, k: Owner): Promise<WalletRow | undefine
 
 /**
  * Sets the wallet of an account and mode. Submitting the same key again keeps its next index
- * (so no address is ever handed out twice); a different key starts at index 0.
+ * (so no address is ever handed out twice). A key replaced by another leaves its next index in
+ * wallet_keys, and a key activated again resumes from what it left there (a new key starts at
+ * 0). One transaction, under the wallet row's lock, so a creation taking an index meanwhile
+ * cannot slip between reading the old key's index and replacing it.
  */
 export async function upsertWallet(db: Db, w: Omit<WalletRow, "nextIndex">): Promise<WalletRow> {
-  const rows = await db.query<WalletRow>(
-    `INSERT INTO wallets (account_id, mode, network, xpub, fingerprint, descriptor, generated, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (account_id, mode) DO UPDATE SET network = EXCLUDED.network, xpub = EXCLUDED.xpub,
-       fingerprint = EXCLUDED.fingerprint, descriptor = EXCLUDED.descriptor,
-       generated = EXCLUDED.generated, created_at = EXCLUDED.created_at,
-       next_index = CASE WHEN wallets.xpub = EXCLUDED.xpub THEN wallets.next_index ELSE 0 END
-     RETURNING ${COLUMNS}`,
-    [w.accountId, w.mode, w.network, w.xpub, w.fingerprint, w.descriptor, w.generated, w.createdAt],
-  );
-  const row = rows[0];
-  if (!row) throw new Error("wallet upsert returned no row");
-  return row;
+  return db.transaction(async (tx) => {
+    const [previous] = await tx.query<{ xpub: string; nextIndex: number }>(
+      `SELECT xpub, next_index AS "nextIndex" FROM wallets WHERE account_id = $1 AND mode = $2
+       FOR UPDATE`,
+      [w.accountId, w.mode],
+    );
+    if (previous && previous.xpub !== w.xpub) {
+      await tx.query(
+        `INSERT INTO wallet_keys (account_id, mode, xpub, next_index) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (account_id, mode, xpub) DO UPDATE
+           SET next_index = GREATEST(wallet_keys.next_index, EXCLUDED.next_index)`,
+        [w.accountId, w.mode, previous.xpub, previous.nextIndex],
+      );
+    }
+    const rows = await tx.query<WalletRow>(
+      `INSERT INTO wallets (account_id, mode, network, xpub, fingerprint, descriptor, generated,
+         created_at, next_index)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce((SELECT next_index FROM wallet_keys
+         WHERE account_id = $1 AND mode = $2 AND xpub = $4), 0))
+       ON CONFLICT (account_id, mode) DO UPDATE SET network = EXCLUDED.network,
+         xpub = EXCLUDED.xpub, fingerprint = EXCLUDED.fingerprint,
+         descriptor = EXCLUDED.descriptor, generated = EXCLUDED.generated,
+         created_at = EXCLUDED.created_at,
+         next_index = CASE WHEN wallets.xpub = EXCLUDED.xpub THEN wallets.next_index
+           ELSE EXCLUDED.next_index END
+       RETURNING ${COLUMNS}`,
+      [
+        w.accountId,
+        w.mode,
+        w.network,
+        w.xpub,
+        w.fingerprint,
+        w.descriptor,
+        w.generated,
+        w.createdAt,
+      ],
+    );
+    const row = rows[0];
+    if (!row) throw new Error("wallet upsert returned no row");
+    return row;
+  });
 }
 
 /** Creates the wallet only if none exists (the sandbox's generated wallet); returns the current one. */
@@ -77,15 +108,23 @@ export async function takeNextIndex(
   return w ? { index: w.nextIndex - 1, wallet: w } : undefined;
 }
 
-/** Addresses handed out since the last paid one (the wallet's gap). */
-export async function unpaidTail(db: Db, k: Owner & { nextIndex: number }): Promise<number> {
+/**
+ * Addresses of the current key handed out since its last paid one (the wallet's gap). Charges
+ * carry their key's id (walletKeyId); those made before it was recorded count as the current
+ * key's, as they always did.
+ */
+export async function unpaidTail(
+  db: Db,
+  k: Owner & { nextIndex: number; keyId: string },
+): Promise<number> {
   const rows = await db.query<{ last: number | null }>(
     `SELECT max((crypto->>'index')::int) AS last FROM charges
-     WHERE account_id = $1 AND mode = $2 AND method = 'crypto' AND status IN ('approved', 'refunded')`,
-    [k.accountId, k.mode],
+     WHERE account_id = $1 AND mode = $2 AND method = 'crypto' AND status IN ('approved', 'refunded')
+       AND coalesce(crypto->>'keyId', $3) = $3`,
+    [k.accountId, k.mode, k.keyId],
   );
   const last = rows[0]?.last ?? -1;
-  return k.nextIndex - (last + 1);
+  return Math.max(0, k.nextIndex - (last + 1));
 }
 
 /** Whether a charge already uses this address (a wallet key activated again, for instance). */

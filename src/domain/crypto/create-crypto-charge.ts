@@ -16,7 +16,7 @@ import { resolveAmount } from "../products/resolve-amount.ts";
 import { qrImageUrl } from "./crypto-view.ts";
 import type { PricedQuote } from "./quote.ts";
 import type { CreateCryptoCharge } from "./schemas.ts";
-import { ensureWallet, NO_WALLET } from "./wallets.ts";
+import { ensureWallet, NO_WALLET, walletKeyId } from "./wallets.ts";
 
 export type CryptoDeps = {
   db: Db;
@@ -111,6 +111,7 @@ export async function createCryptoCharge(
       amountSats,
       rateCents: quote.priceCents,
       payUri,
+      keyId: walletKeyId(wallet.xpub),
     },
     receivedSats: 0,
     paidLate: false,

@@ -5,6 +5,7 @@ import * as q from "../../db/queries/wallets.ts";
 import type { Clock, Random } from "../deps.ts";
 import { unprocessable } from "../errors.ts";
 import type { Principal } from "../mode.ts";
+import { sha256Hex } from "../sha256.ts";
 import type { ActivateWalletSchema, WalletViewSchema } from "./schemas.ts";
 
 // The merchant's own wallet, watch-only: we keep an extended public key and derive a fresh
@@ -17,6 +18,14 @@ export const NO_WALLET =
   'wallet: no Bitcoin wallet is active for live mode; activate one with POST /api/crypto/wallet {"key": "zpub..."} (an account-level extended public key or a wpkh(...) descriptor)';
 
 type Deps = { db: Db; clock: Clock; random: Random };
+
+/**
+ * A short id of a wallet key, kept with each charge so the wallet's figures can tell its keys'
+ * charges apart: not the key itself, which would reveal every address of the wallet.
+ */
+export function walletKeyId(xpub: string): string {
+  return sha256Hex(`tostao-wallet-key:${xpub}`).slice(0, 16);
+}
 
 export async function activateWallet(
   deps: Deps,
@@ -77,7 +86,7 @@ export async function getWallet(deps: Deps, who: Principal, testNetwork: "testne
 }
 
 async function walletView(db: Db, w: q.WalletRow): Promise<z.infer<typeof WalletViewSchema>> {
-  const unpaid = await q.unpaidTail(db, w);
+  const unpaid = await q.unpaidTail(db, { ...w, keyId: walletKeyId(w.xpub) });
   return {
     network: w.network,
     fingerprint: w.fingerprint,
