@@ -150,6 +150,18 @@ describe("BIP84 derivation", () => {
     );
   });
 
+  test("the receive-chain cache keeps each key's addresses its own, even after 300 other keys", () => {
+    const w = wallet(ZPUB);
+    const first = deriveAddress(w, 0);
+    const others = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      others.add(deriveAddress(generateTestWallet(randomBytes, "testnet"), 0));
+    }
+    assert.equal(others.size, 300, "300 keys, 300 different first addresses");
+    assert.equal(deriveAddress(w, 0), first);
+    assert.equal(first, "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu");
+  });
+
   test("an index outside 0..2^31-1 or not an integer is refused", () => {
     const w = wallet(ZPUB);
     for (const bad of [-1, 0x80000000, 1.5, Number.NaN]) {

@@ -135,11 +135,30 @@ export function deriveAddress(wallet: WatchOnlyWallet, index: number): string {
   if (!Number.isInteger(index) || index < 0 || index >= HARDENED) {
     throw new RangeError(`address index must be an integer in 0..2^31-1, got ${index}`);
   }
-  const key = decodeAccountKey(wallet.xpub, wallet.network);
-  if (!key.ok) throw new Error(`invalid wallet: ${key.reason}`);
-  const child = key.value.key.deriveChild(0).deriveChild(index);
+  const child = receiveChain(wallet).deriveChild(index);
   if (!child.publicKey) throw new Error("derivation produced no public key");
   return p2wpkh(child.publicKey, wallet.network === "mainnet" ? NETWORK : TEST_NETWORK).address;
+}
+
+// The receive chain (.../0) of recently used keys. Decoding the key and deriving its /0 child
+// was two thirds of an address's cost, and a wallet's key changes rarely; only public keys are
+// held, and at most RECEIVE_CHAINS of them (the oldest dropped first).
+const RECEIVE_CHAINS = 256;
+const receiveChains = new Map<string, HDKey>();
+function receiveChain(wallet: WatchOnlyWallet): HDKey {
+  const id = `${wallet.network}:${wallet.xpub}`;
+  let chain = receiveChains.get(id);
+  if (!chain) {
+    const key = decodeAccountKey(wallet.xpub, wallet.network);
+    if (!key.ok) throw new Error(`invalid wallet: ${key.reason}`);
+    chain = key.value.key.deriveChild(0);
+    if (receiveChains.size >= RECEIVE_CHAINS) {
+      const oldest = receiveChains.keys().next().value;
+      if (oldest !== undefined) receiveChains.delete(oldest);
+    }
+    receiveChains.set(id, chain);
+  }
+  return chain;
 }
 
 /**
