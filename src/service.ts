@@ -60,6 +60,7 @@ export async function createService(
   const boot = await bootstrapIfEmpty({ db, clock, random });
 
   const authenticator = makeAuthenticator({ db, clock });
+  const clockMs = () => clock.now().getTime();
   const rateLimiter = config.redisUrl
     ? makeRedisRateLimiter(config.redisUrl)
     : makeMemoryRateLimiter();
@@ -82,13 +83,13 @@ export async function createService(
     crypto: {
       quotes: makeQuoteService({
         sources: config.bitcoin.priceUrls,
-        now: () => clock.now().getTime(),
+        now: clockMs,
         ...(config.bitcoin.fixedBrlPerBtc ? { fixedBrlPerBtc: config.bitcoin.fixedBrlPerBtc } : {}),
       }),
       chainSources: {
-        mainnet: makeEsploraSource({ baseUrl: config.bitcoin.esploraUrls.mainnet }),
-        testnet: makeEsploraSource({ baseUrl: config.bitcoin.esploraUrls.testnet }),
-        signet: makeEsploraSource({ baseUrl: config.bitcoin.esploraUrls.signet }),
+        mainnet: makeEsploraSource({ baseUrl: config.bitcoin.esploraUrls.mainnet, now: clockMs }),
+        testnet: makeEsploraSource({ baseUrl: config.bitcoin.esploraUrls.testnet, now: clockMs }),
+        signet: makeEsploraSource({ baseUrl: config.bitcoin.esploraUrls.signet, now: clockMs }),
       },
       confirmations: config.bitcoin.confirmations,
       lateWindowMs: 24 * 3_600_000,

@@ -186,6 +186,31 @@ describe("esplora addressFunding", () => {
     assert.equal(funded(await source.addressFunding(ME)).tipHeight, 201);
   });
 
+  test("addresses asked together share one tip request, and a tip is reused for tipCacheMs, then asked again", async () => {
+    const s = await startFakeServer((p) =>
+      p === "/blocks/tip/height"
+        ? { body: "850002" }
+        : p.endsWith("/txs")
+          ? { body: [] }
+          : undefined,
+    );
+    servers.push(s);
+    let t = 1_000_000;
+    const source = makeEsploraSource({ baseUrl: s.url, timeoutMs: 300, now: () => t });
+    const tipHits = () => s.hits.filter((h) => h === "/blocks/tip/height").length;
+    const all = await Promise.all(
+      [ME, OTHER, ME.toUpperCase()].map((a) => source.addressFunding(a)),
+    );
+    assert.ok(all.every((r) => r.ok && r.tipHeight === 850002));
+    assert.equal(tipHits(), 1, "one tip request for three addresses");
+    t += 1_999;
+    funded(await source.addressFunding(ME));
+    assert.equal(tipHits(), 1);
+    t += 1;
+    funded(await source.addressFunding(ME));
+    assert.equal(tipHits(), 2, "asked again once the cached tip is 2 s old");
+  });
+
   test("a full page of 25 confirmed txs is followed by /txs/chain/:last_seen_txid", async () => {
     const page1 = Array.from({ length: 25 }, (_, i) =>
       tx(100 + i, [[ME, 1]], confirmedAt(500 - i)),

@@ -37,6 +37,14 @@ export type EsploraOptions = {
   fetch?: FetchFn;
   /** Pages of 25 confirmed transactions to read before giving up on an over-used address. */
   maxPages?: number;
+  /**
+   * How long a tip height is reused (default 2 s). A pass of the watcher asks about many
+   * addresses at once; they share one tip request instead of each making its own, which public
+   * servers rate-limit. Blocks come every ten minutes or so, and a tip older than a payment's
+   * block only counts that payment as unconfirmed until the next look.
+   */
+  tipCacheMs?: number;
+  now?: () => number;
 };
 
 // Esplora's fixed page size for confirmed history (electrs CHAIN_TXS_PER_PAGE): a full page means
@@ -87,6 +95,8 @@ export function makeEsploraSource(opts: EsploraOptions): ChainSource {
   const timeoutMs = opts.timeoutMs ?? 5000;
   const fetchFn = opts.fetch ?? globalThis.fetch;
   const maxPages = opts.maxPages ?? 20;
+  const tipCacheMs = opts.tipCacheMs ?? 2_000;
+  const now = opts.now ?? Date.now;
 
   type Page = { ok: true; txs: RawTx[] } | { ok: false; reason: string };
   async function page(path: string): Promise<Page> {
@@ -101,7 +111,23 @@ export function makeEsploraSource(opts: EsploraOptions): ChainSource {
     return { ok: true, txs };
   }
 
-  async function tip(): Promise<{ ok: true; height: number } | { ok: false; reason: string }> {
+  type Tip = { ok: true; height: number } | { ok: false; reason: string };
+  let lastTip: { height: number; at: number } | undefined;
+  let tipInFlight: Promise<Tip> | undefined;
+  async function tip(): Promise<Tip> {
+    const t = now();
+    if (lastTip && t >= lastTip.at && t - lastTip.at < tipCacheMs) {
+      return { ok: true, height: lastTip.height };
+    }
+    tipInFlight ??= fetchTip().finally(() => {
+      tipInFlight = undefined;
+    });
+    const got = await tipInFlight;
+    if (got.ok) lastTip = { height: got.height, at: t };
+    return got;
+  }
+
+  async function fetchTip(): Promise<Tip> {
     // /blocks/tip/height is a plain-text integer, not JSON.
     const got = await getText(fetchFn, `${base}/blocks/tip/height`, timeoutMs);
     if (!got.ok) return { ok: false, reason: `esplora tip height: ${got.error}` };
