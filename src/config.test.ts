@@ -54,3 +54,21 @@ test("a trailing slash on the base URL is dropped so links join cleanly", () => 
     "https://pay.example.com",
   );
 });
+
+test("a price source or Esplora URL with user:password@ is refused at boot, without echoing it", () => {
+  try {
+    loadConfig({
+      TOSTAO_ESPLORA_URL_MAINNET: "https://user:pa55word@esplora.example/api",
+      TOSTAO_PRICE_BINANCE_URL: "https://k:s3cret@binance.example",
+    });
+    assert.fail("should throw");
+  } catch (err) {
+    assert.ok(err instanceof ConfigError);
+    assert.equal(err.problems.length, 2);
+    assert.match(err.message, /TOSTAO_ESPLORA_URL_MAINNET: must not contain user:password@/);
+    assert.match(err.message, /TOSTAO_PRICE_BINANCE_URL/);
+    assert.doesNotMatch(err.message, /pa55word|s3cret/);
+  }
+  const ok = loadConfig({ TOSTAO_ESPLORA_URL_MAINNET: "https://esplora.example/api" });
+  assert.equal(ok.bitcoin.esploraUrls.mainnet, "https://esplora.example/api");
+});

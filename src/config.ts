@@ -10,6 +10,18 @@ const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 const port = z.coerce.number().int().min(0).max(65535);
 const nonNegInt = z.coerce.number().int().min(0);
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+// A price source or Esplora server: fetch refuses URLs that carry user:password@, so such a
+// setting could never work, and its password would end up in error texts.
+const upstreamUrl = (fallback: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .url()
+      .refine((u) => new URL(u).username === "" && new URL(u).password === "", {
+        message: "must not contain user:password@ (requests refuse such URLs)",
+      })
+      .default(fallback),
+  );
 const csv = z.preprocess(
   (v) =>
     typeof v === "string"
@@ -81,31 +93,13 @@ const EnvSchema = z.object({
     z.coerce.number().int().min(1).max(1000).default(16),
   ),
   TOSTAO_WORKERS: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
-  TOSTAO_PRICE_BINANCE_URL: z.preprocess(
-    emptyToUndefined,
-    z.url().default("https://api.binance.com"),
-  ),
-  TOSTAO_PRICE_COINBASE_URL: z.preprocess(
-    emptyToUndefined,
-    z.url().default("https://api.coinbase.com"),
-  ),
-  TOSTAO_PRICE_MERCADOBITCOIN_URL: z.preprocess(
-    emptyToUndefined,
-    z.url().default("https://api.mercadobitcoin.net"),
-  ),
+  TOSTAO_PRICE_BINANCE_URL: upstreamUrl("https://api.binance.com"),
+  TOSTAO_PRICE_COINBASE_URL: upstreamUrl("https://api.coinbase.com"),
+  TOSTAO_PRICE_MERCADOBITCOIN_URL: upstreamUrl("https://api.mercadobitcoin.net"),
   TOSTAO_QUOTE_FIXED_BRL: z.preprocess(emptyToUndefined, z.coerce.number().positive().optional()),
-  TOSTAO_ESPLORA_URL_MAINNET: z.preprocess(
-    emptyToUndefined,
-    z.url().default("https://mempool.space/api"),
-  ),
-  TOSTAO_ESPLORA_URL_TESTNET: z.preprocess(
-    emptyToUndefined,
-    z.url().default("https://mempool.space/testnet/api"),
-  ),
-  TOSTAO_ESPLORA_URL_SIGNET: z.preprocess(
-    emptyToUndefined,
-    z.url().default("https://mempool.space/signet/api"),
-  ),
+  TOSTAO_ESPLORA_URL_MAINNET: upstreamUrl("https://mempool.space/api"),
+  TOSTAO_ESPLORA_URL_TESTNET: upstreamUrl("https://mempool.space/testnet/api"),
+  TOSTAO_ESPLORA_URL_SIGNET: upstreamUrl("https://mempool.space/signet/api"),
   TOSTAO_CHAIN_POLL_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(3600).default(30),
@@ -249,6 +243,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 // echoed only for variables that cannot hold one.
 function show(env: Record<string, string | undefined>, issue: z.core.$ZodIssue): string {
   const name = String(issue.path[0] ?? "");
-  if (/URL$|KEY$/.test(name)) return "a value that is not shown";
+  // URLs may carry credentials and keys are secrets: wherever the word sits in the name
+  // (TOSTAO_ESPLORA_URL_MAINNET), the value is not printed.
+  if (/URL|KEY|SECRET|TOKEN|PASSWORD/.test(name)) return "a value that is not shown";
   return JSON.stringify(env[name]);
 }

@@ -41,7 +41,8 @@ export type EsploraOptions = {
    * How long a tip height is reused (default 2 s). A pass of the watcher asks about many
    * addresses at once; they share one tip request instead of each making its own, which public
    * servers rate-limit. Blocks come every ten minutes or so, and a tip older than a payment's
-   * block only counts that payment as unconfirmed until the next look.
+   * block is raised to that block (below), so it only counts the payment with fewer
+   * confirmations, never fewer than one, until the next look.
    */
   tipCacheMs?: number;
   now?: () => number;
@@ -119,12 +120,19 @@ export function makeEsploraSource(opts: EsploraOptions): ChainSource {
     if (lastTip && t >= lastTip.at && t - lastTip.at < tipCacheMs) {
       return { ok: true, height: lastTip.height };
     }
-    tipInFlight ??= fetchTip().finally(() => {
-      tipInFlight = undefined;
-    });
-    const got = await tipInFlight;
-    if (got.ok) lastTip = { height: got.height, at: t };
-    return got;
+    if (!tipInFlight) {
+      // Stamped with the time the request went out, so a slow answer is not reused for longer.
+      const started = t;
+      tipInFlight = fetchTip()
+        .then((got) => {
+          if (got.ok) lastTip = { height: got.height, at: started };
+          return got;
+        })
+        .finally(() => {
+          tipInFlight = undefined;
+        });
+    }
+    return tipInFlight;
   }
 
   async function fetchTip(): Promise<Tip> {

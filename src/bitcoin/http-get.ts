@@ -21,7 +21,8 @@ function describeError(err: unknown): string {
  * with a message quoting the whole URL, and these texts reach logs and the public quote route.
  */
 export function withoutCredentials(text: string): string {
-  return text.replace(/(\/\/)[^/@\s]*@/g, "$1***@");
+  // Up to the last @ before the path: a password may itself hold @ or spaces.
+  return text.replace(/(\/\/)[^/?#]*@/g, "$1***@");
 }
 
 async function readCapped(res: Response, maxBytes: number): Promise<string | undefined> {

@@ -214,14 +214,18 @@ describe("quote from live sources", () => {
     assert.equal(b.hits.length, 2);
   });
 
-  test("a source URL with user:password@ never puts the password in the reason (which the public quote route shows)", async () => {
+  test("a source URL with user:password@ never puts the password in the reason (which the public quote route shows), even one holding @ or a space", async () => {
     const r = await makeQuoteService({
-      sources: { binance: "http://user:s3cret@127.0.0.1:9" },
+      sources: {
+        binance: "http://user:s3cret@127.0.0.1:9",
+        coinbase: "http://user:p@ss@127.0.0.1:9",
+        mercadobitcoin: "http://user:p ss@127.0.0.1:9",
+      },
     }).quote();
     assert.equal(r.ok, false);
     const reason = r.ok ? "" : r.reason;
-    assert.match(reason, /binance: /);
-    assert.doesNotMatch(reason, /s3cret/);
+    assert.match(reason, /binance: .*coinbase: .*mercadobitcoin: /);
+    assert.doesNotMatch(reason, /s3cret|ss@|p ss/);
   });
 
   test("fixedBrlPerBtc replaces the sources and never fetches", async () => {

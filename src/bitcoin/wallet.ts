@@ -142,13 +142,17 @@ export function deriveAddress(wallet: WatchOnlyWallet, index: number): string {
 
 // The receive chain (.../0) of recently used keys. Decoding the key and deriving its /0 child
 // was two thirds of an address's cost, and a wallet's key changes rarely; only public keys are
-// held, and at most RECEIVE_CHAINS of them (the oldest dropped first).
+// held, and at most RECEIVE_CHAINS of them (the least recently used dropped first).
 const RECEIVE_CHAINS = 256;
 const receiveChains = new Map<string, HDKey>();
 function receiveChain(wallet: WatchOnlyWallet): HDKey {
   const id = `${wallet.network}:${wallet.xpub}`;
   let chain = receiveChains.get(id);
-  if (!chain) {
+  if (chain) {
+    // Moved to the end, so the key dropped when the cache is full is the least recently used.
+    receiveChains.delete(id);
+    receiveChains.set(id, chain);
+  } else {
     const key = decodeAccountKey(wallet.xpub, wallet.network);
     if (!key.ok) throw new Error(`invalid wallet: ${key.reason}`);
     chain = key.value.key.deriveChild(0);

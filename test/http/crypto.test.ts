@@ -233,6 +233,37 @@ describe("Bitcoin charges", () => {
     assert.equal(addresses.size, 5);
   });
 
+  test("charges made before keys were recorded count as the key they were made with once it is replaced, so the new key's unpaid count is its own", async () => {
+    const a = await svc.newAccount();
+    const keyA = generateTestWallet(randomBytes, "testnet").descriptor;
+    const keyB = generateTestWallet(randomBytes, "testnet").descriptor;
+    const activate = async (key: string) => {
+      const res = await svc.call("POST", "/api/crypto/wallet", { token: a.test, body: { key } });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json().data as { nextIndex: number; unpaidAddresses: number };
+    };
+    await activate(keyA);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await create(a.test, { value: 2 })).json().data.chargeId);
+    const pay = await svc.call("POST", "/api/pix/charge/simulate-pay", {
+      token: a.test,
+      body: { charge_id: ids[2] },
+    });
+    assert.equal(pay.statusCode, 200, pay.body);
+    // As if made before the upgrade: no key id on the charges.
+    await svc.deps.db.query(
+      "UPDATE charges SET crypto = crypto - 'keyId' WHERE account_id = $1 AND method = 'crypto'",
+      [a.accountId],
+    );
+    await activate(keyB);
+    await create(a.test, { value: 2 });
+    await create(a.test, { value: 2 });
+    const w = (await svc.call("GET", "/api/crypto/wallet", { token: a.test })).json().data;
+    assert.equal(w.nextIndex, 2);
+    assert.equal(w.unpaidAddresses, 2, "A's paid index 2 says nothing about B");
+    assert.equal((await activate(keyA)).unpaidAddresses, 0, "A's last address was paid");
+  });
+
   test("an amount below the dust limit at the locked price is 422 naming the least chargeable", async () => {
     const a = await svc.newAccount();
     // R$ 1 is 286 sats at R$ 350,000/BTC; wallets will not send less than 294.

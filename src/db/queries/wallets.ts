@@ -28,30 +28,48 @@ export async function findWallet(db: Db, k: Owner): Promise<WalletRow | undefine
 /**
  * Sets the wallet of an account and mode. Submitting the same key again keeps its next index
  * (so no address is ever handed out twice). A key replaced by another leaves its next index in
- * wallet_keys, and a key activated again resumes from what it left there (a new key starts at
- * 0). One transaction, under the wallet row's lock, so a creation taking an index meanwhile
- * cannot slip between reading the old key's index and replacing it.
+ * wallet_keys (by keyIdOf, a hash: the key itself is not kept), and a key activated again
+ * resumes from what it left there (a new key starts at 0). Crypto charges that predate the
+ * per-charge key id are stamped with the leaving key's, the key they were most likely made
+ * with, so each key's figures stay its own.
+ *
+ * One transaction under a lock on the account and mode (an advisory lock, since before the
+ * first activation there is no wallet row to lock), so neither another activation nor a
+ * creation taking an index can slip between reading the old key's index and replacing it.
  */
-export async function upsertWallet(db: Db, w: Omit<WalletRow, "nextIndex">): Promise<WalletRow> {
+export async function upsertWallet(
+  db: Db,
+  w: Omit<WalletRow, "nextIndex">,
+  keyIdOf: (xpub: string) => string,
+): Promise<WalletRow> {
   return db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 7261042004))", [
+      `wallet:${w.accountId}:${w.mode}`,
+    ]);
     const [previous] = await tx.query<{ xpub: string; nextIndex: number }>(
       `SELECT xpub, next_index AS "nextIndex" FROM wallets WHERE account_id = $1 AND mode = $2
        FOR UPDATE`,
       [w.accountId, w.mode],
     );
     if (previous && previous.xpub !== w.xpub) {
+      const leaving = keyIdOf(previous.xpub);
       await tx.query(
-        `INSERT INTO wallet_keys (account_id, mode, xpub, next_index) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (account_id, mode, xpub) DO UPDATE
+        `INSERT INTO wallet_keys (account_id, mode, key_id, next_index) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (account_id, mode, key_id) DO UPDATE
            SET next_index = GREATEST(wallet_keys.next_index, EXCLUDED.next_index)`,
-        [w.accountId, w.mode, previous.xpub, previous.nextIndex],
+        [w.accountId, w.mode, leaving, previous.nextIndex],
+      );
+      await tx.query(
+        `UPDATE charges SET crypto = crypto || jsonb_build_object('keyId', $3::text)
+         WHERE account_id = $1 AND mode = $2 AND method = 'crypto' AND crypto->>'keyId' IS NULL`,
+        [w.accountId, w.mode, leaving],
       );
     }
     const rows = await tx.query<WalletRow>(
       `INSERT INTO wallets (account_id, mode, network, xpub, fingerprint, descriptor, generated,
          created_at, next_index)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce((SELECT next_index FROM wallet_keys
-         WHERE account_id = $1 AND mode = $2 AND xpub = $4), 0))
+         WHERE account_id = $1 AND mode = $2 AND key_id = $9), 0))
        ON CONFLICT (account_id, mode) DO UPDATE SET network = EXCLUDED.network,
          xpub = EXCLUDED.xpub, fingerprint = EXCLUDED.fingerprint,
          descriptor = EXCLUDED.descriptor, generated = EXCLUDED.generated,
@@ -68,6 +86,7 @@ export async function upsertWallet(db: Db, w: Omit<WalletRow, "nextIndex">): Pro
         w.descriptor,
         w.generated,
         w.createdAt,
+        keyIdOf(w.xpub),
       ],
     );
     const row = rows[0];

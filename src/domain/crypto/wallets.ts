@@ -45,16 +45,20 @@ export async function activateWallet(
       "key: the sandbox takes a test-network key (tpub, vpub); use a live token for mainnet keys",
     );
   }
-  const row = await q.upsertWallet(deps.db, {
-    accountId: who.accountId,
-    mode: who.mode,
-    network: w.network,
-    xpub: w.xpub,
-    fingerprint: w.fingerprint,
-    descriptor: w.descriptor,
-    generated: false,
-    createdAt: deps.clock.now(),
-  });
+  const row = await q.upsertWallet(
+    deps.db,
+    {
+      accountId: who.accountId,
+      mode: who.mode,
+      network: w.network,
+      xpub: w.xpub,
+      fingerprint: w.fingerprint,
+      descriptor: w.descriptor,
+      generated: false,
+      createdAt: deps.clock.now(),
+    },
+    walletKeyId,
+  );
   return walletView(deps.db, row);
 }
 
