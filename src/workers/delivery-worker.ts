@@ -183,14 +183,16 @@ export function makeDeliveryWorker(
     const room = opts.concurrency - inflight.size;
     if (room <= 0 || stopped) return { started: 0, full: false };
     const now = deps.clock.now();
-    const busy = [...perHook].filter(([, n]) => n >= opts.perWebhook).map(([id]) => id);
     const claimed = await dq.claimDue(deps.db, {
       now,
       limit: Math.min(room, 100),
       lockUntil: new Date(now.getTime() + opts.lockMs),
       worker: opts.workerId,
-      skipWebhooks: busy,
+      perWebhook: opts.perWebhook,
+      inFlight: new Map(perHook),
     });
+    // The claim already respects each webhook's room; this only catches a second claim that
+    // ran while this one was waiting on the database.
     const giveBack: string[] = [];
     for (const c of claimed) {
       if ((perHook.get(c.webhookId) ?? 0) >= opts.perWebhook) giveBack.push(c.id);

@@ -48,7 +48,8 @@ test("an attempt that ends after its webhook was disabled does not bring the del
     limit: 10,
     lockUntil: new Date(at.getTime() + 30_000),
     worker: "w1",
-    skipWebhooks: [],
+    perWebhook: 16,
+    inFlight: new Map(),
   });
   assert.ok(claimed);
   // While the attempt runs, the receiver answers 410 elsewhere, or the merchant disables it.
@@ -105,7 +106,8 @@ test("the worker sleeps until the earliest delivery no worker holds: a held one 
     limit: 1,
     lockUntil,
     worker: "w2",
-    skipWebhooks: [],
+    perWebhook: 16,
+    inFlight: new Map(),
   });
   assert.equal(held.length, 1);
   // While the first is held, waking at t0 (or every few ms) would only find it taken.
@@ -114,4 +116,58 @@ test("the worker sleeps until the earliest delivery no worker holds: a held one 
   assert.deepEqual(await nextDueAt(t.db, lockUntil), t0);
   await t.db.query("UPDATE deliveries SET status = 'failed' WHERE webhook_id = 'wh_n'");
   assert.equal(await nextDueAt(t.db, lockUntil), undefined);
+});
+
+test("a claim takes at most each webhook's room (its cap less what this worker runs for it), skips a webhook at its cap, and leaves the rest unlocked for later", async () => {
+  const at = new Date(clock.now().getTime() + 7_200_000);
+  for (const id of ["wh_big", "wh_small"]) {
+    await insertWebhook(t.db, {
+      id,
+      accountId: "acct_d",
+      mode: "test",
+      url: `https://example.com/${id}`,
+      events: ["*"],
+      secretBox: "sealed",
+      createdAt: at,
+      disabledAt: null,
+      disabledReason: null,
+    });
+  }
+  // insertEvents makes one delivery per event per matching webhook of the account and mode.
+  await t.db.query("UPDATE webhooks SET disabled_at = $1 WHERE id NOT IN ('wh_big', 'wh_small')", [
+    at,
+  ]);
+  const events = Array.from({ length: 30 }, (_, i) => ({
+    id: `evt_c${i}`,
+    accountId: "acct_d",
+    mode: "test" as const,
+    type: "charge.updated",
+    chargeId: null,
+    payload: { i },
+    createdAt: new Date(at.getTime() + i),
+  }));
+  await insertEvents(t.db, events);
+  const now = new Date(at.getTime() + 1_000);
+  const claim = (inFlight: Map<string, number>, worker: string) =>
+    claimDue(t.db, {
+      now,
+      limit: 50,
+      lockUntil: new Date(now.getTime() + 30_000),
+      worker,
+      perWebhook: 4,
+      inFlight,
+    });
+  const count = (rows: Array<{ webhookId: string }>, id: string) =>
+    rows.filter((r) => r.webhookId === id).length;
+
+  const first = await claim(new Map([["wh_big", 1]]), "w3");
+  assert.equal(count(first, "wh_big"), 3, "wh_big's room: 4 less the 1 it is running");
+  assert.equal(count(first, "wh_small"), 4);
+  const second = await claim(new Map([["wh_big", 4]]), "w3");
+  assert.equal(count(second, "wh_big"), 0, "a webhook at its cap is not claimed at all");
+  assert.equal(count(second, "wh_small"), 4);
+  const [locked] = await t.db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM deliveries WHERE locked_by = 'w3'",
+  );
+  assert.equal(locked?.n, 11, "nothing beyond the rooms was locked");
 });
