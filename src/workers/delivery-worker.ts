@@ -189,7 +189,7 @@ export function makeDeliveryWorker(
       lockUntil: new Date(now.getTime() + opts.lockMs),
       worker: opts.workerId,
       perWebhook: opts.perWebhook,
-      inFlight: new Map(perHook),
+      inFlight: perHook,
     });
     // The claim already respects each webhook's room; this only catches a second claim that
     // ran while this one was waiting on the database.

@@ -56,6 +56,13 @@ const events = async (token: string, id: string) =>
     }>
   ).map((e) => e.event);
 
+/** Activates a wallet key for the token's account and mode; returns the wallet view. */
+async function activateKey(token: string, key: string) {
+  const res = await svc.call("POST", "/api/crypto/wallet", { token, body: { key } });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json().data as { nextIndex: number; unpaidAddresses: number };
+}
+
 describe("Bitcoin charges", () => {
   test("quote, create, status pending, simulate-pay, status approved, charge.approved delivered", async () => {
     const a = await svc.newAccount();
@@ -200,11 +207,7 @@ describe("Bitcoin charges", () => {
     const a = await svc.newAccount();
     const keyA = generateTestWallet(randomBytes, "testnet").descriptor;
     const keyB = generateTestWallet(randomBytes, "testnet").descriptor;
-    const activate = async (key: string) => {
-      const res = await svc.call("POST", "/api/crypto/wallet", { token: a.test, body: { key } });
-      assert.equal(res.statusCode, 200, res.body);
-      return res.json().data as { nextIndex: number; unpaidAddresses: number };
-    };
+    const activate = (key: string) => activateKey(a.test, key);
     const addresses = new Set<string>();
     const make = async () => {
       const res = await create(a.test, { value: 2 });
@@ -237,11 +240,7 @@ describe("Bitcoin charges", () => {
     const a = await svc.newAccount();
     const keyA = generateTestWallet(randomBytes, "testnet").descriptor;
     const keyB = generateTestWallet(randomBytes, "testnet").descriptor;
-    const activate = async (key: string) => {
-      const res = await svc.call("POST", "/api/crypto/wallet", { token: a.test, body: { key } });
-      assert.equal(res.statusCode, 200, res.body);
-      return res.json().data as { nextIndex: number; unpaidAddresses: number };
-    };
+    const activate = (key: string) => activateKey(a.test, key);
     await activate(keyA);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await create(a.test, { value: 2 })).json().data.chargeId);

@@ -22,7 +22,8 @@ export type PricedQuote = () => Quote;
 
 /**
  * Asks for the price before any database transaction opens, so that a slow price source (up to
- * its timeout, once per cache period) never holds a connection or a lock while it answers:
+ * its timeout, when no cached price or remembered failure answers first) never holds a
+ * connection or a lock while it answers:
  * PGlite has a single connection, and a pool's would run out under a burst of Bitcoin charges.
  * A failure is only raised when the creation reads the price, which keeps its place among the
  * creation's errors (an unknown product is still a 404) and lets an Idempotency-Key replay

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { generateTestWallet, parseWalletKey } from "../../bitcoin/wallet.ts";
+import { generateTestWallet, parseWalletKey, type WatchOnlyWallet } from "../../bitcoin/wallet.ts";
 import type { Db } from "../../db/db.ts";
 import * as q from "../../db/queries/wallets.ts";
 import type { Clock, Random } from "../deps.ts";
@@ -47,16 +47,7 @@ export async function activateWallet(
   }
   const row = await q.upsertWallet(
     deps.db,
-    {
-      accountId: who.accountId,
-      mode: who.mode,
-      network: w.network,
-      xpub: w.xpub,
-      fingerprint: w.fingerprint,
-      descriptor: w.descriptor,
-      generated: false,
-      createdAt: deps.clock.now(),
-    },
+    walletRecord(who, w, { generated: false, at: deps.clock.now() }),
     walletKeyId,
   );
   return walletView(deps.db, row);
@@ -71,16 +62,28 @@ export async function ensureWallet(
   const found = await q.findWallet(deps.db, who);
   if (found || who.mode === "live") return found;
   const w = generateTestWallet((n) => deps.random.bytes(n), testNetwork);
-  return q.insertWalletIfAbsent(deps.db, {
+  return q.insertWalletIfAbsent(
+    deps.db,
+    walletRecord(who, w, { generated: true, at: deps.clock.now() }),
+  );
+}
+
+/** The stored form of a parsed (or generated) key as an account's wallet for a mode. */
+function walletRecord(
+  who: Principal,
+  w: WatchOnlyWallet,
+  opts: { generated: boolean; at: Date },
+): Omit<q.WalletRow, "nextIndex"> {
+  return {
     accountId: who.accountId,
     mode: who.mode,
     network: w.network,
     xpub: w.xpub,
     fingerprint: w.fingerprint,
     descriptor: w.descriptor,
-    generated: true,
-    createdAt: deps.clock.now(),
-  });
+    generated: opts.generated,
+    createdAt: opts.at,
+  };
 }
 
 export async function getWallet(deps: Deps, who: Principal, testNetwork: "testnet" | "signet") {
