@@ -1,11 +1,10 @@
 import type { Db } from "../db/db.ts";
-import { listAccounts } from "../db/queries/accounts.ts";
-import { findTokenAccount } from "../db/queries/tokens.ts";
 import { createAccount } from "../domain/accounts/create-account.ts";
+import { listAccounts } from "../domain/accounts/list-accounts.ts";
 import type { Clock, Random } from "../domain/deps.ts";
-import { badRequest, notFound } from "../domain/errors.ts";
+import { badRequest } from "../domain/errors.ts";
 import type { Mode } from "../domain/mode.ts";
-import { issueToken, listTokens, revokeToken } from "../domain/tokens/manage-tokens.ts";
+import { issueToken, listTokens, revokeTokenById } from "../domain/tokens/manage-tokens.ts";
 
 type Deps = { db: Db; clock: Clock; random: Random };
 type Flags = { name?: string; account?: string; label?: string; mode?: string };
@@ -24,7 +23,7 @@ export const commands: Record<string, Command> = {
   },
 
   async "account list"(deps) {
-    const accounts = await listAccounts(deps.db);
+    const accounts = await listAccounts(deps);
     return {
       json: { accounts },
       text: accounts.map((a) => `${a.id}  ${a.name}`).join("\n") || "no accounts",
@@ -49,7 +48,7 @@ export const commands: Record<string, Command> = {
   async "token list"(deps, flags) {
     const accountIds = flags.account
       ? [flags.account]
-      : (await listAccounts(deps.db)).map((a) => a.id);
+      : (await listAccounts(deps)).map((a) => a.id);
     const tokens = (
       await Promise.all(
         accountIds.map(async (accountId) =>
@@ -71,9 +70,7 @@ export const commands: Record<string, Command> = {
 
   async "token revoke"(deps, _flags, args) {
     const id = need(args[0], "token id (tostao token revoke ID)");
-    const accountId = await findTokenAccount(deps.db, id);
-    if (!accountId) throw notFound(`token ${id} not found`);
-    const view = await revokeToken(deps, { accountId, id });
+    const view = await revokeTokenById(deps, id);
     return { json: view, text: `revoked ${view.id} at ${view.revokedAt}` };
   },
 };

@@ -1,16 +1,12 @@
 import { z } from "zod";
-import { findChargeById, listCharges } from "../db/queries/charges.ts";
-import { chargeView } from "../domain/charges/charge-view.ts";
 import { createPixCharge } from "../domain/charges/create-pix-charge.ts";
-import { loadCharge } from "../domain/charges/move-charge.ts";
 import { simulatePay } from "../domain/charges/pay-cancel-refund.ts";
+import { listPixCharges, pixChargeStatus } from "../domain/charges/read-charges.ts";
 import { ChargeIdSchema, CreatePixChargeSchema } from "../domain/charges/schemas.ts";
 import { createCryptoCharge } from "../domain/crypto/create-crypto-charge.ts";
-import { cryptoView } from "../domain/crypto/crypto-view.ts";
 import { currentQuote, quoteAhead } from "../domain/crypto/quote.ts";
+import { cryptoChargeStatus } from "../domain/crypto/read-crypto-charges.ts";
 import { CreateCryptoChargeSchema } from "../domain/crypto/schemas.ts";
-import { readCryptoCharge } from "../domain/crypto/watch-chain.ts";
-import { notFound } from "../domain/errors.ts";
 import type { Principal } from "../domain/mode.ts";
 import { listTokens } from "../domain/tokens/manage-tokens.ts";
 import {
@@ -97,21 +93,14 @@ export const TOOLS: ToolDef[] = [
     description:
       "Status and data of a charge by charge_id (statusCode: pending, approved, declined, canceled, expired, failed, refunded).",
     input: ChargeIdSchema,
-    handler: async (ctx, args) => {
-      const row = await loadCharge(ctx.deps, ctx.principal, args.charge_id);
-      return { ...chargeView(row), qrCodeImage: row.qrCodeImage };
-    },
+    handler: (ctx, args) => pixChargeStatus(ctx.deps, ctx.principal, args.charge_id),
   }),
   tool({
     name: "list_pix_charges",
     description:
       "Recent PIX charges of this account and mode, newest first (limit 1..200, default 50).",
     input: Limit,
-    handler: async (ctx, args) => ({
-      charges: (
-        await listCharges(ctx.deps.db, { ...ctx.principal, method: "pix", limit: args.limit ?? 50 })
-      ).map(chargeView),
-    }),
+    handler: (ctx, args) => listPixCharges(ctx.deps, ctx.principal, { limit: args.limit ?? 50 }),
   }),
   tool({
     name: "simulate_pay",
@@ -231,21 +220,10 @@ export const TOOLS: ToolDef[] = [
     name: "get_crypto_charge_status",
     description: "Status of a Bitcoin charge (asks the chain while pending).",
     input: ChargeIdSchema,
-    handler: async (ctx, args) => {
-      const row = await findChargeById(ctx.deps.db, args.charge_id);
-      if (
-        !row?.crypto ||
-        row.accountId !== ctx.principal.accountId ||
-        row.mode !== ctx.principal.mode
-      ) {
-        throw notFound(`charge_id: charge ${args.charge_id} not found`);
-      }
-      return cryptoView(
-        await readCryptoCharge({ ...ctx.deps, ...ctx.deps.crypto }, row),
-        ctx.baseUrl,
-        { public: false },
-      );
-    },
+    // The same use case, and so the same ownership check, as GET /api/crypto/charge/status
+    // with a token: another account's or the other mode's charge is not found.
+    handler: (ctx, args) =>
+      cryptoChargeStatus(ctx.deps, ctx.principal, args.charge_id, ctx.baseUrl),
   }),
 ];
 

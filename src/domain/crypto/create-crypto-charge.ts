@@ -1,20 +1,21 @@
 import { buildPaymentUri, formatBtc } from "../../bitcoin/payment-uri.ts";
-import { btcForBrl, type QuoteService } from "../../bitcoin/price-sources.ts";
+import type { QuoteService } from "../../bitcoin/price-sources.ts";
 import { deriveAddress } from "../../bitcoin/wallet.ts";
 import type { Db } from "../../db/db.ts";
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import { insertCharges } from "../../db/queries/insert-charges.ts";
+import { findProductById } from "../../db/queries/products.ts";
 import { addressUsed, takeNextIndex } from "../../db/queries/wallets.ts";
 import { creationEvents } from "../charges/charge-events.ts";
 import { DISPLAY_STATUS } from "../charges/charge-status.ts";
 import type { Clock, Random } from "../deps.ts";
-import { unprocessable } from "../errors.ts";
+import { badRequest, notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import type { Principal } from "../mode.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
 import { qrImageUrl } from "./crypto-view.ts";
-import type { PricedQuote } from "./quote.ts";
+import { type PricedQuote, satsFor } from "./quote.ts";
 import type { CreateCryptoCharge } from "./schemas.ts";
 import { ensureWallet, NO_WALLET, walletKeyId } from "./wallets.ts";
 
@@ -32,13 +33,22 @@ export type CryptoDeps = {
  */
 export const MIN_PAYMENT_SATS = 294;
 
-/** BRL centavos in sats at a price; an amount past the 21 million BTC supply is the caller's 422. */
-export function satsFor(brlCents: number, priceCents: number, field: string): number {
-  try {
-    return btcForBrl(brlCents, priceCents);
-  } catch {
-    throw unprocessable(`${field}: is more than all the bitcoin there is at this price`);
+/**
+ * Who a Bitcoin charge is for: the caller, or on the public checkout (no token) the account and
+ * mode of the product it names, whose price is then the amount; so a product id is required.
+ */
+export async function checkoutOwner(
+  deps: { db: Db },
+  who: Principal | undefined,
+  productId: string | undefined,
+): Promise<Principal> {
+  if (who) return who;
+  if (!productId) {
+    throw badRequest("product_id: is required without an Authorization token (public checkout)");
   }
+  const product = await findProductById(deps.db, productId);
+  if (!product) throw notFound(`product_id: product ${productId} not found`);
+  return { accountId: product.accountId, mode: product.mode, tokenId: "public-checkout" };
 }
 
 /**

@@ -1,5 +1,9 @@
-import type { Quote, QuoteService } from "../../bitcoin/price-sources.ts";
-import { AppError } from "../errors.ts";
+import type { z } from "zod";
+import { formatBtc } from "../../bitcoin/payment-uri.ts";
+import { btcForBrl, type Quote, type QuoteService } from "../../bitcoin/price-sources.ts";
+import { AppError, unprocessable } from "../errors.ts";
+import { brlToCents, centsToBrl } from "../money.ts";
+import type { QuoteSchema } from "./schemas.ts";
 
 /**
  * The BTC/BRL price now, or a 503 that says why there is none (every price source failing or
@@ -15,6 +19,44 @@ export async function currentQuote(quotes: QuoteService): Promise<Quote> {
     );
   }
   return q;
+}
+
+/** BRL centavos in sats at a price; an amount past the 21 million BTC supply is the caller's 422. */
+export function satsFor(brlCents: number, priceCents: number, field: string): number {
+  try {
+    return btcForBrl(brlCents, priceCents);
+  } catch {
+    throw unprocessable(`${field}: is more than all the bitcoin there is at this price`);
+  }
+}
+
+/**
+ * The quotation as the API shows it (GET /api/crypto/quote): the price, each source's answer,
+ * and with `brl` what that amount is in BTC. The amount is checked before the price sources are
+ * asked: a bad amount is the caller's 422 whether or not a price is available.
+ */
+export async function quoteView(
+  deps: { quotes: QuoteService; quoteValidMs: number },
+  input: { brl?: number | undefined },
+): Promise<z.input<typeof QuoteSchema>> {
+  const brlCents = input.brl === undefined ? undefined : brlToCents(input.brl);
+  if (input.brl !== undefined && brlCents === undefined)
+    throw unprocessable("brl: must have at most 2 decimal places");
+  const q = await currentQuote(deps.quotes);
+  return {
+    pair: "BTC/BRL",
+    price: centsToBrl(q.priceCents),
+    brl: brlCents === undefined ? null : centsToBrl(brlCents),
+    btc: brlCents === undefined ? null : formatBtc(satsFor(brlCents, q.priceCents, "brl")),
+    sources: q.sources.map((s) => ({
+      name: s.name,
+      price: s.priceCents === undefined ? null : centsToBrl(s.priceCents),
+      ok: s.ok,
+      ...(s.error ? { error: s.error } : {}),
+    })),
+    updatedAt: q.updatedAt.toISOString(),
+    validUntil: new Date(q.updatedAt.getTime() + deps.quoteValidMs).toISOString(),
+  };
 }
 
 /** A price fetched ahead of time: returns it, or throws the 503 the fetch ended with. */

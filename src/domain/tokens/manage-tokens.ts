@@ -79,6 +79,16 @@ export async function revokeToken(
   return toView(row);
 }
 
+/** Revokes a token of whichever account holds it: the operator's CLI knows a token by its id alone. */
+export async function revokeTokenById(
+  deps: { db: Db; clock: Clock },
+  id: string,
+): Promise<TokenView> {
+  const accountId = await q.findTokenAccount(deps.db, id);
+  if (!accountId) throw notFound(`token ${id} not found`);
+  return revokeToken(deps, { accountId, id });
+}
+
 function toView(r: q.TokenRow): TokenView {
   return {
     id: r.id,

@@ -2,6 +2,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { baseUrlOf } from "../../base-url.ts";
 import { executeTool } from "../../mcp/execute.ts";
 import { buildGuide } from "../../mcp/guide.ts";
 import { buildManifest } from "../../mcp/manifest.ts";
@@ -11,7 +12,6 @@ import type { AppDeps } from "../app-deps.ts";
 import { boundedMemo } from "../bounded-memo.ts";
 import { fail } from "../envelope.ts";
 import { buildOpenApi } from "../openapi.ts";
-import { baseUrlOf } from "./crypto.ts";
 import { renderDocsPage } from "./docs-page.ts";
 
 const tags = ["integrations"];

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { listCharges } from "../../db/queries/charges.ts";
-import { chargeView } from "../../domain/charges/charge-view.ts";
 import { preparePixCharge } from "../../domain/charges/create-pix-charge.ts";
-import { loadCharge } from "../../domain/charges/move-charge.ts";
 import { cancelCharge, refundCharge, simulatePay } from "../../domain/charges/pay-cancel-refund.ts";
+import { listPixCharges, pixChargeStatus } from "../../domain/charges/read-charges.ts";
 import {
   ChargeIdSchema,
   ChargeStatusViewSchema,
@@ -58,11 +56,8 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
       },
     },
     async (req, reply) => {
-      const row = await loadCharge(deps, principalOf(req), req.query.charge_id);
-      return sendOk(reply, ChargeStatusViewSchema, {
-        ...chargeView(row),
-        qrCodeImage: row.qrCodeImage,
-      });
+      const data = await pixChargeStatus(deps, principalOf(req), req.query.charge_id);
+      return sendOk(reply, ChargeStatusViewSchema, data);
     },
   );
 
@@ -77,11 +72,10 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
         response: { 200: okEnvelope(z.object({ charges: z.array(ChargeViewSchema) })) },
       },
     },
-    async (req) => {
-      const who = principalOf(req);
-      const rows = await listCharges(deps.db, { ...who, method: "pix", limit: req.query.limit });
-      return { success: true as const, data: { charges: rows.map(chargeView) } };
-    },
+    async (req) => ({
+      success: true as const,
+      data: await listPixCharges(deps, principalOf(req), req.query),
+    }),
   );
 
   const moves = [

@@ -1,0 +1,7 @@
+import type { Db } from "../../db/db.ts";
+import { type AccountRow, listAccounts as queryAccounts } from "../../db/queries/accounts.ts";
+
+/** Every account, oldest first (the operator's CLI). */
+export function listAccounts(deps: { db: Db }): Promise<AccountRow[]> {
+  return queryAccounts(deps.db);
+}

@@ -1,0 +1,30 @@
+import type { Db } from "../../db/db.ts";
+import { listCharges } from "../../db/queries/charges.ts";
+import type { Clock, Random } from "../deps.ts";
+import type { Principal } from "../mode.ts";
+import { chargeView } from "./charge-view.ts";
+import { loadCharge } from "./move-charge.ts";
+
+// The reads of PIX charges, one use case each, for every front door (the REST routes, the MCP
+// tools, and next the dashboard): a charge's status, and the recent charges.
+
+/** A charge of the caller with its QR image, expired first if it is overdue (never a stale read). */
+export async function pixChargeStatus(
+  deps: { db: Db; clock: Clock; random: Random },
+  who: Principal,
+  chargeId: string,
+) {
+  const row = await loadCharge(deps, who, chargeId);
+  return { ...chargeView(row), qrCodeImage: row.qrCodeImage };
+}
+
+/** The caller's PIX charges, newest first. */
+export async function listPixCharges(deps: { db: Db }, who: Principal, input: { limit: number }) {
+  const rows = await listCharges(deps.db, {
+    accountId: who.accountId,
+    mode: who.mode,
+    method: "pix",
+    limit: input.limit,
+  });
+  return { charges: rows.map(chargeView) };
+}

@@ -1,0 +1,55 @@
+import type { Db } from "../../db/db.ts";
+import { findCharge, findChargeById, listCharges } from "../../db/queries/charges.ts";
+import { notFound } from "../errors.ts";
+import type { Principal } from "../mode.ts";
+import { cryptoView } from "./crypto-view.ts";
+import { readCryptoCharge, type WatchDeps } from "./watch-chain.ts";
+
+// The reads of Bitcoin charges, one use case each, for every front door (the REST routes, the
+// MCP tools, and next the dashboard and the payment pages).
+
+export type CryptoReadDeps = Pick<WatchDeps, "db" | "clock" | "random"> & {
+  crypto: Pick<WatchDeps, "chainSources" | "confirmations" | "lateWindowMs">;
+};
+
+/**
+ * A Bitcoin charge's status, the chain asked first. With a caller, a charge of the caller's
+ * account and mode only (any other is 404, as if it did not exist) in the owner's view; without
+ * one (a payment page), any charge in the public view, which leaves out the customer's data.
+ */
+export async function cryptoChargeStatus(
+  deps: CryptoReadDeps,
+  who: Principal | undefined,
+  chargeId: string,
+  baseUrl: string,
+) {
+  const found = who
+    ? await findCharge(deps.db, { accountId: who.accountId, mode: who.mode, id: chargeId })
+    : await findChargeById(deps.db, chargeId);
+  if (!found?.crypto) throw notFound(`charge_id: charge ${chargeId} not found`);
+  const fresh = await readCryptoCharge({ ...deps, ...deps.crypto }, found);
+  return cryptoView(fresh, baseUrl, { public: !who });
+}
+
+/** The caller's Bitcoin charges, newest first, as they are stored (the chain is not asked). */
+export async function listCryptoCharges(
+  deps: { db: Db },
+  who: Principal,
+  input: { limit: number },
+  baseUrl: string,
+) {
+  const rows = await listCharges(deps.db, {
+    accountId: who.accountId,
+    mode: who.mode,
+    method: "crypto",
+    limit: input.limit,
+  });
+  return { charges: rows.map((row) => cryptoView(row, baseUrl, { public: false })) };
+}
+
+/** The BIP21 payment URI of any Bitcoin charge (public: it is what its QR image shows). */
+export async function cryptoPaymentUri(deps: { db: Db }, chargeId: string): Promise<string> {
+  const row = await findChargeById(deps.db, chargeId);
+  if (!row?.crypto) throw notFound(`charge_id: charge ${chargeId} not found`);
+  return row.crypto.payUri;
+}

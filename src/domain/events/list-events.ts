@@ -1,0 +1,43 @@
+import { z } from "zod";
+import type { Db } from "../../db/db.ts";
+import { listEvents as queryEvents } from "../../db/queries/events.ts";
+import { LimitQuery } from "../charges/schemas.ts";
+import type { Principal } from "../mode.ts";
+
+// The events (the outbox) as the API shows them: of one charge in order, or the latest of the
+// account and mode.
+
+export const ListEventsQuerySchema = z.strictObject({
+  charge_id: z.string().trim().min(1, "must not be empty").optional(),
+  limit: LimitQuery,
+});
+
+export const EventViewSchema = z.object({
+  id: z.string(),
+  event: z.string(),
+  chargeId: z.string().nullable(),
+  createdAt: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export async function listEvents(
+  deps: { db: Db },
+  who: Principal,
+  input: z.output<typeof ListEventsQuerySchema>,
+): Promise<{ events: Array<z.infer<typeof EventViewSchema>> }> {
+  const rows = await queryEvents(deps.db, {
+    accountId: who.accountId,
+    mode: who.mode,
+    limit: input.limit,
+    ...(input.charge_id ? { chargeId: input.charge_id } : {}),
+  });
+  return {
+    events: rows.map((e) => ({
+      id: e.id,
+      event: e.type,
+      chargeId: e.chargeId,
+      createdAt: e.createdAt.toISOString(),
+      data: e.payload,
+    })),
+  };
+}
