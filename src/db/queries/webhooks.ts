@@ -46,6 +46,15 @@ export async function findWebhook(
   return rows[0];
 }
 
+/** Whether the owner has or had (deleted: its delivery log stays) a webhook of this id. */
+export async function webhookKnown(db: Db, k: Owner & { id: string }): Promise<boolean> {
+  const rows = await db.query(
+    "SELECT 1 FROM webhooks WHERE id = $1 AND account_id = $2 AND mode = $3",
+    [k.id, k.accountId, k.mode],
+  );
+  return rows.length === 1;
+}
+
 export async function countWebhooks(db: Db, k: Owner): Promise<number> {
   const rows = await db.query<{ n: number }>(
     "SELECT count(*) AS n FROM webhooks WHERE account_id = $1 AND mode = $2 AND deleted_at IS NULL",

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { Db } from "../../db/db.ts";
+import { findCharge } from "../../db/queries/charges.ts";
 import { listEvents as queryEvents } from "../../db/queries/events.ts";
 import { LimitQuery } from "../charges/schemas.ts";
+import { notFound } from "../errors.ts";
 import type { Principal } from "../mode.ts";
 
 // The events (the outbox) as the API shows them: of one charge in order, or the latest of the
@@ -31,6 +33,14 @@ export async function listEvents(
     limit: input.limit,
     ...(input.charge_id ? { chargeId: input.charge_id } : {}),
   });
+  // A charge the caller cannot see is 404, as on every route that takes its id. Every charge
+  // has its creation events, so only an empty answer needs the second look.
+  if (input.charge_id && rows.length === 0) {
+    const key = { accountId: who.accountId, mode: who.mode, id: input.charge_id };
+    if (!(await findCharge(deps.db, key))) {
+      throw notFound(`charge_id: charge ${input.charge_id} not found`);
+    }
+  }
   return {
     events: rows.map((e) => ({
       id: e.id,

@@ -170,6 +170,14 @@ export async function listDeliveries(
     ...(input.event ? { event: input.event } : {}),
     ...(input.status ? { status: input.status } : {}),
   });
+  // A webhook the caller cannot see is 404, as on every route that takes its id (a deleted
+  // one is still the caller's: its log stays). Only an empty answer needs the second look.
+  if (input.webhook_id && rows.length === 0) {
+    const key = { accountId: who.accountId, mode: who.mode, id: input.webhook_id };
+    if (!(await q.webhookKnown(deps.db, key))) {
+      throw notFound(`webhook_id: webhook ${input.webhook_id} not found`);
+    }
+  }
   const attempts = await dq.listAttempts(
     deps.db,
     rows.map((r) => r.id),
