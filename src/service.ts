@@ -10,6 +10,7 @@ import { openDb } from "./db/open-db.ts";
 import { DELIVERY_CHANNEL } from "./db/queries/events.ts";
 import { KEY_RETENTION_MS, pruneKeys } from "./db/queries/idempotency.ts";
 import { makeChargeWriter } from "./db/queries/insert-charges.ts";
+import type { AppDeps } from "./deps.ts";
 import { bootstrapIfEmpty } from "./domain/accounts/bootstrap.ts";
 import { expireOverdueCharges } from "./domain/charges/move-charge.ts";
 import { sandboxPixProvider } from "./domain/charges/pix-provider.ts";
@@ -18,7 +19,6 @@ import { type Clock, cryptoRandom, type Random, systemClock } from "./domain/dep
 import { makeAuthenticator } from "./domain/tokens/authenticate.ts";
 import { loadOrCreateKeyFile, makeSecretBox } from "./domain/webhooks/secret-box.ts";
 import { buildApp } from "./http/app.ts";
-import type { AppDeps } from "./http/app-deps.ts";
 import type { LookupAll } from "./net/address-policy.ts";
 import { makeSafeSender } from "./net/safe-fetch.ts";
 import { makeMemoryRateLimiter, makeRedisRateLimiter } from "./ratelimit/rate-limiter.ts";

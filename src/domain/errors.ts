@@ -1,6 +1,7 @@
 // The closed catalogue of failures a request can end with. Each code maps to exactly one HTTP
-// status in src/http/errors.ts (the only such table); the message is public and names the field
-// or the rule, while `cause` is for logs only and never leaves the process.
+// status in STATUS_BY_CODE below (the only such table, read by the HTTP routes, the MCP tools'
+// results and the OpenAPI document alike); the message is public and names the field or the
+// rule, while `cause` is for logs only and never leaves the process.
 
 export type ErrorCode =
   /** 400: malformed JSON, a missing required field, a wrong JSON type, an unknown field. */
@@ -25,6 +26,21 @@ export type ErrorCode =
   | "INTERNAL"
   /** 503: a dependency (database, price sources) cannot answer now. */
   | "UNAVAILABLE";
+
+/** The only table from error code to HTTP status (tested against the spec's status list). */
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+};
 
 export class AppError extends Error {
   readonly headers: Record<string, string>;

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
-import { AppError } from "../domain/errors.ts";
-import type { AppDeps } from "./app-deps.ts";
+import type { AppDeps } from "../deps.ts";
+import { AppError, badRequest, STATUS_BY_CODE } from "../domain/errors.ts";
+import type { RouteEntry } from "../route-table.ts";
 import { fail } from "./envelope.ts";
-import { STATUS_BY_CODE } from "./errors.ts";
-import { type AuthPolicy, makeGuard } from "./plugins/guard.ts";
+import { makeGuard } from "./plugins/guard.ts";
 import { registerCryptoRoutes } from "./routes/crypto.ts";
 import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -17,9 +17,6 @@ import { registerWebhookRoutes } from "./routes/webhooks.ts";
 import { validatorCompiler } from "./validation.ts";
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
-/** One registered route, as the security suite, the manifest and OpenAPI see it. */
-export type RouteEntry = { method: string; url: string; auth: AuthPolicy; schema: unknown };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -96,23 +93,11 @@ export function buildApp(
 type Classified = { status: number; message: string; headers: Record<string, string> };
 
 function classifyError(err: unknown, bodyLimit: number): Classified {
-  if (err instanceof AppError) {
-    return { status: STATUS_BY_CODE[err.code], message: err.message, headers: err.headers };
+  const known = err instanceof AppError ? err : bodyRefusal(err, bodyLimit);
+  if (known) {
+    return { status: STATUS_BY_CODE[known.code], message: known.message, headers: known.headers };
   }
-  const e = err as { code?: string; statusCode?: number; message?: string };
-  switch (e.code) {
-    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return { status: 415, message: "content-type: must be application/json", headers: {} };
-    case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return { status: 413, message: `body: larger than ${bodyLimit} bytes`, headers: {} };
-    case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return { status: 400, message: "body: is empty; send a JSON object", headers: {} };
-    case "FST_ERR_CTP_INVALID_JSON_BODY":
-      return { status: 400, message: "body: malformed JSON", headers: {} };
-  }
-  if (err instanceof SyntaxError || e.code === "FST_ERR_CTP_INVALID_CONTENT_LENGTH") {
-    return { status: 400, message: "body: malformed JSON", headers: {} };
-  }
+  const e = err as { statusCode?: number; message?: string };
   if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
     return { status: e.statusCode, message: e.message ?? "invalid request", headers: {} };
   }
@@ -121,4 +106,20 @@ function classifyError(err: unknown, bodyLimit: number): Classified {
     message: "internal error; retry with exponential backoff",
     headers: {},
   };
+}
+
+/** Fastify's refusals of a request body, as errors of the catalogue (src/domain/errors.ts). */
+function bodyRefusal(err: unknown, bodyLimit: number): AppError | undefined {
+  switch ((err as { code?: string }).code) {
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new AppError("UNSUPPORTED_MEDIA_TYPE", "content-type: must be application/json");
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new AppError("PAYLOAD_TOO_LARGE", `body: larger than ${bodyLimit} bytes`);
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return badRequest("body: is empty; send a JSON object");
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return badRequest("body: malformed JSON");
+  }
+  return err instanceof SyntaxError ? badRequest("body: malformed JSON") : undefined;
 }

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Db } from "../db/db.ts";
-import type { Clock } from "../domain/deps.ts";
+import type { Clock, Db } from "../domain/deps.ts";
 import {
   fingerprintBody,
   type IdempotencyScope,

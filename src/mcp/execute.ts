@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { AppError } from "../domain/errors.ts";
+import { AppError, STATUS_BY_CODE } from "../domain/errors.ts";
 import { badTextError, toAppError } from "../domain/input-errors.ts";
 import { AUTH_FAILURE_MESSAGES } from "../domain/tokens/authenticate.ts";
-import { STATUS_BY_CODE } from "../http/errors.ts";
 import { TOOL_BY_NAME, TOOLS, type ToolContext, type ToolDef } from "./registry.ts";
 
 export type ToolOutcome =

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AppDeps } from "../deps.ts";
 import { createPixCharge } from "../domain/charges/create-pix-charge.ts";
 import { simulatePay } from "../domain/charges/pay-cancel-refund.ts";
 import { listPixCharges, pixChargeStatus } from "../domain/charges/read-charges.ts";
@@ -7,6 +8,7 @@ import { createCryptoCharge } from "../domain/crypto/create-crypto-charge.ts";
 import { currentQuote, quoteAhead } from "../domain/crypto/quote.ts";
 import { cryptoChargeStatus } from "../domain/crypto/read-crypto-charges.ts";
 import { CreateCryptoChargeSchema } from "../domain/crypto/schemas.ts";
+import { DEFAULT_LIMIT, LimitArgument, ListArgumentsSchema } from "../domain/list-limit.ts";
 import type { Principal } from "../domain/mode.ts";
 import { listTokens } from "../domain/tokens/manage-tokens.ts";
 import {
@@ -18,7 +20,6 @@ import {
 } from "../domain/webhooks/manage-webhooks.ts";
 import { CreateWebhookSchema, ListDeliveriesQuerySchema } from "../domain/webhooks/schemas.ts";
 import { verifySignature } from "../domain/webhooks/signature.ts";
-import type { AppDeps } from "../http/app-deps.ts";
 import {
   generateSnippet,
   SNIPPET_LANGUAGES,
@@ -59,16 +60,6 @@ function tool<S extends z.ZodObject>(def: {
   return { auth: true, write: false, ...def, handler: def.handler as ToolDef["handler"] };
 }
 
-// The lists' limit as a JSON number: the routes' LimitQuery coerces query-string text, which a
-// tool's JSON arguments should not need.
-const Limit = z.strictObject({
-  limit: z
-    .number()
-    .int("must be an integer")
-    .min(1, "must be between 1 and 200")
-    .max(200, "must be between 1 and 200")
-    .optional(),
-});
 const Id = z.strictObject({ id: z.string().trim().min(1, "must not be empty") });
 
 export const TOOLS: ToolDef[] = [
@@ -99,8 +90,9 @@ export const TOOLS: ToolDef[] = [
     name: "list_pix_charges",
     description:
       "Recent PIX charges of this account and mode, newest first (limit 1..200, default 50).",
-    input: Limit,
-    handler: (ctx, args) => listPixCharges(ctx.deps, ctx.principal, { limit: args.limit ?? 50 }),
+    input: ListArgumentsSchema,
+    handler: (ctx, args) =>
+      listPixCharges(ctx.deps, ctx.principal, { limit: args.limit ?? DEFAULT_LIMIT }),
   }),
   tool({
     name: "simulate_pay",
@@ -135,11 +127,11 @@ export const TOOLS: ToolDef[] = [
     name: "list_webhook_deliveries",
     description:
       "The webhook delivery log, newest first, with every attempt (filter by webhook_id, event, status).",
-    input: ListDeliveriesQuerySchema.extend({ limit: Limit.shape.limit }),
+    input: ListDeliveriesQuerySchema.extend({ limit: LimitArgument }),
     handler: async (ctx, args) => ({
       deliveries: await listDeliveries(ctx.deps, ctx.principal, {
         ...args,
-        limit: args.limit ?? 50,
+        limit: args.limit ?? DEFAULT_LIMIT,
       }),
     }),
   }),

@@ -4,8 +4,8 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { publicRoutes } from "../../src/mcp/manifest.ts";
 import { TOOLS } from "../../src/mcp/registry.ts";
+import { publicRoutes } from "../../src/route-table.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 

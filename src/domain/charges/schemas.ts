@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LimitQuery } from "../list-limit.ts";
 import { brlToCents } from "../money.ts";
 import { normalizeCep, normalizeCpf, normalizePhone, UFS } from "./br-validators.ts";
 import { DISPLAY_STATUS, STATUSES } from "./charge-status.ts";
@@ -89,14 +90,6 @@ export type CreatePixCharge = z.output<typeof CreatePixChargeSchema>;
 export const ChargeIdSchema = z.strictObject({
   charge_id: z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters"),
 });
-
-/** The `limit` of every list: 1..200, default 50 (spec, Limits). */
-export const LimitQuery = z.coerce
-  .number()
-  .int("must be an integer")
-  .min(1, "must be between 1 and 200")
-  .max(200, "must be between 1 and 200")
-  .default(50);
 
 export const ListChargesQuerySchema = z.strictObject({ limit: LimitQuery });
 

@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { Db } from "../../db/db.ts";
 import { findCharge } from "../../db/queries/charges.ts";
 import { listEvents as queryEvents } from "../../db/queries/events.ts";
-import { LimitQuery } from "../charges/schemas.ts";
 import { notFound } from "../errors.ts";
+import { LimitQuery } from "../list-limit.ts";
 import type { Principal } from "../mode.ts";
 
 // The events (the outbox) as the API shows them: of one charge in order, or the latest of the

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { Db } from "../../db/db.ts";
 import * as q from "../../db/queries/products.ts";
-import { Brl, LimitQuery } from "../charges/schemas.ts";
+import { Brl } from "../charges/schemas.ts";
 import type { Clock, Random } from "../deps.ts";
 import { notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
+import { LimitQuery } from "../list-limit.ts";
 import type { Principal } from "../mode.ts";
 import { brlToCents, centsToBrl } from "../money.ts";
 

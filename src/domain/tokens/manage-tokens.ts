@@ -4,26 +4,18 @@ import * as q from "../../db/queries/tokens.ts";
 import type { Clock, Random } from "../deps.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
-import type { Mode } from "../mode.ts";
+import { MODES, type Mode } from "../mode.ts";
+import type { TokenView } from "./schemas.ts";
 import { generateToken, hashToken, tokenPrefix } from "./token-format.ts";
 
 export type TokenDeps = { db: Db; clock: Clock; random: Random };
-export type TokenView = {
-  id: string;
-  label: string;
-  mode: Mode;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-};
 
 export const MAX_ACTIVE_TOKENS = 100;
 
 // A test token sees and manages test tokens only: it is the kind handed to assistants and
 // sandboxes, and must not be able to read or revoke the live keys. A live token manages both.
 export const visibleModes = (callerMode: Mode): Mode[] =>
-  callerMode === "live" ? ["test", "live"] : ["test"];
+  callerMode === "live" ? [...MODES] : ["test"];
 
 /**
  * Issues a token and returns its value: the only moment the value exists outside the caller.
@@ -65,7 +57,7 @@ export async function listTokens(
   deps: { db: Db },
   input: { accountId: string; callerMode?: Mode },
 ): Promise<TokenView[]> {
-  const modes: Mode[] = input.callerMode ? visibleModes(input.callerMode) : ["test", "live"];
+  const modes: Mode[] = input.callerMode ? visibleModes(input.callerMode) : [...MODES];
   return (await q.listTokens(deps.db, input.accountId, modes)).map(toView);
 }
 
@@ -73,7 +65,7 @@ export async function revokeToken(
   deps: { db: Db; clock: Clock },
   input: { accountId: string; id: string; callerMode?: Mode },
 ): Promise<TokenView> {
-  const modes: Mode[] = input.callerMode ? visibleModes(input.callerMode) : ["test", "live"];
+  const modes: Mode[] = input.callerMode ? visibleModes(input.callerMode) : [...MODES];
   const row = await q.revokeToken(deps.db, { ...input, modes, at: deps.clock.now() });
   if (!row) throw notFound(`id: token ${input.id} not found`);
   return toView(row);

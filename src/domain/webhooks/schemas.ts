@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "../charges/charge-status.ts";
-import { LimitQuery } from "../charges/schemas.ts";
+import { LimitQuery } from "../list-limit.ts";
 
 export const SUBSCRIBABLE = EVENT_TYPES.filter((e) => e !== "webhook.test");
 

@@ -3,9 +3,7 @@ import { AppError } from "../../domain/errors.ts";
 import type { Principal } from "../../domain/mode.ts";
 import { AUTH_FAILURE_MESSAGES, type Authenticator } from "../../domain/tokens/authenticate.ts";
 import type { RateLimiter } from "../../ratelimit/rate-limiter.ts";
-
-/** How a route treats the bearer token: 'optional' routes also serve the public (checkout). */
-export type AuthPolicy = "required" | "optional" | "none";
+import type { AuthPolicy } from "../../route-table.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { baseUrlOf } from "../../base-url.ts";
+import type { AppDeps } from "../../deps.ts";
 import { ChargeIdSchema, ListChargesQuerySchema } from "../../domain/charges/schemas.ts";
 import { checkoutOwner, createCryptoCharge } from "../../domain/crypto/create-crypto-charge.ts";
 import { quoteAhead, quoteView } from "../../domain/crypto/quote.ts";
@@ -21,7 +22,6 @@ import {
 } from "../../domain/crypto/schemas.ts";
 import { activateWallet, getWallet } from "../../domain/crypto/wallets.ts";
 import { renderQrPng } from "../../domain/qr/qr-png.ts";
-import type { AppDeps } from "../app-deps.ts";
 import { okEnvelope } from "../envelope.ts";
 import { sendIdempotent } from "../idempotent-reply.ts";
 import { principalOf } from "../plugins/guard.ts";

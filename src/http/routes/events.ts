@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { AppDeps } from "../../deps.ts";
 import {
   EventViewSchema,
   ListEventsQuerySchema,
   listEvents,
 } from "../../domain/events/list-events.ts";
-import type { AppDeps } from "../app-deps.ts";
 import { okEnvelope } from "../envelope.ts";
 import { principalOf } from "../plugins/guard.ts";
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../domain/errors.ts";
-import type { AppDeps } from "../app-deps.ts";
 
 export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get("/healthz", { schema: { hide: true } }, async () => ({

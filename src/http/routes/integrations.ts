@@ -3,16 +3,16 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { baseUrlOf } from "../../base-url.ts";
+import type { AppDeps } from "../../deps.ts";
+import { renderDocsPage } from "../../documents/docs-page.ts";
+import { buildGuide } from "../../documents/guide.ts";
+import { buildManifest } from "../../documents/manifest.ts";
+import { buildOpenApi } from "../../documents/openapi.ts";
 import { executeTool } from "../../mcp/execute.ts";
-import { buildGuide } from "../../mcp/guide.ts";
-import { buildManifest } from "../../mcp/manifest.ts";
 import { makeMcpServer } from "../../mcp/mcp-server.ts";
 import type { ToolContext } from "../../mcp/registry.ts";
-import type { AppDeps } from "../app-deps.ts";
 import { boundedMemo } from "../bounded-memo.ts";
 import { fail } from "../envelope.ts";
-import { buildOpenApi } from "../openapi.ts";
-import { renderDocsPage } from "./docs-page.ts";
 
 const tags = ["integrations"];
 

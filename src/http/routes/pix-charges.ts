@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { AppDeps } from "../../deps.ts";
 import { preparePixCharge } from "../../domain/charges/create-pix-charge.ts";
 import { cancelCharge, refundCharge, simulatePay } from "../../domain/charges/pay-cancel-refund.ts";
 import { listPixCharges, pixChargeStatus } from "../../domain/charges/read-charges.ts";
@@ -12,7 +13,6 @@ import {
   ListChargesQuerySchema,
   PixChargeCreatedSchema,
 } from "../../domain/charges/schemas.ts";
-import type { AppDeps } from "../app-deps.ts";
 import { okEnvelope, sendOk } from "../envelope.ts";
 import { sendIdempotent, sendIdempotentWrite } from "../idempotent-reply.ts";
 import { principalOf } from "../plugins/guard.ts";

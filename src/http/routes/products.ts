@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { AppDeps } from "../../deps.ts";
 import {
   archiveProduct,
   CreateProductSchema,
@@ -10,7 +11,6 @@ import {
   ProductIdSchema,
   ProductViewSchema,
 } from "../../domain/products/products.ts";
-import type { AppDeps } from "../app-deps.ts";
 import { okEnvelope } from "../envelope.ts";
 import { sendIdempotent } from "../idempotent-reply.ts";
 import { principalOf } from "../plugins/guard.ts";

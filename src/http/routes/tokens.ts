@@ -1,31 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { AppDeps } from "../../deps.ts";
 import { issueToken, listTokens, revokeToken } from "../../domain/tokens/manage-tokens.ts";
-import type { AppDeps } from "../app-deps.ts";
+import {
+  CreateTokenSchema,
+  NewTokenSchema,
+  RevokeTokenSchema,
+  TokenViewSchema,
+} from "../../domain/tokens/schemas.ts";
 import { okEnvelope } from "../envelope.ts";
 import { sendIdempotent } from "../idempotent-reply.ts";
 import { principalOf } from "../plugins/guard.ts";
-
-const ModeSchema = z.enum(["test", "live"]);
-const TokenSchema = z.object({
-  id: z.string(),
-  label: z.string(),
-  mode: ModeSchema,
-  prefix: z.string().describe("The first 12 characters of the token, to tell tokens apart."),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
-});
-const NewTokenSchema = TokenSchema.extend({
-  token: z.string().describe("The token value. Shown in this response only; store it now."),
-});
-
-export const CreateTokenSchema = z.strictObject({
-  label: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters"),
-  mode: ModeSchema.optional().describe("test (sandbox) or live; defaults to the caller's mode."),
-});
-export const RevokeTokenSchema = z.strictObject({ id: z.string().min(1, "must not be empty") });
 
 export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -71,7 +57,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: {
         summary: "List the account's API tokens (never their values)",
         tags: ["tokens"],
-        response: { 200: okEnvelope(z.object({ tokens: z.array(TokenSchema) })) },
+        response: { 200: okEnvelope(z.object({ tokens: z.array(TokenViewSchema) })) },
       },
     },
     async (req) => {
@@ -89,7 +75,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
         summary: "Revoke an API token; every instance refuses it within 1 s",
         tags: ["tokens"],
         body: RevokeTokenSchema,
-        response: { 200: okEnvelope(TokenSchema) },
+        response: { 200: okEnvelope(TokenViewSchema) },
       },
     },
     async (req, reply) => {

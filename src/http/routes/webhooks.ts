@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { AppDeps } from "../../deps.ts";
 import {
   checkWebhookTarget,
   createWebhook,
@@ -18,7 +19,6 @@ import {
   WebhookIdSchema,
   WebhookViewSchema,
 } from "../../domain/webhooks/schemas.ts";
-import type { AppDeps } from "../app-deps.ts";
 import { okEnvelope } from "../envelope.ts";
 import { sendIdempotent } from "../idempotent-reply.ts";
 import { principalOf } from "../plugins/guard.ts";

@@ -1,14 +1,14 @@
-import type { ChainSource } from "../bitcoin/esplora.ts";
-import type { QuoteService } from "../bitcoin/price-sources.ts";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/db.ts";
-import type { ChargeWriter } from "../db/queries/insert-charges.ts";
-import type { PixProviders } from "../domain/charges/pix-provider.ts";
-import type { Clock, Random } from "../domain/deps.ts";
-import type { Authenticator } from "../domain/tokens/authenticate.ts";
-import type { SecretBox } from "../domain/webhooks/secret-box.ts";
-import type { AddressPolicy, LookupAll } from "../net/address-policy.ts";
-import type { RateLimiter } from "../ratelimit/rate-limiter.ts";
+import type { ChainSource } from "./bitcoin/esplora.ts";
+import type { QuoteService } from "./bitcoin/price-sources.ts";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/db.ts";
+import type { ChargeWriter } from "./db/queries/insert-charges.ts";
+import type { PixProviders } from "./domain/charges/pix-provider.ts";
+import type { Clock, Random } from "./domain/deps.ts";
+import type { Authenticator } from "./domain/tokens/authenticate.ts";
+import type { SecretBox } from "./domain/webhooks/secret-box.ts";
+import type { AddressPolicy, LookupAll } from "./net/address-policy.ts";
+import type { RateLimiter } from "./ratelimit/rate-limiter.ts";
 
 /** Bitcoin charges: price quotes, chain sources and their policy. */
 export type CryptoSettings = {
@@ -25,7 +25,11 @@ export type CryptoSettings = {
   quoteValidMs: number;
 };
 
-/** Everything the HTTP front door needs, built once by the composition root (src/service.ts). */
+/**
+ * Everything the front doors (the HTTP routes, the MCP tools) hand to the use cases, built once
+ * by the composition root (src/service.ts). It lives beside the front doors, not inside one of
+ * them, so MCP does not depend on HTTP.
+ */
 export type AppDeps = {
   config: Config;
   db: Db;

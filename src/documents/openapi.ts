@@ -1,20 +1,22 @@
-import type { z } from "zod";
-import { jsonSchemaOf, publicRoutes } from "../mcp/manifest.ts";
-import type { RouteEntry } from "./app.ts";
+import { STATUS_BY_CODE } from "../domain/errors.ts";
+import { publicRoutes, type RouteEntry, schemaOf } from "../route-table.ts";
+import { jsonSchemaOf } from "./json-schema.ts";
 
-type RouteSchema = {
-  summary?: string;
-  tags?: string[];
-  body?: z.ZodType;
-  querystring?: z.ZodType;
-  response?: Record<number, z.ZodType>;
-};
+/** The error statuses an operation can answer, from the one table: "400, 401, …, 429, 5xx". */
+export function errorStatuses(): string {
+  const statuses = [...new Set(Object.values(STATUS_BY_CODE))].sort((a, b) => a - b);
+  return [
+    ...statuses.filter((s) => s < 500),
+    ...(statuses.some((s) => s >= 500) ? ["5xx"] : []),
+  ].join(", ");
+}
 
 /** OpenAPI 3.1, generated from the registered routes and their zod schemas. */
 export function buildOpenApi(routes: readonly RouteEntry[], baseUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const errors = `error: ${errorStatuses()}`;
   for (const r of publicRoutes(routes)) {
-    const s = (r.schema ?? {}) as RouteSchema;
+    const s = schemaOf(r);
     const query = jsonSchemaOf(s.querystring) as
       | { properties?: Record<string, unknown>; required?: string[] }
       | undefined;
@@ -47,7 +49,7 @@ export function buildOpenApi(routes: readonly RouteEntry[], baseUrl: string) {
           ...(ok ? { content: { "application/json": { schema: ok } } } : {}),
         },
         default: {
-          description: "error: 400, 401, 403, 404, 409, 413, 415, 422, 429, 5xx",
+          description: errors,
           content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
         },
       },

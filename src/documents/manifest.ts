@@ -1,35 +1,15 @@
-import { z } from "zod";
 import { SUBSCRIBABLE } from "../domain/webhooks/schemas.ts";
-import type { RouteEntry } from "../http/app.ts";
-import { describeTools } from "./execute.ts";
+import { describeTools } from "../mcp/execute.ts";
+import { publicRoutes, type RouteEntry, schemaOf } from "../route-table.ts";
+import { RETRY_DELAYS_MS } from "../workers/retry-schedule.ts";
+import { jsonSchemaOf } from "./json-schema.ts";
 
 // The manifest and the OpenAPI document are generated from the registered routes (and their zod
 // schemas) and from the tool registry: nothing here is a hand-kept list of endpoints.
 
-type RouteSchema = {
-  summary?: string;
-  hide?: boolean;
-  body?: z.ZodType;
-  querystring?: z.ZodType;
-  tags?: string[];
-};
-
-export function publicRoutes(routes: readonly RouteEntry[]): RouteEntry[] {
-  return routes.filter((r) => !(r.schema as RouteSchema | undefined)?.hide);
-}
-
-export function jsonSchemaOf(s: z.ZodType | undefined): Record<string, unknown> | undefined {
-  if (!s) return undefined;
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(s, {
-    io: "input",
-    unrepresentable: "any",
-  }) as Record<string, unknown>;
-  return rest;
-}
-
 export function endpointsOf(routes: readonly RouteEntry[]) {
   return publicRoutes(routes).map((r) => {
-    const schema = (r.schema ?? {}) as RouteSchema;
+    const schema = schemaOf(r);
     const query = jsonSchemaOf(schema.querystring);
     const body = jsonSchemaOf(schema.body);
     return {
@@ -82,7 +62,7 @@ export function buildManifest(routes: readonly RouteEntry[], baseUrl: string) {
         format: "sha256=<lowercase hex HMAC-SHA256 of the raw body, key = the whole whsec_ secret>",
         standardWebhooks: "webhook-id, webhook-timestamp, webhook-signature (v1,<base64>)",
       },
-      retries: "at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h",
+      retries: retrySchedule(),
     },
     integrationFlow: [
       "Create a token (mode test or live): POST /api/auth/token/create",
@@ -94,4 +74,11 @@ export function buildManifest(routes: readonly RouteEntry[], baseUrl: string) {
     endpoints: endpointsOf(routes),
     mcpTools: describeTools(),
   };
+}
+
+/** The delivery schedule in words, from the worker's own table: "at once, 5 s, 5 min, …". */
+export function retrySchedule(): string {
+  const words = (ms: number) =>
+    ms < 60_000 ? `${ms / 1000} s` : ms < 3_600_000 ? `${ms / 60_000} min` : `${ms / 3_600_000} h`;
+  return ["at once", ...RETRY_DELAYS_MS.map(words)].join(", ");
 }
