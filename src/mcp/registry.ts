@@ -4,8 +4,8 @@ import { createPixCharge } from "../domain/charges/create-pix-charge.ts";
 import { simulatePay } from "../domain/charges/pay-cancel-refund.ts";
 import { listPixCharges, pixChargeStatus } from "../domain/charges/read-charges.ts";
 import { ChargeIdSchema, CreatePixChargeSchema } from "../domain/charges/schemas.ts";
-import { createCryptoCharge } from "../domain/crypto/create-crypto-charge.ts";
-import { currentQuote, quoteAhead } from "../domain/crypto/quote.ts";
+import { startCryptoCharge } from "../domain/crypto/create-crypto-charge.ts";
+import { currentQuote } from "../domain/crypto/quote.ts";
 import { cryptoChargeStatus } from "../domain/crypto/read-crypto-charges.ts";
 import { CreateCryptoChargeSchema } from "../domain/crypto/schemas.ts";
 import { DEFAULT_LIMIT, LimitArgument, ListArgumentsSchema } from "../domain/list-limit.ts";
@@ -202,10 +202,8 @@ export const TOOLS: ToolDef[] = [
     input: CreateCryptoChargeSchema,
     write: true,
     handler: async (ctx, args) => {
-      const priced = await quoteAhead(ctx.deps.crypto.quotes);
-      return ctx.deps.db.transaction((db) =>
-        createCryptoCharge({ ...ctx.deps, db }, ctx.principal, args, ctx.baseUrl, priced),
-      );
+      const create = await startCryptoCharge(ctx.deps, ctx.principal, args, ctx.baseUrl);
+      return create(ctx.deps.db);
     },
   }),
   tool({

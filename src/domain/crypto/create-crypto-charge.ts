@@ -5,19 +5,24 @@ import type { Db } from "../../db/db.ts";
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import { insertCharges } from "../../db/queries/insert-charges.ts";
 import { findProductById } from "../../db/queries/products.ts";
-import { addressUsed, takeNextIndex } from "../../db/queries/wallets.ts";
+import {
+  addressUsed,
+  takeNextIndex,
+  unpaidTail,
+  type WalletRow,
+} from "../../db/queries/wallets.ts";
 import { creationEvents } from "../charges/charge-events.ts";
 import { DISPLAY_STATUS } from "../charges/charge-status.ts";
 import type { Clock, Random } from "../deps.ts";
-import { badRequest, notFound, unprocessable } from "../errors.ts";
+import { AppError, badRequest, notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import type { Principal } from "../mode.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
 import { qrImageUrl } from "./crypto-view.ts";
-import { type PricedQuote, satsFor } from "./quote.ts";
+import { type PricedQuote, quoteAhead, satsFor } from "./quote.ts";
 import type { CreateCryptoCharge } from "./schemas.ts";
-import { ensureWallet, NO_WALLET, walletKeyId } from "./wallets.ts";
+import { ensureWallet, GAP_LIMIT, NO_WALLET, walletKeyId } from "./wallets.ts";
 
 export type CryptoDeps = {
   db: Db;
@@ -48,7 +53,27 @@ export async function checkoutOwner(
   }
   const product = await findProductById(deps.db, productId);
   if (!product) throw notFound(`product_id: product ${productId} not found`);
-  return { accountId: product.accountId, mode: product.mode, tokenId: "public-checkout" };
+  return { accountId: product.accountId, mode: product.mode, tokenId: PUBLIC_CHECKOUT };
+}
+
+/** The token id of a charge made by the public checkout (no token: the product's owner). */
+export const PUBLIC_CHECKOUT = "public-checkout";
+
+/**
+ * Bitcoin charge creation as every front door runs it: the price is fetched first, outside any
+ * transaction (a slow price source must not hold a database connection), and what comes back
+ * creates the charge in one transaction on the database it is given (the route's idempotency
+ * transaction, or the pool).
+ */
+export async function startCryptoCharge(
+  deps: CryptoDeps,
+  owner: Principal,
+  input: CreateCryptoCharge,
+  baseUrl: string,
+) {
+  const priced = await quoteAhead(deps.crypto.quotes);
+  return (db: Db) =>
+    db.transaction((tx) => createCryptoCharge({ ...deps, db: tx }, owner, input, baseUrl, priced));
 }
 
 /**
@@ -65,10 +90,13 @@ export async function createCryptoCharge(
   baseUrl: string,
   priced: PricedQuote,
 ) {
+  const isPublic = who.tokenId === PUBLIC_CHECKOUT;
   const { valueCents, title } = await resolveAmount(deps, who, {
     value: input.value,
     productId: input.product_id,
-    title: input.product_name ?? null,
+    // A payer on the public checkout does not name what they pay for: the product's name is
+    // what the merchant's wallet label and the charge show.
+    title: isPublic ? null : (input.product_name ?? null),
   });
 
   const quote = priced();
@@ -81,6 +109,7 @@ export async function createCryptoCharge(
 
   if (!(await ensureWallet(deps, who, deps.crypto.testNetwork))) throw unprocessable(NO_WALLET);
   const { index, wallet, address } = await nextFreshAddress(deps.db, who);
+  if (isPublic) await refusePastGapLimit(deps.db, who, wallet);
 
   const now = deps.clock.now();
   const id = `BTC-${newId("pix", deps).slice(4).toUpperCase()}`;
@@ -146,6 +175,28 @@ export async function createCryptoCharge(
     provider: "crypto" as const,
     livemode: who.mode === "live",
   };
+}
+
+/**
+ * Anyone can open a public checkout, and each creation takes an address: unpaid addresses in a
+ * row past the gap limit are ones the merchant's wallet app no longer scans, so a payment to
+ * them would not show. The public checkout therefore never goes past it (a merchant's own API
+ * calls may, with the wallet view's gap warning). Run after the address is taken: the wallet
+ * row is then locked until commit, so concurrent creations count each other.
+ */
+async function refusePastGapLimit(db: Db, who: Principal, wallet: WalletRow): Promise<void> {
+  const unpaid = await unpaidTail(db, {
+    ...who,
+    nextIndex: wallet.nextIndex,
+    keyId: walletKeyId(wallet.xpub),
+  });
+  if (unpaid > GAP_LIMIT) {
+    throw new AppError(
+      "UNAVAILABLE",
+      `checkout: the merchant's wallet already has ${GAP_LIMIT} unpaid addresses in a row (the gap limit wallets scan), so no new Bitcoin checkout can be opened until one is paid; try again later or pay another way`,
+      { headers: { "Retry-After": "60" } },
+    );
+  }
 }
 
 /**

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
 import { ChargeIdSchema, ListChargesQuerySchema } from "../../domain/charges/schemas.ts";
-import { checkoutOwner, createCryptoCharge } from "../../domain/crypto/create-crypto-charge.ts";
-import { quoteAhead, quoteView } from "../../domain/crypto/quote.ts";
+import { checkoutOwner, startCryptoCharge } from "../../domain/crypto/create-crypto-charge.ts";
+import { quoteView } from "../../domain/crypto/quote.ts";
 import {
   cryptoChargeStatus,
   cryptoPaymentUri,
@@ -99,18 +99,8 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
     },
     async (req, reply) => {
       const owner = await checkoutOwner(deps, req.principal, req.body.product_id);
-      const baseUrl = baseUrlOf(deps, req);
-      const priced = await quoteAhead(deps.crypto.quotes);
-      await sendIdempotent(
-        deps,
-        req,
-        reply,
-        (db) =>
-          db.transaction((tx) =>
-            createCryptoCharge({ ...deps, db: tx }, owner, req.body, baseUrl, priced),
-          ),
-        { owner, noSecret: true },
-      );
+      const create = await startCryptoCharge(deps, owner, req.body, baseUrlOf(deps, req));
+      await sendIdempotent(deps, req, reply, create, { owner, noSecret: true });
     },
   );
 
