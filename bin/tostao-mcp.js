@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npx tostao-mcp`: the stdio MCP tool server, configured by SVC_BASE_URL and SVC_API_TOKEN.
+// `node bin/tostao-mcp.js`: the stdio MCP tool server, configured by SVC_BASE_URL and SVC_API_TOKEN.
 import { register } from "tsx/esm/api";
 
 register();

@@ -34,8 +34,10 @@ export function buildManifest(routes: readonly RouteEntry[], baseUrl: string) {
       transport: "streamable-http (stateless)",
       bridge: `${baseUrl}/api/integrations/mcp/call`,
       stdio: {
-        command: "npx",
-        args: ["-p", "tostao", "tostao-mcp"],
+        // Run from a clone: the package is not on npm, where `npx -p tostao` would run
+        // whatever someone else published under that name.
+        command: "node",
+        args: ["/absolute/path/to/tostao/bin/tostao-mcp.js"],
         env: ["SVC_BASE_URL", "SVC_API_TOKEN"],
       },
     },

@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import { AppError } from "./errors.ts";
 
-// How bad input is reported, for every front door (HTTP routes and MCP tools): text that cannot
-// be stored is refused first, then the first zod issue becomes "<path>: <what is wrong>", 400
-// when the request's shape is wrong (missing field, wrong JSON type, unknown field) and 422 when
-// a well-formed value breaks a rule.
+// How bad input is reported, for every front door (HTTP routes and MCP tools): input nested too
+// deep, or holding text that cannot be stored, is refused first; then the first zod issue
+// becomes "<path>: <what is wrong>", 400 when the request's shape is wrong (missing field, wrong
+// JSON type, unknown field) and 422 when a well-formed value breaks a rule.
 
 const SHAPE_CODES = new Set(["invalid_type", "unrecognized_keys", "invalid_union", "invalid_key"]);
 
@@ -13,30 +13,53 @@ const SHAPE_CODES = new Set(["invalid_type", "unrecognized_keys", "invalid_union
 // as the caller's mistake (400), before it can reach a statement that other requests share.
 const BAD_TEXT = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** A 400 naming the first string (or key) in `data` that holds such text, if any. */
+/**
+ * Deepest nesting of arrays and objects any input may have. No route or tool takes more than a
+ * few levels, and a bound keeps every walk over the input (this one, zod's, JSON.stringify's,
+ * jsonb's) far from the stack's limit: 10,000 levels overflowed it and answered 500.
+ */
+export const MAX_NESTING = 64;
+
+const TOO_DEEP = Symbol("too deep");
+
+/**
+ * A 400 for input no route or tool takes, whatever its schema: nesting deeper than MAX_NESTING,
+ * or a string (or key) holding text that cannot be stored, named by its path.
+ */
 export function badTextError(data: unknown, part: string): AppError | undefined {
-  const bad = badTextPath(data, "");
+  const bad = badTextPath(data, "", 0);
   if (bad === undefined) return undefined;
+  if (bad === TOO_DEEP) {
+    return new AppError("BAD_REQUEST", `${part}: nested deeper than ${MAX_NESTING} levels`);
+  }
   return new AppError(
     "BAD_REQUEST",
     `${bad || part}: must be text without NUL (\\u0000) characters or unpaired UTF-16 surrogates`,
   );
 }
 
-/** The path of the first string (or key) in `v` holding bad text, "" for the root itself. */
-function badTextPath(v: unknown, path: string): string | undefined {
+/**
+ * The path of the first string (or key) in `v` holding bad text ("" for the root itself), or
+ * TOO_DEEP once `v` nests past MAX_NESTING: the recursion goes no deeper than that.
+ */
+function badTextPath(
+  v: unknown,
+  path: string,
+  depth: number,
+): string | typeof TOO_DEEP | undefined {
   if (typeof v === "string") return BAD_TEXT.test(v) ? path : undefined;
   if (v === null || typeof v !== "object") return undefined;
+  if (depth >= MAX_NESTING) return TOO_DEEP;
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const found = badTextPath(v[i], `${path}[${i}]`);
+      const found = badTextPath(v[i], `${path}[${i}]`, depth + 1);
       if (found !== undefined) return found;
     }
     return undefined;
   }
   for (const [k, x] of Object.entries(v)) {
     if (BAD_TEXT.test(k)) return path;
-    const found = badTextPath(x, path ? `${path}.${k}` : k);
+    const found = badTextPath(x, path ? `${path}.${k}` : k, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;

@@ -2,8 +2,8 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { ToolOutcome } from "./execute.ts";
 import { makeMcpServer } from "./mcp-server.ts";
 
-// The local stdio tool server (`npx -p tostao tostao-mcp`): client tooling that an AI assistant starts as a
-// child process. It lists the same tools from the same registry and runs each call through the
+// The local stdio tool server (`node bin/tostao-mcp.js` in a clone): client tooling that an AI
+// assistant starts as a child process. It lists the same tools from the same registry and runs each call through the
 // service's HTTP bridge (POST /api/integrations/mcp/call) with the configured token, so it holds
 // no data and needs no database. Configured by SVC_BASE_URL and SVC_API_TOKEN, read here, its
 // own composition root.

@@ -208,9 +208,10 @@ export async function resolveAndCheck(
   const addresses = records.map((r) => r.address);
   if (addresses.length === 0) return { ok: false, reason: `could not resolve ${bare}` };
   if (isAllowListed(bare, policy)) return { ok: true, addresses };
-  const refused = addresses.find((a) => !isAddressAllowed(a, policy));
-  if (refused !== undefined) {
-    return { ok: false, reason: `host ${bare} resolves to ${refused}, which is not public` };
+  // The reason never names the address: it would tell a caller what names inside our network
+  // resolve to (a red team read "host vm resolves to 127.0.0.1" from a 422).
+  if (addresses.some((a) => !isAddressAllowed(a, policy))) {
+    return { ok: false, reason: `host ${bare} is not a public address` };
   }
   return { ok: true, addresses };
 }

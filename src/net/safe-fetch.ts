@@ -63,9 +63,10 @@ function guardedLookup(allowHosts: readonly string[], lookupAll: LookupAll): Loo
     lookupAll(hostname).then(
       (records) => {
         const trusted = isAllowListed(hostname, policy);
-        const refused = records.find((r) => !trusted && !isAddressAllowed(r.address, policy));
-        if (refused !== undefined) {
-          callback(new BlockedAddressError(`address ${refused.address} is not public`), "", 0);
+        // Named by host, never by the address it resolved to: the reason lands in the delivery
+        // log, where it would tell the merchant what a name inside our network resolves to.
+        if (!trusted && records.some((r) => !isAddressAllowed(r.address, policy))) {
+          callback(new BlockedAddressError(`host ${hostname} is not a public address`), "", 0);
           return;
         }
         const family = options.family === 4 || options.family === 6 ? options.family : 0;

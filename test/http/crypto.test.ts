@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
+import { HDKey } from "@scure/bip32";
+import { NETWORK, p2wpkh } from "@scure/btc-signer";
 import { generateTestWallet } from "../../src/bitcoin/wallet.ts";
 import { watchOnce } from "../../src/domain/crypto/watch-chain.ts";
 import { manualClock } from "../../src/domain/deps.ts";
@@ -336,20 +338,19 @@ describe("Bitcoin charges", () => {
     const none = await create(a.live, { value: 10 });
     assert.equal(none.statusCode, 422);
     assert.match(none.json().error ?? "", /POST \/api\/crypto\/wallet/);
-    const zpub =
-      "zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs";
-    const w = await svc.call("POST", "/api/crypto/wallet", { token: a.live, body: { key: zpub } });
+    // A key of the merchant's own (published test keys are refused in live mode, below).
+    const account = HDKey.fromMasterSeed(randomBytes(64)).derive("m/84'/0'/0'");
+    const xpub = account.publicExtendedKey;
+    const w = await svc.call("POST", "/api/crypto/wallet", { token: a.live, body: { key: xpub } });
     assert.equal(w.statusCode, 200, w.body);
     assert.equal(w.json().data.network, "mainnet");
     const c = (await create(a.live, { value: 10 })).json().data;
-    assert.equal(
-      c.address,
-      "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
-      "BIP84 0/0 of the abandon wallet",
-    );
+    const first = account.deriveChild(0).deriveChild(0).publicKey;
+    assert.ok(first);
+    assert.equal(c.address, p2wpkh(first, NETWORK).address, "BIP84 0/0 of the wallet");
     assert.equal(c.livemode, true);
     assert.equal(
-      (await svc.call("POST", "/api/crypto/wallet", { token: a.test, body: { key: zpub } }))
+      (await svc.call("POST", "/api/crypto/wallet", { token: a.test, body: { key: xpub } }))
         .statusCode,
       422,
     );
@@ -361,6 +362,57 @@ describe("Bitcoin charges", () => {
     });
     assert.equal(prv.statusCode, 422);
     assert.match(prv.json().error ?? "", /private key/);
+  });
+
+  test("live mode refuses published test keys (anyone can spend from them); the sandbox takes them", async () => {
+    const a = await svc.newAccount();
+    for (const [key, source] of [
+      // BIP84's test vector ("abandon … about", m/84'/0'/0'), as docs/crypto.md once showed it.
+      [
+        "zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs",
+        "m/84'/0'/0'",
+      ],
+      // The same account as a descriptor, the way wallet software prints it.
+      [
+        "wpkh([73c5da0a/84'/0'/0']xpub6CatWdiZiodmUeTDp8LT5or8nmbKNcuyvz7WyksVFkKB4RHwCD3XyuvPEbvqAQY3rAPshWcMLoP2fMFMKHPJ4ZeZXYVUhLv1VMrjPC7PW6V/0/*)",
+        "m/84'/0'/0'",
+      ],
+      // The mnemonic's second BIP84 account.
+      [
+        "xpub6CatWdiZiodmYVtWLtEQsAg1H9ooS1bmsJUBwQ83FE1Fyk386FWcyicJgEZv3quZSJKA5dh5Lo2PbubMGxCfZtRthV6ST2qquL9w3HSzcUn",
+        "m/84'/0'/1'",
+      ],
+      // BIP86's test vector account.
+      [
+        "xpub6BgBgsespWvERF3LHQu6CnqdvfEvtMcQjYrcRzx53QJjSxarj2afYWcLteoGVky7D3UKDP9QyrLprQ3VCECoY49yfdDEHGCtMMj92pReUsQ",
+        "m/86'/0'/0'",
+      ],
+      // BIP32 test vector 1, m/0'/1/2'.
+      [
+        "xpub6D4BDPcP2GT577Vvch3R8wDkScZWzQzMMUm3PWbmWvVJrZwQY4VUNgqFJPMM3No2dFDFGTsxxpG5uJh7n7epu4trkrX7x7DogT5Uv6fcLW5",
+        "BIP32 test vector 1, m/0'/1/2'",
+      ],
+    ] as const) {
+      const res = await svc.call("POST", "/api/crypto/wallet", { token: a.live, body: { key } });
+      assert.equal(res.statusCode, 422, `${key}: ${res.body}`);
+      const error = res.json().error ?? "";
+      assert.match(error, /^key: this is a published test key \(/);
+      assert.ok(error.includes(source), error);
+      assert.match(error, /anyone can spend from it/);
+    }
+    const none = await svc.call("GET", "/api/crypto/wallet", { token: a.live });
+    assert.equal(none.statusCode, 422, "no live wallet was stored");
+    // The sandbox activates the same test-vector account in its test-network form.
+    const vpub =
+      "vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc";
+    const sandbox = await activateKey(a.test, vpub);
+    assert.equal(sandbox.nextIndex, 0);
+    const c = (await create(a.test, { value: 10 })).json().data;
+    assert.equal(
+      c.address,
+      "tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl",
+      "BIP84's first testnet address",
+    );
   });
 });
 

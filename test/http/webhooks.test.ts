@@ -367,7 +367,12 @@ describe("webhook delivery", () => {
     await charge(a.test);
     await svc.worker.runOnce();
     let [d] = await deliveries(a.test);
-    assert.match(d.lastError, /not public/);
+    assert.match(d.lastError, /host rebind\.example is not a public address/);
+    assert.doesNotMatch(
+      d.lastError,
+      /10\.0\.0\.7/,
+      "the delivery log never says what it resolved to",
+    );
 
     const b = await svc.newAccount();
     await hook(b.test, ["charge.created"]);
@@ -464,6 +469,13 @@ describe("webhook URL policy without an allow-list", () => {
         });
         assert.equal(res.statusCode, 422, `${url}: ${res.body}`);
       }
+      // A name's refusal says it is not a public address, never what it resolves to.
+      const named = await s.call("POST", "/api/webhooks/create", {
+        token: a.test,
+        body: { url: "https://intranet.example/hook", events: ["*"] },
+      });
+      assert.equal(named.json().error, "url: host intranet.example is not a public address");
+      assert.doesNotMatch(named.body, /192\.168/);
       assert.equal(
         (await s.call("GET", "/api/webhooks", { token: a.test })).json().data.webhooks.length,
         0,

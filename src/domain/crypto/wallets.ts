@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { publishedKeySource } from "../../bitcoin/published-keys.ts";
 import { generateTestWallet, parseWalletKey, type WatchOnlyWallet } from "../../bitcoin/wallet.ts";
 import type { Db } from "../../db/db.ts";
 import * as q from "../../db/queries/wallets.ts";
@@ -43,6 +44,15 @@ export async function activateWallet(
   if (who.mode === "test" && w.network === "mainnet") {
     throw unprocessable(
       "key: the sandbox takes a test-network key (tpub, vpub); use a live token for mainnet keys",
+    );
+  }
+  // A merchant who copies a documented example key would hand every payment to whoever sweeps
+  // it first; the sandbox keeps them, where they are harmless and handy.
+  const published = who.mode === "live" ? publishedKeySource(w.xpub) : undefined;
+  if (published !== undefined) {
+    throw unprocessable(
+      `key: this is a published test key (${published}); anyone can spend from it. ` +
+        "Activate your own wallet's account key; test keys belong in the sandbox (a test token)",
     );
   }
   const row = await q.upsertWallet(
