@@ -72,3 +72,24 @@ test("a price source or Esplora URL with user:password@ is refused at boot, with
   const ok = loadConfig({ TOSTAO_ESPLORA_URL_MAINNET: "https://esplora.example/api" });
   assert.equal(ok.bitcoin.esploraUrls.mainnet, "https://esplora.example/api");
 });
+
+test("metrics are off unless opened or given a token of their own, which is never echoed", () => {
+  assert.deepEqual(loadConfig({}).metrics, { kind: "off" });
+  assert.deepEqual(loadConfig({ TOSTAO_METRICS: "open" }).metrics, { kind: "open" });
+  assert.deepEqual(loadConfig({ TOSTAO_METRICS_TOKEN: "m".repeat(20) }).metrics, {
+    kind: "token",
+    token: "m".repeat(20),
+  });
+  assert.throws(
+    () => loadConfig({ TOSTAO_METRICS: "open", TOSTAO_METRICS_TOKEN: "m".repeat(20) }),
+    /not both/,
+  );
+  try {
+    loadConfig({ TOSTAO_METRICS_TOKEN: "short-secret" });
+    assert.fail("should throw");
+  } catch (err) {
+    assert.ok(err instanceof ConfigError);
+    assert.ok(err.message.includes("TOSTAO_METRICS_TOKEN"));
+    assert.ok(!err.message.includes("short-secret"));
+  }
+});

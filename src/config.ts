@@ -125,6 +125,8 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(3600).default(5),
   ),
+  TOSTAO_METRICS: z.preprocess(emptyToUndefined, z.enum(["open"]).optional()),
+  TOSTAO_METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -173,6 +175,8 @@ export type Config = {
   /** How often each instance expires overdue charges. */
   expiryIntervalMs: number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** GET /metrics: off (404), open to anyone who can reach it, or behind a bearer of its own. */
+  metrics: { kind: "off" } | { kind: "open" } | { kind: "token"; token: string };
 };
 
 export class ConfigError extends Error {
@@ -182,8 +186,18 @@ export class ConfigError extends Error {
   }
 }
 
+const Checked = EnvSchema.superRefine((e, ctx) => {
+  if (e.TOSTAO_METRICS && e.TOSTAO_METRICS_TOKEN) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["TOSTAO_METRICS"],
+      message: "set either TOSTAO_METRICS=open or TOSTAO_METRICS_TOKEN, not both",
+    });
+  }
+});
+
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = Checked.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message} (got ${show(env, i)})`),
@@ -236,6 +250,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxChargeCents: e.TOSTAO_MAX_CHARGE_BRL * 100,
     expiryIntervalMs: e.TOSTAO_EXPIRY_INTERVAL_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
+    metrics: e.TOSTAO_METRICS_TOKEN
+      ? { kind: "token", token: e.TOSTAO_METRICS_TOKEN }
+      : e.TOSTAO_METRICS === "open"
+        ? { kind: "open" }
+        : { kind: "off" },
   };
 }
 

@@ -2,9 +2,12 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { AppError } from "../domain/errors.ts";
+import type { Metrics } from "../metrics/metrics.ts";
+import { makeAccessLog } from "./access-log.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { fail } from "./envelope.ts";
 import { STATUS_BY_CODE } from "./errors.ts";
+import { registerMetricsRoute } from "./metrics-route.ts";
 import { type AuthPolicy, makeGuard } from "./plugins/guard.ts";
 import { registerCryptoRoutes } from "./routes/crypto.ts";
 import { registerEventRoutes } from "./routes/events.ts";
@@ -30,12 +33,13 @@ declare module "fastify" {
 /** Builds the HTTP app; it never listens (src/main.ts does), so tests use inject(). */
 export function buildApp(
   deps: AppDeps,
-  opts: { logger?: FastifyServerOptions["logger"] } = {},
+  opts: { logger?: FastifyServerOptions["logger"]; metrics?: Metrics } = {},
 ): FastifyInstance {
+  const { metrics } = opts;
   const app = Fastify({
     logger: opts.logger ?? false,
-    // Per-request log lines are off: they cost throughput and carry URLs with ids; errors are
-    // still logged with their request id.
+    // Fastify's own request lines are off (two per request, with the URL, whose ids and query
+    // may carry customer data); the access log is one line from the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
@@ -49,6 +53,7 @@ export function buildApp(
   const routes: RouteEntry[] = [];
   app.decorate("routeTable", routes);
   app.addHook("onRoute", (r) => {
+    if (r.config?.unlisted) return;
     for (const method of [r.method].flat()) {
       if (method === "HEAD") continue;
       routes.push({ method, url: r.url, auth: r.config?.auth ?? "none", schema: r.schema });
@@ -67,6 +72,9 @@ export function buildApp(
     reply.header("Cache-Control", "no-store");
     return guard(req, reply);
   });
+  // The access log and request metrics, once the response is out (a callback hook: no promise
+  // per request).
+  app.addHook("onResponse", makeAccessLog(metrics?.request));
 
   app.setErrorHandler((err, req, reply) => {
     const { status, message, headers } = classifyError(err, deps.config.bodyLimitBytes);
@@ -90,6 +98,7 @@ export function buildApp(
   registerWebhookRoutes(app, deps);
   registerCryptoRoutes(app, deps);
   registerIntegrationRoutes(app, deps);
+  if (metrics) registerMetricsRoute(app, deps.config.metrics, metrics);
   return app;
 }
 

@@ -41,6 +41,8 @@ export async function startTestService(
     clock?: Clock;
     lookup?: LookupAll;
     webhookCa?: string;
+    /** Receives the service's log lines (give env LOG_LEVEL too: tests default to silent). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestService> {
   // The test opens the database itself, so the pool size (PostgreSQL) follows the env here.
@@ -51,7 +53,7 @@ export async function startTestService(
   });
   const service = await createService(testConfig(opts.env), {
     db: t.db,
-    logger: false,
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.lookup ? { lookup: opts.lookup } : {}),
     ...(opts.webhookCa ? { webhookCa: opts.webhookCa } : {}),
