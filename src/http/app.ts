@@ -5,6 +5,7 @@ import { AppError } from "../domain/errors.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import { makeAccessLog } from "./access-log.ts";
 import type { AppDeps } from "./app-deps.ts";
+import { connectionOptions } from "./connection-options.ts";
 import { fail } from "./envelope.ts";
 import { STATUS_BY_CODE } from "./errors.ts";
 import { registerMetricsRoute } from "./metrics-route.ts";
@@ -36,8 +37,14 @@ export function buildApp(
   opts: { logger?: FastifyServerOptions["logger"]; metrics?: Metrics } = {},
 ): FastifyInstance {
   const { metrics } = opts;
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     logger: opts.logger ?? false,
+    ...connectionOptions(deps.config.http, {
+      log: () => app.log,
+      ...(metrics
+        ? { onRefused: (status: number) => metrics.request("-", "refused", status, 0) }
+        : {}),
+    }),
     // Fastify's own request lines are off (two per request, with the URL, whose ids and query
     // may carry customer data); the access log is one line from the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
@@ -66,7 +73,11 @@ export function buildApp(
 
   // One onRequest hook for every request: the common headers, then the guard (each async hook
   // costs a promise and a turn of the hook runner on every request).
-  const guard = makeGuard({ ...deps, limits: deps.config.rateLimit });
+  const guard = makeGuard({
+    ...deps,
+    limits: deps.config.rateLimit,
+    openPerToken: deps.config.openRequestsPerToken,
+  });
   app.addHook("onRequest", (req, reply) => {
     reply.header("X-Request-Id", req.id);
     reply.header("Cache-Control", "no-store");
