@@ -8,6 +8,7 @@ import type { AppDeps } from "./app-deps.ts";
 import { connectionOptions } from "./connection-options.ts";
 import { fail } from "./envelope.ts";
 import { STATUS_BY_CODE } from "./errors.ts";
+import { registerJsonParser } from "./json-body.ts";
 import { registerMetricsRoute } from "./metrics-route.ts";
 import { type AuthPolicy, makeGuard } from "./plugins/guard.ts";
 import { registerCryptoRoutes } from "./routes/crypto.ts";
@@ -70,6 +71,7 @@ export function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   // JSON is the only request body type; a text/plain body is a 415, not a string to validate.
   app.removeContentTypeParser(["text/plain"]);
+  registerJsonParser(app);
 
   // One onRequest hook for every request: the common headers, then the guard (each async hook
   // costs a promise and a turn of the hook runner on every request).

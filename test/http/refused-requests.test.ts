@@ -4,7 +4,8 @@ import { rawExchange } from "../helpers/raw-http.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 // Requests Node's HTTP parser refuses before the app still answer the envelope, with a request
-// id, and close the connection. Over a raw socket: an HTTP client would not send these bytes.
+// id, and close the connection; bodies that are not UTF-8 are refused instead of stored with
+// U+FFFD. Over a raw socket: an HTTP client would not send these bytes.
 
 let svc: TestService;
 let port: number;
@@ -86,5 +87,50 @@ describe("requests refused before the app", () => {
   test("the server still answers normally afterwards", async () => {
     const res = await fetch(`http://127.0.0.1:${port}/healthz`);
     assert.equal(res.status, 200);
+  });
+});
+
+describe("request bodies", () => {
+  const post = (token: string, payload: string | Buffer) =>
+    svc.app.inject({
+      method: "POST",
+      url: "/api/pix/charge/create",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      payload,
+    });
+
+  test("a body that is not valid UTF-8 is 400 and nothing is stored", async () => {
+    const a = await svc.newAccount();
+    const bad = Buffer.concat([
+      Buffer.from('{"value": 10, "title": "caf'),
+      Buffer.from([0xe9]), // Latin-1 é, not UTF-8
+      Buffer.from('"}'),
+    ]);
+    const res = await post(a.test, bad);
+    assert.equal(res.statusCode, 400);
+    assert.deepEqual(res.json(), { success: false, error: "body: is not valid UTF-8" });
+    const list = await svc.call("GET", "/api/pix/charges", { token: a.test });
+    assert.deepEqual(list.json().data.charges, []);
+  });
+
+  test("valid UTF-8 is kept exactly, and the empty and malformed errors are unchanged", async () => {
+    const a = await svc.newAccount();
+    const ok = await post(a.test, Buffer.from('{"value": 10, "title": "café ☕"}', "utf8"));
+    assert.equal(ok.statusCode, 200, ok.body);
+    const id = ok.json().data.chargeId;
+    const st = await svc.call("GET", `/api/pix/charge/status?charge_id=${id}`, { token: a.test });
+    assert.equal(st.json().data.title, "café ☕");
+    assert.deepEqual((await post(a.test, "")).json(), {
+      success: false,
+      error: "body: is empty; send a JSON object",
+    });
+    assert.deepEqual((await post(a.test, '{"value": ')).json(), {
+      success: false,
+      error: "body: malformed JSON",
+    });
+    const big = await post(a.test, `{"title": "${"x".repeat(1_100_000)}"}`);
+    assert.equal(big.statusCode, 413);
+    const poisoned = await post(a.test, '{"value": 10, "__proto__": {"x": 1}}');
+    assert.equal(poisoned.statusCode, 400);
   });
 });
