@@ -72,3 +72,42 @@ test("a price source or Esplora URL with user:password@ is refused at boot, with
   const ok = loadConfig({ TOSTAO_ESPLORA_URL_MAINNET: "https://esplora.example/api" });
   assert.equal(ok.bitcoin.esploraUrls.mainnet, "https://esplora.example/api");
 });
+
+test("HTTP timeouts and the open-request cap have safe defaults and can be set", () => {
+  const c = loadConfig({});
+  assert.deepEqual(c.http, {
+    headersMs: 10_000,
+    requestMs: 30_000,
+    keepAliveMs: 72_000,
+    connectionMs: 90_000,
+  });
+  assert.equal(c.openRequestsPerToken, 32);
+  const set = loadConfig({ TOSTAO_REQUEST_TIMEOUT_MS: "500", TOSTAO_HEADERS_TIMEOUT_MS: "200" });
+  assert.equal(set.http.requestMs, 500);
+  assert.equal(set.http.headersMs, 200);
+  assert.throws(
+    () => loadConfig({ TOSTAO_REQUEST_TIMEOUT_MS: "500", TOSTAO_HEADERS_TIMEOUT_MS: "1000" }),
+    /TOSTAO_HEADERS_TIMEOUT_MS: must not exceed TOSTAO_REQUEST_TIMEOUT_MS/,
+  );
+});
+
+test("metrics are off unless opened or given a token of their own, which is never echoed", () => {
+  assert.deepEqual(loadConfig({}).metrics, { kind: "off" });
+  assert.deepEqual(loadConfig({ TOSTAO_METRICS: "open" }).metrics, { kind: "open" });
+  assert.deepEqual(loadConfig({ TOSTAO_METRICS_TOKEN: "m".repeat(20) }).metrics, {
+    kind: "token",
+    token: "m".repeat(20),
+  });
+  assert.throws(
+    () => loadConfig({ TOSTAO_METRICS: "open", TOSTAO_METRICS_TOKEN: "m".repeat(20) }),
+    /not both/,
+  );
+  try {
+    loadConfig({ TOSTAO_METRICS_TOKEN: "short-secret" });
+    assert.fail("should throw");
+  } catch (err) {
+    assert.ok(err instanceof ConfigError);
+    assert.ok(err.message.includes("TOSTAO_METRICS_TOKEN"));
+    assert.ok(!err.message.includes("short-secret"));
+  }
+});

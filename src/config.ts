@@ -125,6 +125,25 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(3600).default(5),
   ),
+  TOSTAO_REQUEST_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(600_000).default(30_000),
+  ),
+  TOSTAO_HEADERS_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(600_000).default(10_000),
+  ),
+  TOSTAO_KEEP_ALIVE_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(600_000).default(72_000),
+  ),
+  TOSTAO_CONNECTION_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(3_600_000).default(90_000),
+  ),
+  TOSTAO_OPEN_REQUESTS_PER_TOKEN: z.preprocess(emptyToUndefined, nonNegInt.default(32)),
+  TOSTAO_METRICS: z.preprocess(emptyToUndefined, z.enum(["open"]).optional()),
+  TOSTAO_METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -173,6 +192,16 @@ export type Config = {
   /** How often each instance expires overdue charges. */
   expiryIntervalMs: number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /**
+   * How long a client may take, in ms: to send a request's headers, to send the whole request
+   * (body included), and to stay silent on a connection (idle keep-alive included, where
+   * keepAliveMs ends it first).
+   */
+  http: { headersMs: number; requestMs: number; keepAliveMs: number; connectionMs: number };
+  /** Requests one token may have open at once; 0 turns the cap off. */
+  openRequestsPerToken: number;
+  /** GET /metrics: off (404), open to anyone who can reach it, or behind a bearer of its own. */
+  metrics: { kind: "off" } | { kind: "open" } | { kind: "token"; token: string };
 };
 
 export class ConfigError extends Error {
@@ -182,8 +211,27 @@ export class ConfigError extends Error {
   }
 }
 
+// Node measures the whole-request timeout from the first header byte, so a headers timeout past
+// it would never fire.
+const Checked = EnvSchema.superRefine((e, ctx) => {
+  if (e.TOSTAO_HEADERS_TIMEOUT_MS > e.TOSTAO_REQUEST_TIMEOUT_MS) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["TOSTAO_HEADERS_TIMEOUT_MS"],
+      message: "must not exceed TOSTAO_REQUEST_TIMEOUT_MS",
+    });
+  }
+  if (e.TOSTAO_METRICS && e.TOSTAO_METRICS_TOKEN) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["TOSTAO_METRICS"],
+      message: "set either TOSTAO_METRICS=open or TOSTAO_METRICS_TOKEN, not both",
+    });
+  }
+});
+
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = Checked.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message} (got ${show(env, i)})`),
@@ -236,6 +284,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxChargeCents: e.TOSTAO_MAX_CHARGE_BRL * 100,
     expiryIntervalMs: e.TOSTAO_EXPIRY_INTERVAL_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
+    http: {
+      headersMs: e.TOSTAO_HEADERS_TIMEOUT_MS,
+      requestMs: e.TOSTAO_REQUEST_TIMEOUT_MS,
+      keepAliveMs: e.TOSTAO_KEEP_ALIVE_TIMEOUT_MS,
+      connectionMs: e.TOSTAO_CONNECTION_TIMEOUT_MS,
+    },
+    openRequestsPerToken: e.TOSTAO_OPEN_REQUESTS_PER_TOKEN,
+    metrics: e.TOSTAO_METRICS_TOKEN
+      ? { kind: "token", token: e.TOSTAO_METRICS_TOKEN }
+      : e.TOSTAO_METRICS === "open"
+        ? { kind: "open" }
+        : { kind: "off" },
   };
 }
 

@@ -5,6 +5,7 @@ import type { Db } from "./db/db.ts";
 import type { ChargeWriter } from "./db/queries/insert-charges.ts";
 import type { PixProviders } from "./domain/charges/pix-provider.ts";
 import type { Clock, Random } from "./domain/deps.ts";
+import type { Tally } from "./domain/tally.ts";
 import type { Authenticator } from "./domain/tokens/authenticate.ts";
 import type { SecretBox } from "./domain/webhooks/secret-box.ts";
 import type { AddressPolicy, LookupAll } from "./net/address-policy.ts";
@@ -49,4 +50,6 @@ export type AppDeps = {
   onToolError?: (err: unknown) => void;
   /** DNS lookup for webhook URL checks (tests inject one). */
   lookup?: LookupAll;
+  /** Where charges created and paid are counted (the service's metrics). */
+  tally: Tally;
 };

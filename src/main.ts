@@ -24,7 +24,17 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const address = await service.app.listen({ port: config.port, host: config.host });
+  const { app } = service;
+  // Fastify logs a "Server listening" line per network interface, LAN addresses included; the
+  // start line below says the one URL instead, so its lines are held back during listen.
+  const level = app.log.level;
+  if (level === "info" || level === "debug" || level === "trace") app.log.level = "warn";
+  let address: string;
+  try {
+    address = await app.listen({ port: config.port, host: config.host });
+  } finally {
+    app.log.level = level;
+  }
   const port = new URL(address).port;
   const url = config.baseUrl ?? `http://localhost:${port}`;
   const store =
@@ -39,10 +49,21 @@ async function main(): Promise<void> {
   }
 
   let closing = false;
-  const shutdown = async () => {
+  const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    await service.close().catch(() => {});
+    const started = performance.now();
+    const connections = await new Promise<number>((resolve) =>
+      app.server.getConnections((err, n) => resolve(err ? 0 : n)),
+    );
+    app.log.info(
+      { signal, openConnections: connections },
+      "shutting down: waiting for webhook deliveries in flight, open requests, then the database",
+    );
+    await service
+      .close()
+      .catch((err: unknown) => app.log.error({ err }, "shutdown: closing failed"));
+    app.log.info({ ms: Math.round(performance.now() - started) }, "shut down");
     process.exit(0);
   };
   process.on("SIGINT", shutdown);

@@ -19,8 +19,10 @@ import { type Clock, cryptoRandom, type Random, systemClock } from "./domain/dep
 import { makeAuthenticator } from "./domain/tokens/authenticate.ts";
 import { loadOrCreateKeyFile, makeSecretBox } from "./domain/webhooks/secret-box.ts";
 import { buildApp } from "./http/app.ts";
+import { makeMetrics } from "./metrics/metrics.ts";
 import type { LookupAll } from "./net/address-policy.ts";
 import { makeSafeSender } from "./net/safe-fetch.ts";
+import { makeFailOpenReport } from "./ratelimit/fail-open-report.ts";
 import { makeMemoryRateLimiter, makeRedisRateLimiter } from "./ratelimit/rate-limiter.ts";
 import { type DeliveryWorker, makeDeliveryWorker } from "./workers/delivery-worker.ts";
 
@@ -45,6 +47,8 @@ export async function createService(
     random?: Random;
     db?: Db;
     logger?: boolean;
+    /** Where log lines go instead of stdout (tests read them). */
+    logStream?: { write(line: string): void };
     /** Extra trusted CA for webhook receivers (tests with a self-signed certificate). */
     webhookCa?: string | Buffer;
     lookup?: LookupAll;
@@ -61,8 +65,17 @@ export async function createService(
 
   const authenticator = makeAuthenticator({ db, clock });
   const clockMs = () => clock.now().getTime();
+  const metrics = makeMetrics({ db, clock });
+  // The limiter's fail-open warning needs the app's logger, which exists only once the app does.
+  let warn: (detail: Record<string, unknown>, message: string) => void = () => {};
   const rateLimiter = config.redisUrl
-    ? makeRedisRateLimiter(config.redisUrl)
+    ? makeRedisRateLimiter(config.redisUrl, {
+        onFailOpen: makeFailOpenReport({
+          warn: (detail, message) => warn(detail, message),
+          count: metrics.rateLimiterFailed,
+          now: clockMs,
+        }),
+      })
     : makeMemoryRateLimiter();
   const deps: AppDeps = {
     config,
@@ -99,10 +112,16 @@ export async function createService(
     },
     urlPolicy: { allowHosts: config.webhookAllowHosts },
     ...(opts.lookup ? { lookup: opts.lookup } : {}),
+    tally: metrics,
   };
   const app = buildApp(deps, {
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    metrics,
   });
+  warn = (detail, message) => app.log.warn(detail, message);
   // A tool that throws unexpectedly answers "internal error"; the cause goes to the log, as an
   // HTTP route's does.
   deps.onToolError = (err) => app.log.error({ err }, "MCP tool failed");
@@ -146,6 +165,7 @@ export async function createService(
       secretBox: deps.secretBox,
       sender,
       onError: (err) => app.log.error({ err }, "webhook delivery failed"),
+      onRecorded: metrics.deliveryAttempts,
     },
     {
       workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,

@@ -17,6 +17,8 @@ export interface Db {
   /** Subscribes to NOTIFY on a channel; returns the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Connections of a pool: open, idle, and callers waiting for one (metrics; pools only). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** int8 columns (counts, centavos, satoshis) come back as JS numbers, refused past 2^53. */

@@ -80,5 +80,10 @@ export function openPostgres(url: string, poolSize: number): Db {
       };
     },
     close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }

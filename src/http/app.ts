@@ -3,8 +3,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { serializerCompiler } from "fastify-type-provider-zod";
 import type { AppDeps } from "../deps.ts";
 import { AppError, badRequest, STATUS_BY_CODE } from "../domain/errors.ts";
+import type { Metrics } from "../metrics/metrics.ts";
 import type { RouteEntry } from "../route-table.ts";
+import { makeAccessLog } from "./access-log.ts";
+import { connectionOptions } from "./connection-options.ts";
 import { fail } from "./envelope.ts";
+import { registerJsonParser } from "./json-body.ts";
+import { registerMetricsRoute } from "./metrics-route.ts";
 import { makeGuard } from "./plugins/guard.ts";
 import { registerCryptoRoutes } from "./routes/crypto.ts";
 import { registerEventRoutes } from "./routes/events.ts";
@@ -27,12 +32,19 @@ declare module "fastify" {
 /** Builds the HTTP app; it never listens (src/main.ts does), so tests use inject(). */
 export function buildApp(
   deps: AppDeps,
-  opts: { logger?: FastifyServerOptions["logger"] } = {},
+  opts: { logger?: FastifyServerOptions["logger"]; metrics?: Metrics } = {},
 ): FastifyInstance {
-  const app = Fastify({
+  const { metrics } = opts;
+  const app: FastifyInstance = Fastify({
     logger: opts.logger ?? false,
-    // Per-request log lines are off: they cost throughput and carry URLs with ids; errors are
-    // still logged with their request id.
+    ...connectionOptions(deps.config.http, {
+      log: () => app.log,
+      ...(metrics
+        ? { onRefused: (status: number) => metrics.request("-", "refused", status, 0) }
+        : {}),
+    }),
+    // Fastify's own request lines are off (two per request, with the URL, whose ids and query
+    // may carry customer data); the access log is one line from the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
@@ -46,6 +58,7 @@ export function buildApp(
   const routes: RouteEntry[] = [];
   app.decorate("routeTable", routes);
   app.addHook("onRoute", (r) => {
+    if (r.config?.unlisted) return;
     for (const method of [r.method].flat()) {
       if (method === "HEAD") continue;
       routes.push({ method, url: r.url, auth: r.config?.auth ?? "none", schema: r.schema });
@@ -55,15 +68,23 @@ export function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   // JSON is the only request body type; a text/plain body is a 415, not a string to validate.
   app.removeContentTypeParser(["text/plain"]);
+  registerJsonParser(app);
 
   // One onRequest hook for every request: the common headers, then the guard (each async hook
   // costs a promise and a turn of the hook runner on every request).
-  const guard = makeGuard({ ...deps, limits: deps.config.rateLimit });
+  const guard = makeGuard({
+    ...deps,
+    limits: deps.config.rateLimit,
+    openPerToken: deps.config.openRequestsPerToken,
+  });
   app.addHook("onRequest", (req, reply) => {
     reply.header("X-Request-Id", req.id);
     reply.header("Cache-Control", "no-store");
     return guard(req, reply);
   });
+  // The access log and request metrics, once the response is out (a callback hook: no promise
+  // per request).
+  app.addHook("onResponse", makeAccessLog(metrics?.request));
 
   app.setErrorHandler((err, req, reply) => {
     const { status, message, headers } = classifyError(err, deps.config.bodyLimitBytes);
@@ -87,6 +108,7 @@ export function buildApp(
   registerWebhookRoutes(app, deps);
   registerCryptoRoutes(app, deps);
   registerIntegrationRoutes(app, deps);
+  if (metrics) registerMetricsRoute(app, deps.config.metrics, metrics);
   return app;
 }
 

@@ -47,18 +47,21 @@ return c`;
 
 /**
  * Counts shared by every instance through Redis. If Redis cannot answer, requests are let
- * through (fail open): a rate limiter outage must not become a payment outage.
+ * through (fail open): a rate limiter outage must not become a payment outage. Each request let
+ * through is reported to onFailOpen (fail-open-report.ts logs and counts them).
  */
 export function makeRedisRateLimiter(
   url: string,
-  opts: { prefix?: string; now?: () => number; onError?: (err: Error) => void } = {},
+  opts: { prefix?: string; now?: () => number; onFailOpen?: (err: Error) => void } = {},
 ): RateLimiter {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     lazyConnect: false,
   });
-  redis.on("error", (err: Error) => opts.onError?.(err));
+  // ioredis emits an error on every failed reconnection; without a listener each would be an
+  // unhandled error. They are not reported: what matters is a request let through, below.
+  redis.on("error", () => {});
   const prefix = opts.prefix ?? "tostao:rl:";
   const now = opts.now ?? Date.now;
   return {
@@ -70,7 +73,7 @@ export function makeRedisRateLimiter(
         const count = Number(await redis.eval(INCR_WITH_TTL, 1, redisKey, "2000"));
         return decide(count, limit, t);
       } catch (err) {
-        opts.onError?.(err as Error);
+        opts.onFailOpen?.(err as Error);
         return decide(0, limit, t);
       }
     },

@@ -20,6 +20,8 @@ export type DeliveryWorkerDeps = {
   secretBox: SecretBox;
   sender: SafeSender;
   onError?: (err: unknown) => void;
+  /** Attempts once recorded (metrics). */
+  onRecorded?: (batch: readonly dq.AttemptOutcome[]) => void;
 };
 
 export type DeliveryWorkerOptions = {
@@ -63,7 +65,9 @@ export function makeDeliveryWorker(
           // Completions that arrive while a batch is being written wait for the next batch.
           while (results.length > 0) {
             const batch = results.splice(0, results.length);
-            await dq.recordAttempts(deps.db, opts.workerId, batch).catch(report);
+            await dq
+              .recordAttempts(deps.db, opts.workerId, batch)
+              .then(() => deps.onRecorded?.(batch), report);
           }
         } finally {
           // Cleared in the same turn as the last empty check, so a result pushed after it

@@ -7,12 +7,16 @@ import type { LookupAll } from "../../src/net/address-policy.ts";
 import { createService, type Service } from "../../src/service.ts";
 import { openTestDb } from "./db.ts";
 
-/** Test configuration: defaults, with rate limits off unless a test turns them on. */
+/**
+ * Test configuration: defaults, with rate limits and the open-requests cap off unless a test
+ * turns them on (some tests fire 50 concurrent requests with one token).
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     TOSTAO_RATE_LIMIT_LIVE: "0",
     TOSTAO_RATE_LIMIT_TEST: "0",
     TOSTAO_RATE_LIMIT_PUBLIC: "0",
+    TOSTAO_OPEN_REQUESTS_PER_TOKEN: "0",
     LOG_LEVEL: "silent",
     // No test reaches the internet: quotes are fixed and chain sources point nowhere, unless a
     // test sets its own local servers.
@@ -41,6 +45,8 @@ export async function startTestService(
     clock?: Clock;
     lookup?: LookupAll;
     webhookCa?: string;
+    /** Receives the service's log lines (give env LOG_LEVEL too: tests default to silent). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestService> {
   // The test opens the database itself, so the pool size (PostgreSQL) follows the env here.
@@ -51,7 +57,7 @@ export async function startTestService(
   });
   const service = await createService(testConfig(opts.env), {
     db: t.db,
-    logger: false,
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.lookup ? { lookup: opts.lookup } : {}),
     ...(opts.webhookCa ? { webhookCa: opts.webhookCa } : {}),

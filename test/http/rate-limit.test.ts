@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
+import {
+  FAIL_OPEN_WARN_EVERY_MS,
+  makeFailOpenReport,
+} from "../../src/ratelimit/fail-open-report.ts";
 import { makeMemoryRateLimiter, makeRedisRateLimiter } from "../../src/ratelimit/rate-limiter.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
@@ -98,5 +102,61 @@ describe("rate limits", () => {
     } finally {
       await limiter.close();
     }
+  });
+
+  test("a service whose Redis is unreachable lets requests through, warns once and counts each", async () => {
+    const lines: string[] = [];
+    const down = await startTestService({
+      env: {
+        REDIS_URL: "redis://127.0.0.1:1", // nothing listens there
+        TOSTAO_RATE_LIMIT_TEST: "2",
+        TOSTAO_METRICS: "open",
+        LOG_LEVEL: "warn",
+      },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      const a = await down.newAccount();
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => down.call("GET", "/api/auth/tokens", { token: a.test })),
+      );
+      assert.deepEqual(
+        results.map((r) => r.statusCode),
+        Array(6).fill(200),
+        "over the rate, but let through",
+      );
+      const warnings = lines.map((l) => JSON.parse(l)).filter((l) => l.level === 40);
+      assert.equal(warnings.length, 1, "one warning, not one per request");
+      assert.match(warnings[0].msg, /rate limiter unavailable/);
+      const metrics = (await down.call("GET", "/metrics")).body;
+      assert.match(metrics, /^tostao_rate_limiter_failures_total 6$/m);
+    } finally {
+      await down.close();
+    }
+  });
+
+  test("the fail-open warning is logged at most once per 30 s, saying how many went through", () => {
+    let now = 1_000_000;
+    let counted = 0;
+    const warned: Array<Record<string, unknown>> = [];
+    const report = makeFailOpenReport({
+      warn: (detail) => void warned.push(detail),
+      count: () => void counted++,
+      now: () => now,
+    });
+    const err = new Error("connect ECONNREFUSED 127.0.0.1:1");
+    report(err);
+    for (let i = 0; i < 9; i++) {
+      now += 1_000;
+      report(err);
+    }
+    assert.equal(warned.length, 1);
+    now += FAIL_OPEN_WARN_EVERY_MS;
+    report(err);
+    assert.equal(counted, 11, "every request let through is counted");
+    assert.deepEqual(warned, [
+      { error: err.message, letThrough: 1 },
+      { error: err.message, letThrough: 10 },
+    ]);
   });
 });

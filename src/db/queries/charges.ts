@@ -71,7 +71,7 @@ const CHARGE_COLUMNS = columns();
 
 // A crypto charge whose full amount was already seen on the chain (even unconfirmed) before its
 // expiry is waiting for confirmations, not expiring: it is never moved to expired.
-const NOT_FULLY_SEEN = `(method <> 'crypto' OR received_sats < (crypto->>'amountSats')::bigint)`;
+export const NOT_FULLY_SEEN = `(method <> 'crypto' OR received_sats < (crypto->>'amountSats')::bigint)`;
 
 // findCharge, the hot read (every status request), returns its row as one JSON column: the
 // driver then runs one JSON.parse instead of a type parser per column of 23, which measured about

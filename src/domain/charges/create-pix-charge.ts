@@ -8,6 +8,7 @@ import type { Principal } from "../mode.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
 import { qrPngDataUrl } from "../qr/qr-png.ts";
+import type { Tally } from "../tally.ts";
 import { creationEvents } from "./charge-events.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
 import type { PixProviders } from "./pix-provider.ts";
@@ -21,6 +22,7 @@ export type PixChargeDeps = {
   random: Random;
   pixProviders: PixProviders;
   maxChargeCents: number;
+  tally?: Tally;
 };
 
 export const DEFAULT_EXPIRES_IN_SEC = 3600;
@@ -130,6 +132,10 @@ export async function preparePixCharge(
   };
   return {
     data,
-    write: (key?: KeyToStore) => deps.writeCharge({ row, events, ...(key ? { key } : {}) }),
+    write: async (key?: KeyToStore) => {
+      const written = await deps.writeCharge({ row, events, ...(key ? { key } : {}) });
+      if (written) deps.tally?.chargeCreated("pix", who.mode);
+      return written;
+    },
   };
 }

@@ -4,10 +4,11 @@ import { insertEvents } from "../../db/queries/events.ts";
 import type { Clock, Random } from "../deps.ts";
 import { notFound } from "../errors.ts";
 import type { Principal } from "../mode.ts";
+import type { Tally } from "../tally.ts";
 import { chargeEvent } from "./charge-events.ts";
 import { type ChargeStatus, EVENT_FOR_STATUS, sourcesOf } from "./charge-status.ts";
 
-type Deps = { db: Db; clock: Clock; random: Random };
+type Deps = { db: Db; clock: Clock; random: Random; tally?: Tally };
 type Key = { accountId: string; mode: Principal["mode"]; id: string };
 
 /**
@@ -21,7 +22,7 @@ export async function transition(
   to: Exclude<ChargeStatus, "pending">,
   opts: { simulated?: boolean } = {},
 ): Promise<{ moved: boolean; charge: ChargeRow }> {
-  return deps.db.transaction(async (db) => {
+  const result = await deps.db.transaction(async (db) => {
     const moved = await moveCharge(db, key, {
       from: sourcesOf(to),
       to,
@@ -36,6 +37,8 @@ export async function transition(
     if (!current) throw notFound(`charge_id: charge ${key.id} not found`);
     return { moved: false, charge: current };
   });
+  if (result.moved && to === "approved") deps.tally?.chargePaid(result.charge.method, key.mode);
+  return result;
 }
 
 /** A charge of the caller, expired first if it is pending and overdue (so reads never lie). */

@@ -19,6 +19,7 @@ import { newId } from "../ids.ts";
 import type { Principal } from "../mode.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
+import type { Tally } from "../tally.ts";
 import { qrImageUrl } from "./crypto-view.ts";
 import { type PricedQuote, quoteAhead, satsFor } from "./quote.ts";
 import type { CreateCryptoCharge } from "./schemas.ts";
@@ -30,6 +31,7 @@ export type CryptoDeps = {
   random: Random;
   maxChargeCents: number;
   crypto: { quotes: QuoteService; expiresMinutes: number; testNetwork: "testnet" | "signet" };
+  tally?: Tally;
 };
 
 /**
@@ -161,6 +163,7 @@ export async function createCryptoCharge(
       events: creationEvents(deps, row),
     },
   ]);
+  deps.tally?.chargeCreated("crypto", who.mode);
   return {
     chargeId: id,
     status: DISPLAY_STATUS.pending,

@@ -12,6 +12,7 @@ import { chargeEvent } from "../charges/charge-events.ts";
 import { transition } from "../charges/move-charge.ts";
 import type { Clock, Random } from "../deps.ts";
 import type { Mode } from "../mode.ts";
+import type { Tally } from "../tally.ts";
 
 // Watching the chain for crypto charges. A charge is approved when the payments to its address
 // that have enough confirmations add up to its amount; a partial payment is recorded
@@ -32,6 +33,7 @@ export type WatchDeps = {
    * error), once per pass. Optional: tests that do not look at it leave it out.
    */
   warn?: (detail: Record<string, unknown>, message: string) => void;
+  tally?: Tally;
 };
 
 export const CHECK_EVERY_MS = 5_000;
@@ -104,7 +106,7 @@ async function applyChain(deps: WatchDeps, key: Key): Promise<string | undefined
     .reduce((sum, t) => sum + t.valueSats, 0);
   const seen = ours.reduce((sum, t) => sum + t.valueSats, 0);
   const late = row.status === "expired";
-  await deps.db.transaction(async (db) => {
+  const paid = await deps.db.transaction(async (db) => {
     if (settled >= c.amountSats) {
       const approved = await approveCryptoCharge(db, key, {
         receivedSats: seen,
@@ -112,11 +114,13 @@ async function applyChain(deps: WatchDeps, key: Key): Promise<string | undefined
         at: now,
       });
       if (approved) await insertEvents(db, [chargeEvent(deps, "charge.approved", approved)]);
-      return;
+      return approved !== undefined;
     }
     const updated = await recordReceived(db, key, { receivedSats: seen, at: now });
     if (updated) await insertEvents(db, [chargeEvent(deps, "charge.updated", updated)]);
+    return false;
   });
+  if (paid) deps.tally?.chargePaid("crypto", key.mode);
   return undefined;
 }
 

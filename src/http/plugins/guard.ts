@@ -4,6 +4,7 @@ import type { Principal } from "../../domain/mode.ts";
 import { AUTH_FAILURE_MESSAGES, type Authenticator } from "../../domain/tokens/authenticate.ts";
 import type { RateLimiter } from "../../ratelimit/rate-limiter.ts";
 import type { AuthPolicy } from "../../route-table.ts";
+import { makeOpenRequests } from "./open-requests.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -18,15 +19,19 @@ export type GuardDeps = {
   authenticator: Authenticator;
   rateLimiter: RateLimiter;
   limits: { live: number; test: number; public: number };
+  /** Requests one token may have open at once; 0: no cap. */
+  openPerToken: number;
 };
 
 /**
  * The onRequest guard: who is calling, then whether they are within their rate. It runs before
  * the body is read, so a request without a valid token is refused (401) before any parsing, and a
  * request over its rate (429) before any work. Authenticated requests count per token at their
- * mode's rate; the others count per client IP.
+ * mode's rate; the others count per client IP. An authenticated request also holds one of its
+ * token's open-request slots until its response closes (slow bodies, open-requests.ts).
  */
 export function makeGuard(deps: GuardDeps) {
+  const open = deps.openPerToken > 0 ? makeOpenRequests(deps.openPerToken) : undefined;
   return async function guard(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const policy = req.routeOptions.config.auth ?? "none";
     let failure: string | undefined;
@@ -55,6 +60,14 @@ export function makeGuard(deps: GuardDeps) {
       }
     }
     if (failure) throw new AppError("UNAUTHENTICATED", failure);
+    // Last, so a refused request never holds a slot.
+    if (p && open && !open.enter(p.tokenId, reply.raw)) {
+      throw new AppError(
+        "RATE_LIMITED",
+        `rate limit: at most ${open.limit} requests open at once per token; retry after 1 s`,
+        { headers: { "Retry-After": "1" } },
+      );
+    }
   };
 }
 
