@@ -1,5 +1,8 @@
 import type { Db } from "../db/db.ts";
-import * as dq from "../db/queries/deliveries.ts";
+import { type ClaimedDelivery, claimDue } from "../db/queries/deliveries/claim-due.ts";
+import { nextDueAt } from "../db/queries/deliveries/next-due-at.ts";
+import { type AttemptOutcome, recordAttempts } from "../db/queries/deliveries/record-attempts.ts";
+import { releaseClaims } from "../db/queries/deliveries/release-claims.ts";
 import { disableWebhook } from "../db/queries/webhooks.ts";
 import type { Clock, Random } from "../domain/deps.ts";
 import type { SecretBox } from "../domain/webhooks/secret-box.ts";
@@ -48,7 +51,7 @@ export function makeDeliveryWorker(
 ): DeliveryWorker {
   const perHook = new Map<string, number>();
   const inflight = new Set<Promise<void>>();
-  const results: dq.AttemptOutcome[] = [];
+  const results: AttemptOutcome[] = [];
   let flushing: Promise<void> | undefined;
   let draining: Promise<void> | undefined;
   let again = false;
@@ -63,7 +66,7 @@ export function makeDeliveryWorker(
           // Completions that arrive while a batch is being written wait for the next batch.
           while (results.length > 0) {
             const batch = results.splice(0, results.length);
-            await dq.recordAttempts(deps.db, opts.workerId, batch).catch(report);
+            await recordAttempts(deps.db, opts.workerId, batch).catch(report);
           }
         } finally {
           // Cleared in the same turn as the last empty check, so a result pushed after it
@@ -75,9 +78,9 @@ export function makeDeliveryWorker(
     return flushing ?? Promise.resolve();
   };
 
-  const attempt = async (c: dq.ClaimedDelivery): Promise<void> => {
+  const attempt = async (c: ClaimedDelivery): Promise<void> => {
     const started = deps.clock.now();
-    let outcome: Omit<dq.AttemptOutcome, "id" | "attemptedAt">;
+    let outcome: Omit<AttemptOutcome, "id" | "attemptedAt">;
     try {
       outcome = await send(c, started);
     } catch (err) {
@@ -99,10 +102,10 @@ export function makeDeliveryWorker(
   };
 
   const send = async (
-    c: dq.ClaimedDelivery,
+    c: ClaimedDelivery,
     started: Date,
-  ): Promise<Omit<dq.AttemptOutcome, "id" | "attemptedAt">> => {
-    let outcome: Omit<dq.AttemptOutcome, "id" | "attemptedAt">;
+  ): Promise<Omit<AttemptOutcome, "id" | "attemptedAt">> => {
+    let outcome: Omit<AttemptOutcome, "id" | "attemptedAt">;
     if (c.webhookGone) {
       outcome = {
         statusCode: null,
@@ -161,7 +164,7 @@ export function makeDeliveryWorker(
     return outcome;
   };
 
-  const start = (c: dq.ClaimedDelivery) => {
+  const start = (c: ClaimedDelivery) => {
     perHook.set(c.webhookId, (perHook.get(c.webhookId) ?? 0) + 1);
     const p: Promise<void> = attempt(c)
       .catch(report)
@@ -183,7 +186,7 @@ export function makeDeliveryWorker(
     const room = opts.concurrency - inflight.size;
     if (room <= 0 || stopped) return { started: 0, full: false };
     const now = deps.clock.now();
-    const claimed = await dq.claimDue(deps.db, {
+    const claimed = await claimDue(deps.db, {
       now,
       limit: Math.min(room, 100),
       lockUntil: new Date(now.getTime() + opts.lockMs),
@@ -198,14 +201,14 @@ export function makeDeliveryWorker(
       if ((perHook.get(c.webhookId) ?? 0) >= opts.perWebhook) giveBack.push(c.id);
       else start(c);
     }
-    await dq.releaseClaims(deps.db, giveBack, opts.workerId);
+    await releaseClaims(deps.db, giveBack, opts.workerId);
     const started = claimed.length - giveBack.length;
     return { started, full: started > 0 && claimed.length === Math.min(room, 100) };
   };
 
   const sleepUntilDue = async () => {
     if (stopped) return;
-    const due = await dq.nextDueAt(deps.db, deps.clock.now()).catch(() => undefined);
+    const due = await nextDueAt(deps.db, deps.clock.now()).catch(() => undefined);
     const wait = due ? Math.max(0, due.getTime() - deps.clock.now().getTime()) : opts.idlePollMs;
     clearTimeout(timer);
     timer = setTimeout(wake, Math.min(Math.max(wait, 5), opts.idlePollMs));
