@@ -7,7 +7,6 @@ import { type Config, ConfigError } from "./config.ts";
 import type { Db } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDb } from "./db/open-db.ts";
-import { DELIVERY_CHANNEL } from "./db/queries/events.ts";
 import { KEY_RETENTION_MS, pruneKeys } from "./db/queries/idempotency.ts";
 import { makeChargeWriter } from "./db/queries/insert-charges.ts";
 import { bootstrapIfEmpty } from "./domain/accounts/bootstrap.ts";
@@ -145,7 +144,7 @@ export async function createService(
       random,
       secretBox: deps.secretBox,
       sender,
-      onError: (err) => app.log.error({ err }, "webhook delivery failed"),
+      log: app.log,
     },
     {
       workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
@@ -166,11 +165,7 @@ export async function createService(
         }),
       )
     : undefined;
-  let unlisten: (() => Promise<void>) | undefined;
-  if (config.runWorkers) {
-    unlisten = await db.listen(DELIVERY_CHANNEL, () => worker.wake());
-    worker.wake();
-  }
+  if (config.runWorkers) await worker.start();
 
   return {
     app,
@@ -181,7 +176,6 @@ export async function createService(
       clearInterval(prune);
       clearInterval(expiry);
       clearInterval(watcher);
-      await unlisten?.();
       await worker.stop();
       await sender.close();
       await app.close();
