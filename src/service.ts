@@ -7,12 +7,9 @@ import { type Config, ConfigError } from "./config.ts";
 import type { Db } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDb } from "./db/open-db.ts";
-import { KEY_RETENTION_MS, pruneKeys } from "./db/queries/idempotency.ts";
 import { makeChargeWriter } from "./db/queries/insert-charges.ts";
 import { bootstrapIfEmpty } from "./domain/accounts/bootstrap.ts";
-import { expireOverdueCharges } from "./domain/charges/move-charge.ts";
 import { sandboxPixProvider } from "./domain/charges/pix-provider.ts";
-import { watchOnce } from "./domain/crypto/watch-chain.ts";
 import { type Clock, cryptoRandom, type Random, systemClock } from "./domain/deps.ts";
 import { makeAuthenticator } from "./domain/tokens/authenticate.ts";
 import { loadOrCreateKeyFile, makeSecretBox } from "./domain/webhooks/secret-box.ts";
@@ -22,6 +19,9 @@ import type { LookupAll } from "./net/address-policy.ts";
 import { makeSafeSender } from "./net/safe-fetch.ts";
 import { makeMemoryRateLimiter, makeRedisRateLimiter } from "./ratelimit/rate-limiter.ts";
 import { type DeliveryWorker, makeDeliveryWorker } from "./workers/delivery-worker.ts";
+import { makeExpireChargesJob } from "./workers/jobs/expire-charges.ts";
+import { makePruneIdempotencyKeysJob } from "./workers/jobs/prune-idempotency-keys.ts";
+import { makeWatchChainJob } from "./workers/jobs/watch-chain.ts";
 
 export type Service = {
   app: FastifyInstance;
@@ -106,31 +106,7 @@ export async function createService(
   // HTTP route's does.
   deps.onToolError = (err) => app.log.error({ err }, "MCP tool failed");
 
-  // A periodic job that never keeps the process alive and logs its failures.
-  const every = (ms: number, what: string, job: () => Promise<unknown>) => {
-    const t = setInterval(
-      () => void job().catch((err: unknown) => app.log.error({ err }, `${what} failed`)),
-      ms,
-    );
-    t.unref();
-    return t;
-  };
-  // Idempotency keys are kept 24 h; older ones are deleted in the background.
-  const prune = every(10 * 60_000, "idempotency key pruning", () =>
-    pruneKeys(db, new Date(clock.now().getTime() - KEY_RETENTION_MS)),
-  );
-  // Overdue pending charges move to expired (with charge.declined) in the background too, so
-  // webhooks fire without anyone reading the charge. Every instance with workers runs it; SKIP
-  // LOCKED keeps each charge to one of them.
-  const expiry = config.runWorkers
-    ? every(config.expiryIntervalMs, "expiry job", () =>
-        Promise.all([
-          expireOverdueCharges(deps, { method: "pix" }),
-          expireOverdueCharges(deps, { method: "crypto" }),
-        ]),
-      )
-    : undefined;
-
+  const log = app.log;
   const sender = makeSafeSender({
     allowHosts: config.webhookAllowHosts,
     timeoutMs: config.webhook.timeoutMs,
@@ -138,14 +114,7 @@ export async function createService(
     ...(opts.webhookCa ? { ca: opts.webhookCa } : {}),
   });
   const worker = makeDeliveryWorker(
-    {
-      db,
-      clock,
-      random,
-      secretBox: deps.secretBox,
-      sender,
-      log: app.log,
-    },
+    { db, clock, random, secretBox: deps.secretBox, sender, log },
     {
       workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
       concurrency: config.webhook.concurrency,
@@ -154,17 +123,17 @@ export async function createService(
       idlePollMs: 5_000,
     },
   );
-  // The chain watcher: pending crypto charges are checked in the background, so charge.approved
-  // fires without anyone polling the status.
-  const watcher = config.runWorkers
-    ? every(config.bitcoin.pollMs, "chain watcher", () =>
-        watchOnce({
-          ...deps,
-          ...deps.crypto,
-          warn: (detail, message) => app.log.warn(detail, message),
-        }),
-      )
-    : undefined;
+  // Key pruning runs in every instance; the rest only where workers run (TOSTAO_WORKERS).
+  const jobs = [
+    makePruneIdempotencyKeysJob({ db, clock, log }),
+    ...(config.runWorkers
+      ? [
+          makeExpireChargesJob({ db, clock, random, log }, config.expiryIntervalMs),
+          makeWatchChainJob({ db, clock, random, ...deps.crypto, log }, config.bitcoin.pollMs),
+        ]
+      : []),
+  ];
+  for (const job of jobs) job.start();
   if (config.runWorkers) await worker.start();
 
   return {
@@ -173,10 +142,7 @@ export async function createService(
     worker,
     bootstrapToken: boot?.token,
     async close() {
-      clearInterval(prune);
-      clearInterval(expiry);
-      clearInterval(watcher);
-      await worker.stop();
+      await Promise.all([worker.stop(), ...jobs.map((job) => job.stop())]);
       await sender.close();
       await app.close();
       await authenticator.close();
