@@ -26,13 +26,14 @@ export type Classified = {
 
 /**
  * The outcome of an attempt from the sender's answer. `roundAttempts` counts the attempts made
- * before this one in the round; `jitter` is in [0, 1); `now` is when the answer came.
+ * before this one in the round; `jitter` gives a number in [0, 1), asked only when a retry is
+ * scheduled (a success costs no randomness); `now` is when the answer came.
  */
 export function classifyAttempt(input: {
   result: SendResult;
   roundAttempts: number;
   now: Date;
-  jitter: number;
+  jitter: () => number;
 }): Classified {
   const { result: res, now } = input;
   const status = res.kind === "response" ? res.status : null;
@@ -59,7 +60,7 @@ export function classifyAttempt(input: {
     res.kind === "response" && (status === 429 || status === 503)
       ? parseRetryAfter(res.headers["retry-after"], now)
       : undefined;
-  return retryOrGiveUp(common, input.roundAttempts, now, input.jitter, retryAfter);
+  return retryOrGiveUp(common, input.roundAttempts, now, input.jitter(), retryAfter);
 }
 
 /** An attempt that could not be made at all (an unreadable secret, say): retried on the schedule. */

@@ -49,7 +49,7 @@ export function makeWebhookDelivery(
     });
     const result = await deps.sender.send({ url: c.url, headers, body });
     const now = deps.clock.now();
-    const jitter = (deps.random.bytes(1)[0] ?? 0) / 256;
+    const jitter = () => (deps.random.bytes(1)[0] ?? 0) / 256;
     const classified = classifyAttempt({ result, roundAttempts: c.roundAttempts, now, jitter });
     if (classified.verdict === "disable_webhook") {
       await deps.disableWebhook(c.webhookId, "receiver answered 410 Gone", now).catch((err) => {
