@@ -7,14 +7,10 @@ import { type Config, ConfigError } from "./config.ts";
 import type { Db } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDb } from "./db/open-db.ts";
-import { DELIVERY_CHANNEL } from "./db/queries/events.ts";
-import { KEY_RETENTION_MS, pruneKeys } from "./db/queries/idempotency.ts";
 import { makeChargeWriter } from "./db/queries/insert-charges.ts";
 import type { AppDeps } from "./deps.ts";
 import { bootstrapIfEmpty } from "./domain/accounts/bootstrap.ts";
-import { expireOverdueCharges } from "./domain/charges/move-charge.ts";
 import { sandboxPixProvider } from "./domain/charges/pix-provider.ts";
-import { watchOnce } from "./domain/crypto/watch-chain.ts";
 import { type Clock, cryptoRandom, type Random, systemClock } from "./domain/deps.ts";
 import { makeAuthenticator } from "./domain/tokens/authenticate.ts";
 import { loadOrCreateKeyFile, makeSecretBox } from "./domain/webhooks/secret-box.ts";
@@ -25,6 +21,9 @@ import { makeSafeSender } from "./net/safe-fetch.ts";
 import { makeFailOpenReport } from "./ratelimit/fail-open-report.ts";
 import { makeMemoryRateLimiter, makeRedisRateLimiter } from "./ratelimit/rate-limiter.ts";
 import { type DeliveryWorker, makeDeliveryWorker } from "./workers/delivery-worker.ts";
+import { makeExpireChargesJob } from "./workers/jobs/expire-charges.ts";
+import { makePruneIdempotencyKeysJob } from "./workers/jobs/prune-idempotency-keys.ts";
+import { makeWatchChainJob } from "./workers/jobs/watch-chain.ts";
 
 export type Service = {
   app: FastifyInstance;
@@ -126,31 +125,7 @@ export async function createService(
   // HTTP route's does.
   deps.onToolError = (err) => app.log.error({ err }, "MCP tool failed");
 
-  // A periodic job that never keeps the process alive and logs its failures.
-  const every = (ms: number, what: string, job: () => Promise<unknown>) => {
-    const t = setInterval(
-      () => void job().catch((err: unknown) => app.log.error({ err }, `${what} failed`)),
-      ms,
-    );
-    t.unref();
-    return t;
-  };
-  // Idempotency keys are kept 24 h; older ones are deleted in the background.
-  const prune = every(10 * 60_000, "idempotency key pruning", () =>
-    pruneKeys(db, new Date(clock.now().getTime() - KEY_RETENTION_MS)),
-  );
-  // Overdue pending charges move to expired (with charge.declined) in the background too, so
-  // webhooks fire without anyone reading the charge. Every instance with workers runs it; SKIP
-  // LOCKED keeps each charge to one of them.
-  const expiry = config.runWorkers
-    ? every(config.expiryIntervalMs, "expiry job", () =>
-        Promise.all([
-          expireOverdueCharges(deps, { method: "pix" }),
-          expireOverdueCharges(deps, { method: "crypto" }),
-        ]),
-      )
-    : undefined;
-
+  const log = app.log;
   const sender = makeSafeSender({
     allowHosts: config.webhookAllowHosts,
     timeoutMs: config.webhook.timeoutMs,
@@ -164,7 +139,7 @@ export async function createService(
       random,
       secretBox: deps.secretBox,
       sender,
-      onError: (err) => app.log.error({ err }, "webhook delivery failed"),
+      log,
       onRecorded: metrics.deliveryAttempts,
     },
     {
@@ -175,22 +150,18 @@ export async function createService(
       idlePollMs: 5_000,
     },
   );
-  // The chain watcher: pending crypto charges are checked in the background, so charge.approved
-  // fires without anyone polling the status.
-  const watcher = config.runWorkers
-    ? every(config.bitcoin.pollMs, "chain watcher", () =>
-        watchOnce({
-          ...deps,
-          ...deps.crypto,
-          warn: (detail, message) => app.log.warn(detail, message),
-        }),
-      )
-    : undefined;
-  let unlisten: (() => Promise<void>) | undefined;
-  if (config.runWorkers) {
-    unlisten = await db.listen(DELIVERY_CHANNEL, () => worker.wake());
-    worker.wake();
-  }
+  // Key pruning runs in every instance; the rest only where workers run (TOSTAO_WORKERS).
+  const jobs = [
+    makePruneIdempotencyKeysJob({ db, clock, log }),
+    ...(config.runWorkers
+      ? [
+          makeExpireChargesJob({ db, clock, random, log }, config.expiryIntervalMs),
+          makeWatchChainJob({ db, clock, random, ...deps.crypto, log }, config.bitcoin.pollMs),
+        ]
+      : []),
+  ];
+  for (const job of jobs) job.start();
+  if (config.runWorkers) await worker.start();
 
   return {
     app,
@@ -198,11 +169,7 @@ export async function createService(
     worker,
     bootstrapToken: boot?.token,
     async close() {
-      clearInterval(prune);
-      clearInterval(expiry);
-      clearInterval(watcher);
-      await unlisten?.();
-      await worker.stop();
+      await Promise.all([worker.stop(), ...jobs.map((job) => job.stop())]);
       await sender.close();
       await app.close();
       await authenticator.close();

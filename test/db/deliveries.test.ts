@@ -1,12 +1,14 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { claimDue, nextDueAt, recordAttempts } from "../../src/db/queries/deliveries.ts";
+import { claimDue } from "../../src/db/queries/deliveries/claim-due.ts";
+import { nextDueAt } from "../../src/db/queries/deliveries/next-due-at.ts";
+import { recordAttempts } from "../../src/db/queries/deliveries/record-attempts.ts";
 import { insertEvents } from "../../src/db/queries/events.ts";
 import { disableWebhook, insertWebhook } from "../../src/db/queries/webhooks.ts";
 import { manualClock } from "../../src/domain/deps.ts";
 import { openTestDb, type TestDb } from "../helpers/db.ts";
 
-// The delivery rows under the worker (queries/deliveries.ts).
+// The delivery rows under the worker (queries/deliveries/).
 
 let t: TestDb;
 const clock = manualClock();

@@ -1,7 +1,11 @@
 import type { z } from "zod";
 import type { Db } from "../../db/db.ts";
 import { lockAccount } from "../../db/queries/accounts.ts";
-import * as dq from "../../db/queries/deliveries.ts";
+import { deliveryState } from "../../db/queries/deliveries/delivery-state.ts";
+import { insertDirectDelivery } from "../../db/queries/deliveries/insert-direct-delivery.ts";
+import { listAttempts } from "../../db/queries/deliveries/list-attempts.ts";
+import { listDeliveries as listDeliveryRows } from "../../db/queries/deliveries/list-deliveries.ts";
+import { redeliver as requeueDelivery } from "../../db/queries/deliveries/redeliver.ts";
 import { insertEvents } from "../../db/queries/events.ts";
 import * as q from "../../db/queries/webhooks.ts";
 import {
@@ -145,7 +149,7 @@ export async function sendTestEvent(deps: WebhookDeps, who: Principal, id: strin
         createdAt: now,
       },
     ]);
-    await dq.insertDirectDelivery(db, {
+    await insertDirectDelivery(db, {
       id: deliveryId,
       webhookId: id,
       accountId: who.accountId,
@@ -163,7 +167,7 @@ export async function listDeliveries(
   who: Principal,
   input: z.output<typeof ListDeliveriesQuerySchema>,
 ): Promise<Array<z.infer<typeof DeliveryViewSchema>>> {
-  const rows = await dq.listDeliveries(deps.db, {
+  const rows = await listDeliveryRows(deps.db, {
     ...who,
     limit: input.limit,
     ...(input.webhook_id ? { webhookId: input.webhook_id } : {}),
@@ -178,7 +182,7 @@ export async function listDeliveries(
       throw notFound(`webhook_id: webhook ${input.webhook_id} not found`);
     }
   }
-  const attempts = await dq.listAttempts(
+  const attempts = await listAttempts(
     deps.db,
     rows.map((r) => r.id),
   );
@@ -207,9 +211,9 @@ export async function listDeliveries(
 }
 
 export async function redeliver(deps: { db: Db; clock: Clock }, who: Principal, id: string) {
-  const done = await dq.redeliver(deps.db, { ...who, id, at: deps.clock.now() });
+  const done = await requeueDelivery(deps.db, { ...who, id, at: deps.clock.now() });
   if (done) return { id, status: "pending" as const };
-  const state = await dq.deliveryState(deps.db, { ...who, id, at: deps.clock.now() });
+  const state = await deliveryState(deps.db, { ...who, id, at: deps.clock.now() });
   if (state === "in_flight") {
     // Re-queuing now would let a second worker send it while the first still is.
     throw new AppError(

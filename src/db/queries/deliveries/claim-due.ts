@@ -1,0 +1,87 @@
+import type { Db } from "../../db.ts";
+
+/** A delivery claimed for an attempt, with what the attempt needs from its webhook and event. */
+export type ClaimedDelivery = {
+  id: string;
+  webhookId: string;
+  eventId: string;
+  /** Attempts made in this round (redelivery starts a new one): the retry schedule's position. */
+  roundAttempts: number;
+  url: string;
+  secretBox: string;
+  webhookGone: boolean;
+  eventType: string;
+  payload: Record<string, unknown>;
+  eventCreatedAt: Date;
+};
+
+/**
+ * Claims up to `limit` due deliveries for this worker until `lockUntil`, skipping rows other
+ * workers hold (SKIP LOCKED for the claim itself, locked_until for the attempt that follows):
+ * two workers never run the same delivery at once. Each webhook gets at most its room in this
+ * worker (`perWebhook`, less what `inFlight` says it is already running; a webhook with no room
+ * is not looked at), so a backlog on one webhook is not claimed only to be given back.
+ *
+ * The ranking per webhook looks at the earliest due deliveries, four claims' worth, locked (SKIP
+ * LOCKED) while the statement runs; only those within their webhook's room are marked as this
+ * worker's, and the others are free again when it commits.
+ */
+export function claimDue(
+  db: Db,
+  input: {
+    now: Date;
+    limit: number;
+    lockUntil: Date;
+    worker: string;
+    perWebhook: number;
+    inFlight: ReadonlyMap<string, number>;
+  },
+): Promise<ClaimedDelivery[]> {
+  const full: string[] = [];
+  const partIds: string[] = [];
+  const partRoom: number[] = [];
+  for (const [id, n] of input.inFlight) {
+    if (n >= input.perWebhook) full.push(id);
+    else if (n > 0) {
+      partIds.push(id);
+      partRoom.push(input.perWebhook - n);
+    }
+  }
+  return db.query<ClaimedDelivery>(
+    `WITH room AS (
+       SELECT * FROM unnest($6::text[], $7::int[]) AS r(webhook_id, room)
+     ), candidates AS (
+       SELECT id, webhook_id, next_attempt_at FROM deliveries
+       WHERE status = 'pending' AND next_attempt_at <= $1
+         AND (locked_until IS NULL OR locked_until <= $1)
+         AND webhook_id <> ALL ($5::text[])
+       ORDER BY next_attempt_at LIMIT $2 * 4
+       FOR UPDATE SKIP LOCKED
+     ), ranked AS (
+       SELECT c.id, c.next_attempt_at, coalesce(r.room, $8) AS room,
+         row_number() OVER (PARTITION BY c.webhook_id ORDER BY c.next_attempt_at, c.id) AS rn
+       FROM candidates c LEFT JOIN room r ON r.webhook_id = c.webhook_id
+     ), due AS (
+       SELECT id FROM ranked WHERE rn <= room ORDER BY next_attempt_at LIMIT $2
+     ), claimed AS (
+       UPDATE deliveries d SET locked_until = $3, locked_by = $4
+       FROM due WHERE d.id = due.id
+       RETURNING d.id, d.webhook_id, d.event_id, d.round_attempts
+     )
+     SELECT c.id, c.webhook_id AS "webhookId", c.event_id AS "eventId",
+       c.round_attempts AS "roundAttempts", w.url, w.secret_box AS "secretBox",
+       (w.deleted_at IS NOT NULL OR w.disabled_at IS NOT NULL) AS "webhookGone",
+       e.type AS "eventType", e.payload, e.created_at AS "eventCreatedAt"
+     FROM claimed c JOIN webhooks w ON w.id = c.webhook_id JOIN events e ON e.id = c.event_id`,
+    [
+      input.now,
+      input.limit,
+      input.lockUntil,
+      input.worker,
+      full,
+      partIds,
+      partRoom,
+      input.perWebhook,
+    ],
+  );
+}

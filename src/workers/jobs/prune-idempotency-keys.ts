@@ -1,0 +1,15 @@
+import type { Db } from "../../db/db.ts";
+import { KEY_RETENTION_MS, pruneKeys } from "../../db/queries/idempotency.ts";
+import type { Clock } from "../../domain/deps.ts";
+import type { Log } from "../log.ts";
+import { makePeriodicJob, type PeriodicJob } from "../periodic-job.ts";
+
+/** Idempotency keys are kept 24 h; older ones are deleted every 10 minutes. */
+export function makePruneIdempotencyKeysJob(deps: { db: Db; clock: Clock; log: Log }): PeriodicJob {
+  return makePeriodicJob({
+    name: "idempotency key pruning",
+    everyMs: 10 * 60_000,
+    log: deps.log,
+    run: () => pruneKeys(deps.db, new Date(deps.clock.now().getTime() - KEY_RETENTION_MS)),
+  });
+}

@@ -1,0 +1,112 @@
+import type { ClaimedDelivery } from "../db/queries/deliveries/claim-due.ts";
+import type { AttemptOutcome } from "../db/queries/deliveries/record-attempts.ts";
+import type { Clock, Random } from "../domain/deps.ts";
+import type { SecretBox } from "../domain/webhooks/secret-box.ts";
+import { signDelivery } from "../domain/webhooks/signature.ts";
+import type { SafeSender } from "../net/safe-fetch.ts";
+import {
+  type AttemptVerdict,
+  type Classified,
+  classifyAttempt,
+  classifyUnsent,
+  classifyWebhookGone,
+} from "./classify-attempt.ts";
+import type { Log } from "./log.ts";
+import { MAX_ATTEMPTS } from "./retry-schedule.ts";
+
+// One attempt of one webhook delivery, as the queue loop runs it: build the body, sign it with
+// the webhook's secret, send it through the SafeSender, and say what to record. It never throws:
+// whatever breaks, the attempt is recorded and retried on the schedule, so a delivery neither
+// sticks nor spins.
+
+export type WebhookDeliveryDeps = {
+  clock: Clock;
+  random: Random;
+  secretBox: SecretBox;
+  sender: SafeSender;
+  /** Disables a webhook whose receiver answered 410 Gone (and fails its pending deliveries). */
+  disableWebhook(webhookId: string, reason: string, at: Date): Promise<void>;
+  log: Log;
+};
+
+export function makeWebhookDelivery(
+  deps: WebhookDeliveryDeps,
+): (c: ClaimedDelivery) => Promise<AttemptOutcome> {
+  const attempt = async (c: ClaimedDelivery, started: Date): Promise<Classified> => {
+    if (c.webhookGone) return classifyWebhookGone(started);
+    const body = JSON.stringify({
+      id: c.eventId,
+      event: c.eventType,
+      timestamp: c.eventCreatedAt.toISOString(),
+      data: c.payload,
+    });
+    const secret = deps.secretBox.open(c.secretBox, c.webhookId);
+    const headers = signDelivery({
+      secret,
+      eventId: c.eventId,
+      timestamp: Math.floor(started.getTime() / 1000),
+      body,
+    });
+    const result = await deps.sender.send({ url: c.url, headers, body });
+    const now = deps.clock.now();
+    const jitter = () => (deps.random.bytes(1)[0] ?? 0) / 256;
+    const classified = classifyAttempt({ result, roundAttempts: c.roundAttempts, now, jitter });
+    if (classified.verdict === "disable_webhook") {
+      await deps.disableWebhook(c.webhookId, "receiver answered 410 Gone", now).catch((err) => {
+        deps.log.error({ err, webhookId: c.webhookId }, "could not disable webhook after 410");
+      });
+    }
+    return classified;
+  };
+
+  return async (c) => {
+    const started = deps.clock.now();
+    let classified: Classified;
+    let err: unknown;
+    try {
+      classified = await attempt(c, started);
+    } catch (e) {
+      err = e;
+      classified = classifyUnsent({
+        error: `could not send: ${(e as Error).message}`,
+        roundAttempts: c.roundAttempts,
+        now: started,
+      });
+    }
+    if (classified.verdict !== "succeeded") logFailure(deps.log, c, classified, err);
+    return { id: c.id, attemptedAt: started, ...classified.outcome };
+  };
+}
+
+// What follows a failed attempt, as the log line's `next` says it.
+const WHAT_NEXT: Record<Exclude<AttemptVerdict, "succeeded">, string> = {
+  retry: "retry", // at nextAttemptAt
+  gave_up: "gave_up", // the round's last attempt: the delivery is failed, and redeliverable
+  disable_webhook: "webhook_disabled", // the receiver answered 410 Gone
+  webhook_gone: "webhook_gone", // disabled or deleted before the attempt: nothing was sent
+};
+
+/**
+ * One warn line per failed attempt, for the operator: which delivery, what went wrong (the status
+ * or the kind of error), which attempt, and what happens next. Never the URL (its query may hold
+ * a receiver's token), the body, the signature or the secret.
+ */
+function logFailure(log: Log, c: ClaimedDelivery, classified: Classified, err: unknown): void {
+  const { verdict, outcome } = classified;
+  log.warn(
+    {
+      webhookId: c.webhookId,
+      deliveryId: c.id,
+      event: c.eventType,
+      ...(outcome.statusCode !== null
+        ? { statusCode: outcome.statusCode }
+        : { error: outcome.error }),
+      attempt: c.roundAttempts + 1,
+      maxAttempts: MAX_ATTEMPTS,
+      next: WHAT_NEXT[verdict as Exclude<AttemptVerdict, "succeeded">],
+      ...(verdict === "retry" ? { nextAttemptAt: outcome.nextAttemptAt.toISOString() } : {}),
+      ...(err === undefined ? {} : { err }),
+    },
+    "webhook delivery attempt failed",
+  );
+}
