@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from "./config.ts";
+import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { createService } from "./service.ts";
 
 // The composition root of `npm start`: the only place that reads process.env.
@@ -16,9 +17,14 @@ async function main(): Promise<void> {
   }
   let service: Awaited<ReturnType<typeof createService>>;
   try {
-    service = await createService(config);
+    service = await createService(config, {
+      onNewDataDir: () =>
+        process.stdout.write(
+          "preparing the embedded database (first start takes a few seconds)…\n",
+        ),
+    });
   } catch (err) {
-    if (err instanceof ConfigError) {
+    if (err instanceof ConfigError || err instanceof DataDirLockedError) {
       process.stderr.write(`${err.message}\n`);
       process.exit(1);
     }

@@ -51,6 +51,8 @@ export async function createService(
     /** Extra trusted CA for webhook receivers (tests with a self-signed certificate). */
     webhookCa?: string | Buffer;
     lookup?: LookupAll;
+    /** Called before the embedded store is created on a new data directory (it takes a while). */
+    onNewDataDir?: () => void;
   } = {},
 ): Promise<Service> {
   const clock = opts.clock ?? systemClock;
@@ -58,7 +60,9 @@ export async function createService(
   // Before anything is written: a start refused for want of a key must not have created the
   // first account and printed-once sandbox token that a later start would then never show.
   const secretKey = secretKeyFor(config);
-  const db = opts.db ?? (await openDb(config.database));
+  const db =
+    opts.db ??
+    (await openDb(config.database, { holder: "tostao server", onNewDataDir: opts.onNewDataDir }));
   await migrate(db);
   const boot = await bootstrapIfEmpty({ db, clock, random });
 

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config.ts";
+import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDb } from "../db/open-db.ts";
 import { cryptoRandom, systemClock } from "../domain/deps.ts";
@@ -46,8 +47,17 @@ async function run(argv: string[]): Promise<number> {
     await import("../main.ts");
     return -1; // keeps running
   }
+  // Ctrl-C or kill during a command: exit through process.exit, whose 'exit' event releases the
+  // embedded data directory's lock (a process that dies of the signal itself runs no listener).
+  process.once("SIGINT", () => process.exit(130));
+  process.once("SIGTERM", () => process.exit(143));
   const config = loadConfig(process.env);
-  const db = await openDb(config.database);
+  // The notice goes to stderr: stdout carries the command's result (JSON with --json).
+  const db = await openDb(config.database, {
+    holder: "tostao CLI",
+    onNewDataDir: () =>
+      process.stderr.write("preparing the embedded database (first start takes a few seconds)…\n"),
+  });
   try {
     const applied = await migrate(db);
     if (group === "migrate") {
@@ -83,6 +93,7 @@ run(process.argv.slice(2)).then(
     const message =
       err instanceof AppError ||
       err instanceof ConfigError ||
+      err instanceof DataDirLockedError ||
       (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
         ? (err as Error).message
         : ((err as Error).stack ?? String(err));

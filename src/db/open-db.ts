@@ -1,10 +1,11 @@
 import type { Config } from "../config.ts";
 import type { Db } from "./db.ts";
 import { openPostgres } from "./pg.ts";
-import { openPglite } from "./pglite.ts";
+import { openPglite, type PgliteOptions } from "./pglite.ts";
 
-export function openDb(database: Config["database"]): Promise<Db> {
+/** Opens the configured store; the options matter on embedded PGlite only. */
+export function openDb(database: Config["database"], opts: PgliteOptions): Promise<Db> {
   return database.kind === "postgres"
     ? Promise.resolve(openPostgres(database.url, database.poolSize))
-    : openPglite(database.dataDir);
+    : openPglite(database.dataDir, opts);
 }

@@ -1,15 +1,30 @@
-import { mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { type DataDirLock, lockDataDir } from "./data-dir-lock.ts";
+import { makePrivateDir, narrowTree } from "./data-dir-permissions.ts";
 import { type Db, parseInt8, type Row } from "./db.ts";
+
+export type PgliteOptions = {
+  /** Who opens it, named to a second process that finds the directory taken: "tostao CLI". */
+  holder: string;
+  /** Called before PGlite creates a new store (initdb takes several seconds, silently). */
+  onNewDataDir?: () => void;
+};
 
 /**
  * Embedded PostgreSQL (WASM) persisted in dataDir, or in memory when dataDir is undefined (tests).
  * PGlite is a single connection: its transaction() holds an exclusive lock, so other queries
- * wait for a running transaction instead of interleaving with it.
+ * wait for a running transaction instead of interleaving with it. A data directory is private to
+ * its owner and held by one process at a time (data-dir-lock.ts), until close().
  */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir, { parsers: { 20: parseInt8 } });
+export async function openPglite(
+  dataDir: string | undefined,
+  opts: PgliteOptions = { holder: "tostao process" },
+): Promise<Db> {
+  const { pglite, lock } = dataDir
+    ? await openOwned(dataDir, opts)
+    : { pglite: await PGlite.create(undefined, { parsers: { 20: parseInt8 } }), lock: undefined };
 
   const onTx = (t: Transaction): Db => {
     const tx: Db = {
@@ -38,6 +53,33 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
       const unsubscribe = await pglite.listen(channel, onPayload);
       return () => unsubscribe();
     },
-    close: () => pglite.close(),
+    close: async () => {
+      try {
+        await pglite.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
+}
+
+/** Opens a data directory made private and locked first; on any failure the lock is let go. */
+async function openOwned(
+  dataDir: string,
+  opts: PgliteOptions,
+): Promise<{ pglite: PGlite; lock: DataDirLock }> {
+  makePrivateDir(dataDir);
+  const lock = await lockDataDir(dataDir, opts.holder);
+  let pglite: PGlite | undefined;
+  try {
+    if (!existsSync(join(dataDir, "PG_VERSION"))) opts.onNewDataDir?.();
+    pglite = await PGlite.create(dataDir, { parsers: { 20: parseInt8 } });
+    // initdb's files are in place only now (see data-dir-permissions.ts).
+    narrowTree(dataDir);
+    return { pglite, lock };
+  } catch (err) {
+    await pglite?.close().catch(() => {});
+    lock.release();
+    throw err;
+  }
 }

@@ -32,7 +32,12 @@ export async function spawnService(env: Record<string, string>): Promise<Running
     out += String(d);
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start:\n${out}`)), 30_000);
+    // A start that times out is killed: left running, its pipes would keep the test file alive
+    // forever after the failure.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`service did not start:\n${out}`));
+    }, 30_000);
     const check = () => {
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (m?.[1]) {

@@ -21,6 +21,11 @@ test("first start prints the URL and a sandbox token once; the token works; noth
         .split("\n")
         .find((l) => l.includes(token)) ?? "";
     assert.ok(line.includes("http://"), "the token's line also names the service URL");
+    assert.match(
+      first.output(),
+      /^preparing the embedded database \(first start takes a few seconds\)…\n/,
+      "a first start says why it is silent for a while, before anything else",
+    );
     const ok = await fetch(`${first.url}/api/auth/tokens`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -51,6 +56,7 @@ test("first start prints the URL and a sandbox token once; the token works; noth
   const second = await spawnService(env);
   try {
     assert.equal(second.token, undefined, "a second start prints no token");
+    assert.doesNotMatch(second.output(), /preparing/, "only a new data directory is prepared");
     const again = await fetch(`${second.url}/api/auth/tokens`, {
       headers: { authorization: `Bearer ${token}` },
     });
