@@ -48,6 +48,8 @@ export async function createService(
     /** Extra trusted CA for webhook receivers (tests with a self-signed certificate). */
     webhookCa?: string | Buffer;
     lookup?: LookupAll;
+    /** Tests: a response field its schema lacks is an error, not dropped. */
+    strictResponses?: boolean;
   } = {},
 ): Promise<Service> {
   const clock = opts.clock ?? systemClock;
@@ -102,6 +104,7 @@ export async function createService(
   };
   const app = buildApp(deps, {
     logger: opts.logger === false ? false : { level: config.logLevel },
+    strictResponses: opts.strictResponses === true,
   });
   // A tool that throws unexpectedly answers "internal error"; the cause goes to the log, as an
   // HTTP route's does.

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
-import { serializerCompiler } from "fastify-type-provider-zod";
 import { AppError } from "../domain/errors.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { fail } from "./envelope.ts";
 import { STATUS_BY_CODE } from "./errors.ts";
 import { type AuthPolicy, makeGuard } from "./plugins/guard.ts";
+import { useSchemaSerializers } from "./response-serializer.ts";
 import { registerCryptoRoutes } from "./routes/crypto.ts";
 import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -30,7 +30,11 @@ declare module "fastify" {
 /** Builds the HTTP app; it never listens (src/main.ts does), so tests use inject(). */
 export function buildApp(
   deps: AppDeps,
-  opts: { logger?: FastifyServerOptions["logger"] } = {},
+  opts: {
+    logger?: FastifyServerOptions["logger"];
+    /** Tests: a response field its schema lacks is an error, not dropped (response-serializer.ts). */
+    strictResponses?: boolean;
+  } = {},
 ): FastifyInstance {
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -55,7 +59,7 @@ export function buildApp(
     }
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  useSchemaSerializers(app, { strict: opts.strictResponses === true });
   // JSON is the only request body type; a text/plain body is a 415, not a string to validate.
   app.removeContentTypeParser(["text/plain"]);
 

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
 import type { Db } from "../db/db.ts";
 import type { Clock } from "../domain/deps.ts";
 import {
@@ -22,14 +23,15 @@ export type StoredResponse = { secretBox: SecretBox } | { noSecret: true };
 
 /**
  * Runs a POST operation under the request's Idempotency-Key (if any) and sends its envelope.
- * The body is serialised once, here, and those exact bytes are both sent and stored, so a
- * replay is byte for byte the first response.
+ * The body is serialised once, here, by the route's data schema (only its fields), and those
+ * exact bytes are both sent and stored, so a replay is byte for byte the first response.
  */
-export async function sendIdempotent<T>(
+export async function sendIdempotent<S extends z.ZodType>(
   deps: { db: Db; clock: Clock },
   req: FastifyRequest,
   reply: FastifyReply,
-  op: (db: Db) => Promise<T>,
+  schema: S,
+  op: (db: Db) => Promise<z.input<S>>,
   opts: { status?: number; owner?: Owner } & StoredResponse,
 ): Promise<void> {
   const status = opts.status ?? 200;
@@ -46,7 +48,7 @@ export async function sendIdempotent<T>(
   const res = await runIdempotent(
     deps,
     scope,
-    async (db) => ({ status, body: JSON.stringify({ success: true, data: await op(db) }) }),
+    async (db) => ({ status, body: reply.server.okJson(reply, schema, await op(db)) }),
     seal,
   );
   await send(reply, res);
@@ -56,11 +58,12 @@ export async function sendIdempotent<T>(
  * The one-statement form for hot creates (see runIdempotentWrite): `prepare` computes the
  * response data and returns the write, which must honour the key guard.
  */
-export async function sendIdempotentWrite<T>(
+export async function sendIdempotentWrite<S extends z.ZodType>(
   deps: { db: Db; clock: Clock },
   req: FastifyRequest,
   reply: FastifyReply,
-  prepare: () => Promise<{ data: T; write: PreparedWrite["write"] }>,
+  schema: S,
+  prepare: () => Promise<{ data: z.input<S>; write: PreparedWrite["write"] }>,
   opts: { precheck: boolean },
 ): Promise<void> {
   const res = await runIdempotentWrite(
@@ -68,7 +71,7 @@ export async function sendIdempotentWrite<T>(
     scopeOf(req),
     async () => {
       const p = await prepare();
-      const body = JSON.stringify({ success: true, data: p.data });
+      const body = reply.server.okJson(reply, schema, p.data);
       return { response: { status: 200, body }, write: p.write };
     },
     opts,

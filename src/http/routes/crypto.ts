@@ -56,6 +56,7 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
         deps,
         req,
         reply,
+        WalletViewSchema,
         (db) => activateWallet({ ...deps, db }, who, req.body),
         { noSecret: true },
       );
@@ -136,6 +137,7 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
         deps,
         req,
         reply,
+        CryptoChargeCreatedSchema,
         (db) =>
           db.transaction((tx) =>
             createCryptoCharge({ ...deps, db: tx }, owner, req.body, baseUrl, priced),

@@ -47,6 +47,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
         deps,
         req,
         reply,
+        NewTokenSchema,
         async (db) => {
           const { token, view } = await issueToken(
             { ...deps, db },
@@ -98,6 +99,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
         deps,
         req,
         reply,
+        TokenSchema,
         async (db) => {
           const view = await revokeToken(
             { ...deps, db },
