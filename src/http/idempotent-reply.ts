@@ -83,7 +83,7 @@ export async function sendIdempotentWrite<S extends z.ZodType>(
 type Owner = { accountId: string; mode: "test" | "live" };
 
 function scopeOf(req: FastifyRequest, owner?: Owner): IdempotencyScope | undefined {
-  const key = parseIdempotencyKey(req.headers["idempotency-key"]);
+  const key = parseIdempotencyKey(idempotencyKeyHeader(req));
   if (!key) return undefined;
   const p = owner ?? principalOf(req);
   return {
@@ -93,6 +93,22 @@ function scopeOf(req: FastifyRequest, owner?: Owner): IdempotencyScope | undefin
     key,
     fingerprint: fingerprintBody(req.body),
   };
+}
+
+/**
+ * The Idempotency-Key header as sent: Node joins repeated headers into one value ("a, b"), which
+ * would pass for a key of its own, so the raw headers are counted, and two or more are returned
+ * as a list (a 400).
+ */
+function idempotencyKeyHeader(req: FastifyRequest): string | string[] | undefined {
+  const joined = req.headers["idempotency-key"];
+  if (joined === undefined) return undefined;
+  const raw = req.raw.rawHeaders;
+  const values: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]?.toLowerCase() === "idempotency-key") values.push(raw[i + 1] ?? "");
+  }
+  return values.length > 1 ? values : joined;
 }
 
 async function send(reply: FastifyReply, res: { status: number; body: string; replayed: boolean }) {
