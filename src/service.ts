@@ -53,6 +53,8 @@ export async function createService(
     lookup?: LookupAll;
     /** Called before the embedded store is created on a new data directory (it takes a while). */
     onNewDataDir?: () => void;
+    /** Tests: a response field its schema lacks is an error, not dropped. */
+    strictResponses?: boolean;
   } = {},
 ): Promise<Service> {
   const clock = opts.clock ?? systemClock;
@@ -123,6 +125,7 @@ export async function createService(
         ? false
         : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     metrics,
+    strictResponses: opts.strictResponses === true,
   });
   warn = (detail, message) => app.log.warn(detail, message);
   // A tool that throws unexpectedly answers "internal error"; the cause goes to the log, as an

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
-import { serializerCompiler } from "fastify-type-provider-zod";
 import type { AppDeps } from "../deps.ts";
 import { AppError, badRequest, STATUS_BY_CODE } from "../domain/errors.ts";
 import type { Metrics } from "../metrics/metrics.ts";
@@ -11,6 +10,7 @@ import { fail } from "./envelope.ts";
 import { registerJsonParser } from "./json-body.ts";
 import { registerMetricsRoute } from "./metrics-route.ts";
 import { makeGuard } from "./plugins/guard.ts";
+import { useSchemaSerializers } from "./response-serializer.ts";
 import { registerCryptoRoutes } from "./routes/crypto.ts";
 import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -32,7 +32,12 @@ declare module "fastify" {
 /** Builds the HTTP app; it never listens (src/main.ts does), so tests use inject(). */
 export function buildApp(
   deps: AppDeps,
-  opts: { logger?: FastifyServerOptions["logger"]; metrics?: Metrics } = {},
+  opts: {
+    logger?: FastifyServerOptions["logger"];
+    metrics?: Metrics;
+    /** Tests: a response field its schema lacks is an error, not dropped (response-serializer.ts). */
+    strictResponses?: boolean;
+  } = {},
 ): FastifyInstance {
   const { metrics } = opts;
   const app: FastifyInstance = Fastify({
@@ -65,7 +70,7 @@ export function buildApp(
     }
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  useSchemaSerializers(app, { strict: opts.strictResponses === true });
   // JSON is the only request body type; a text/plain body is a 415, not a string to validate.
   app.removeContentTypeParser(["text/plain"]);
   registerJsonParser(app);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
 import type { Clock, Db } from "../domain/deps.ts";
 import {
   fingerprintBody,
@@ -21,14 +22,15 @@ export type StoredResponse = { secretBox: SecretBox } | { noSecret: true };
 
 /**
  * Runs a POST operation under the request's Idempotency-Key (if any) and sends its envelope.
- * The body is serialised once, here, and those exact bytes are both sent and stored, so a
- * replay is byte for byte the first response.
+ * The body is serialised once, here, by the route's data schema (only its fields), and those
+ * exact bytes are both sent and stored, so a replay is byte for byte the first response.
  */
-export async function sendIdempotent<T>(
+export async function sendIdempotent<S extends z.ZodType>(
   deps: { db: Db; clock: Clock },
   req: FastifyRequest,
   reply: FastifyReply,
-  op: (db: Db) => Promise<T>,
+  schema: S,
+  op: (db: Db) => Promise<z.input<S>>,
   opts: { status?: number; owner?: Owner } & StoredResponse,
 ): Promise<void> {
   const status = opts.status ?? 200;
@@ -45,7 +47,7 @@ export async function sendIdempotent<T>(
   const res = await runIdempotent(
     deps,
     scope,
-    async (db) => ({ status, body: JSON.stringify({ success: true, data: await op(db) }) }),
+    async (db) => ({ status, body: reply.server.okJson(reply, schema, await op(db)) }),
     seal,
   );
   await send(reply, res);
@@ -55,11 +57,12 @@ export async function sendIdempotent<T>(
  * The one-statement form for hot creates (see runIdempotentWrite): `prepare` computes the
  * response data and returns the write, which must honour the key guard.
  */
-export async function sendIdempotentWrite<T>(
+export async function sendIdempotentWrite<S extends z.ZodType>(
   deps: { db: Db; clock: Clock },
   req: FastifyRequest,
   reply: FastifyReply,
-  prepare: () => Promise<{ data: T; write: PreparedWrite["write"] }>,
+  schema: S,
+  prepare: () => Promise<{ data: z.input<S>; write: PreparedWrite["write"] }>,
   opts: { precheck: boolean },
 ): Promise<void> {
   const res = await runIdempotentWrite(
@@ -67,7 +70,7 @@ export async function sendIdempotentWrite<T>(
     scopeOf(req),
     async () => {
       const p = await prepare();
-      const body = JSON.stringify({ success: true, data: p.data });
+      const body = reply.server.okJson(reply, schema, p.data);
       return { response: { status: 200, body }, write: p.write };
     },
     opts,
@@ -79,7 +82,7 @@ export async function sendIdempotentWrite<T>(
 type Owner = { accountId: string; mode: "test" | "live" };
 
 function scopeOf(req: FastifyRequest, owner?: Owner): IdempotencyScope | undefined {
-  const key = parseIdempotencyKey(req.headers["idempotency-key"]);
+  const key = parseIdempotencyKey(idempotencyKeyHeader(req));
   if (!key) return undefined;
   const p = owner ?? principalOf(req);
   return {
@@ -89,6 +92,22 @@ function scopeOf(req: FastifyRequest, owner?: Owner): IdempotencyScope | undefin
     key,
     fingerprint: fingerprintBody(req.body),
   };
+}
+
+/**
+ * The Idempotency-Key header as sent: Node joins repeated headers into one value ("a, b"), which
+ * would pass for a key of its own, so the raw headers are counted, and two or more are returned
+ * as a list (a 400).
+ */
+function idempotencyKeyHeader(req: FastifyRequest): string | string[] | undefined {
+  const joined = req.headers["idempotency-key"];
+  if (joined === undefined) return undefined;
+  const raw = req.raw.rawHeaders;
+  const values: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]?.toLowerCase() === "idempotency-key") values.push(raw[i + 1] ?? "");
+  }
+  return values.length > 1 ? values : joined;
 }
 
 async function send(reply: FastifyReply, res: { status: number; body: string; replayed: boolean }) {

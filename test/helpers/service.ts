@@ -58,6 +58,9 @@ export async function startTestService(
   const service = await createService(testConfig(opts.env), {
     db: t.db,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+    // Every response must fit its schema exactly: a field it lacks fails the test, rather
+    // than being dropped as it is in production.
+    strictResponses: true,
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.lookup ? { lookup: opts.lookup } : {}),
     ...(opts.webhookCa ? { webhookCa: opts.webhookCa } : {}),

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { type AddressInfo, connect } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { manualClock } from "../../src/domain/deps.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
@@ -117,4 +118,42 @@ describe("Idempotency-Key", () => {
     const res = await create(a.live, { label: "k" }, "k".repeat(255));
     assert.equal(res.statusCode, 200);
   });
+
+  test("two Idempotency-Key headers are 400, not one key joined from both", async () => {
+    const a = await svc.newAccount();
+    // Node joins repeated headers into "k-a, k-b", which is a valid key on its own.
+    const twice = await svc.app.inject({
+      method: "POST",
+      url: "/api/pix/charge/create",
+      headers: { authorization: `Bearer ${a.test}`, "idempotency-key": ["k-a", "k-b"] },
+      payload: { value: 1 },
+    });
+    assert.equal(twice.statusCode, 400, twice.body);
+    assert.match(twice.json().error, /^Idempotency-Key: must be one header/);
+    const charges = await svc.call("GET", "/api/pix/charges", { token: a.test });
+    assert.deepEqual(charges.json().data.charges, []);
+    const sentOverTcp = await rawPost(
+      `POST /api/auth/token/create HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${a.live}\r\n` +
+        "Idempotency-Key: k-a\r\nIdempotency-Key: k-b\r\nContent-Type: application/json\r\n" +
+        'Content-Length: 17\r\nConnection: close\r\n\r\n{"label":"twice"}',
+    );
+    assert.match(sentOverTcp, /^HTTP\/1\.1 400 /);
+    assert.equal(await countLabel(a.live, "twice"), 0);
+    // One header whose value holds a comma is one key.
+    assert.equal((await create(a.live, { label: "comma" }, "k-a, k-b")).statusCode, 200);
+  });
 });
+
+/** Sends a raw HTTP request to the app on a real socket (Node's own header parsing). */
+async function rawPost(request: string): Promise<string> {
+  await svc.app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = svc.app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    let out = "";
+    // Written, not ended: a half-closed socket would let the server close before it answers.
+    const socket = connect(port, "127.0.0.1", () => socket.write(request));
+    socket.on("data", (d) => (out += String(d)));
+    socket.on("end", () => resolve(out));
+    socket.on("error", reject);
+  });
+}

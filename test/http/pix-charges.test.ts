@@ -102,8 +102,8 @@ describe("PIX charges: the spec's integration flow", () => {
     assert.equal(list.length, 1);
     const { qrCodeImage: _q, ...withoutQr } = st;
     assert.deepEqual(list[0], withoutQr);
-    // The status read is serialised without its schema's encoder (sendOk), so its fields are
-    // checked here: exactly the schema's, each valid, nothing internal (details, txid) added.
+    // The status read is sent by sendOk, through its schema's compiled serializer; its fields
+    // are checked here too: exactly the schema's, each valid, nothing internal (details, txid).
     assert.deepEqual(Object.keys(st).sort(), Object.keys(ChargeStatusViewSchema.shape).sort());
     assert.deepEqual(ChargeStatusViewSchema.parse(st), st);
   });

@@ -15,20 +15,50 @@ export type IdempotencyRow = {
 /** How long a stored key lasts (the contract's 24 hours); an older row of a key has expired. */
 export const KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-/**
- * For `ON CONFLICT … DO UPDATE … WHERE`: the stored row of the key has expired, so the new
- * request may replace it. The one rule for every path that stores a key.
- */
-export const STORED_KEY_EXPIRED = `idempotency_keys.created_at < EXCLUDED.created_at - interval '${KEY_RETENTION_MS} milliseconds'`;
+/** A key's row to store: its scope, the request's fingerprint and the response to replay. */
+export type KeyToStore = IdempotencyKey & IdempotencyRow & { createdAt: Date };
 
 const PK = "account_id = $1 AND mode = $2 AND route = $3 AND key = $4";
 const pk = (k: IdempotencyKey) => [k.accountId, k.mode, k.route, k.key];
 
 /**
- * Inside the caller's transaction, in one round trip: takes a transaction-scoped advisory lock
- * named by the key (locked=false: a request with this key is executing now) and reads the stored
- * response, if any younger than notBefore. The read's snapshot may predate a commit that released
- * the lock just before we took it; storeKey's conflict check catches that case.
+ * The name of a key's advisory lock. Keys are printable ASCII, so a newline cannot occur inside
+ * any part of it. Every path that stores a key locks this name, through `tryLockKey`.
+ */
+export const keyLockName = (k: IdempotencyKey) => `${k.accountId}\n${k.mode}\n${k.route}\n${k.key}`;
+
+/**
+ * SQL: takes the transaction-scoped advisory lock of the key whose keyLockName is `name` (an SQL
+ * expression), without waiting. False: a request with this key is executing now. The lock is
+ * re-entrant, so a transaction that took it before (runIdempotent) takes it again at no risk.
+ */
+const tryLockKey = (name: string) =>
+  `pg_try_advisory_xact_lock(hashtextextended(${name}, 7261042003))`;
+
+const COLUMNS =
+  "account_id, mode, route, key, fingerprint, response_status, response_body, created_at";
+
+/**
+ * SQL: stores the keys `rows` yields (a relation with the columns of idempotency_keys and
+ * `lock_name`), each only if this transaction holds or takes the key's lock, replacing only an
+ * expired row of the key, and returns the keys stored. The one statement part by which both the
+ * transactional path (storeKey) and the one-statement create (insert-charges.ts) store a key.
+ */
+export function storeKeysSql(rows: string): string {
+  return `INSERT INTO idempotency_keys (${COLUMNS})
+    SELECT ${COLUMNS} FROM ${rows} WHERE ${tryLockKey("lock_name")}
+    ON CONFLICT (account_id, mode, route, key) DO UPDATE
+      SET fingerprint = EXCLUDED.fingerprint, response_status = EXCLUDED.response_status,
+          response_body = EXCLUDED.response_body, created_at = EXCLUDED.created_at
+      WHERE idempotency_keys.created_at < EXCLUDED.created_at - interval '${KEY_RETENTION_MS} milliseconds'
+    RETURNING account_id, mode, route, key`;
+}
+
+/**
+ * Inside the caller's transaction, in one round trip: takes the key's advisory lock
+ * (locked=false: a request with this key is executing now) and reads the stored response, if
+ * any younger than notBefore. The read's snapshot may predate a commit that released the lock
+ * just before we took it; storeKey's conflict check catches that case.
  */
 export async function lockAndFindKey(
   db: Db,
@@ -38,7 +68,7 @@ export async function lockAndFindKey(
   const rows = await db.query<{ locked: boolean } & Partial<IdempotencyRow>>(
     `SELECT l.locked, k.fingerprint, k.response_status AS "responseStatus",
        k.response_body AS "responseBody"
-     FROM (SELECT pg_try_advisory_xact_lock(hashtextextended($6, 7261042003)) AS locked) l
+     FROM (SELECT ${tryLockKey("$6")} AS locked) l
      LEFT JOIN idempotency_keys k ON ${PK.replace(/(\w+) = /g, "k.$1 = ")} AND k.created_at >= $5`,
     [...pk(k), notBefore, keyLockName(k)],
   );
@@ -54,26 +84,25 @@ export async function lockAndFindKey(
   return { locked: row?.locked === true, stored };
 }
 
+const STORE_KEY = storeKeysSql(
+  `(VALUES ($1::text, $2::text, $3::text, $4::text, $5::text, $6::integer, $7::text,
+     $8::timestamptz, $9::text)) AS r(${COLUMNS}, lock_name)`,
+);
+
 /**
- * Stores the response of a key's first execution, replacing only an expired row of the key.
- * False means a live row exists: another request with this key committed first.
+ * Stores the response of a key's first execution (under its lock, which runIdempotent holds),
+ * replacing only an expired row. False means a live row exists: another request with this key
+ * committed first.
  */
-export async function storeKey(
-  db: Db,
-  k: IdempotencyKey,
-  row: IdempotencyRow & { createdAt: Date },
-): Promise<boolean> {
-  const stored = await db.query(
-    `INSERT INTO idempotency_keys
-       (account_id, mode, route, key, fingerprint, response_status, response_body, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (account_id, mode, route, key) DO UPDATE
-       SET fingerprint = EXCLUDED.fingerprint, response_status = EXCLUDED.response_status,
-           response_body = EXCLUDED.response_body, created_at = EXCLUDED.created_at
-       WHERE ${STORED_KEY_EXPIRED}
-     RETURNING key`,
-    [...pk(k), row.fingerprint, row.responseStatus, row.responseBody, row.createdAt],
-  );
+export async function storeKey(db: Db, k: KeyToStore): Promise<boolean> {
+  const stored = await db.query(STORE_KEY, [
+    ...pk(k),
+    k.fingerprint,
+    k.responseStatus,
+    k.responseBody,
+    k.createdAt,
+    keyLockName(k),
+  ]);
   return stored.length === 1;
 }
 
@@ -89,12 +118,6 @@ export async function findKey(
   );
   return rows[0];
 }
-
-/**
- * The name of a key's advisory lock. Keys are printable ASCII, so a newline cannot occur inside
- * any part of it. Every path that stores a key (here and insert-charges.ts) locks this name.
- */
-export const keyLockName = (k: IdempotencyKey) => `${k.accountId}\n${k.mode}\n${k.route}\n${k.key}`;
 
 export async function pruneKeys(db: Db, before: Date): Promise<number> {
   const rows = await db.query("DELETE FROM idempotency_keys WHERE created_at < $1 RETURNING key", [

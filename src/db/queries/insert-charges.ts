@@ -8,17 +8,12 @@ import {
   type NewEvent,
   NOTIFY_DELIVERIES,
 } from "./events.ts";
-import { type IdempotencyKey, keyLockName, STORED_KEY_EXPIRED } from "./idempotency.ts";
+import { type KeyToStore, keyLockName, storeKeysSql } from "./idempotency.ts";
 
-/** The Idempotency-Key row to store with a charge: the charge is written only if it is. */
-export type KeyToStore = IdempotencyKey & {
-  fingerprint: string;
-  responseStatus: number;
-  responseBody: string;
-  createdAt: Date;
-};
-
-/** One charge to create: its row, its creation events and, optionally, its Idempotency-Key. */
+/**
+ * One charge to create: its row, its creation events and, optionally, its Idempotency-Key row
+ * (the charge is written only if the key's row is).
+ */
 export type ChargeWrite = { row: ChargeRow; events: NewEvent[]; key?: KeyToStore };
 
 // The whole batch travels as one jsonb parameter and is unpacked by jsonb_to_recordset, so the
@@ -29,10 +24,10 @@ export type ChargeWrite = { row: ChargeRow; events: NewEvent[]; key?: KeyToStore
 // never stored without its events, their webhook deliveries and its key's stored response, and a
 // charge whose key was not stored is not written at all.
 //
-// The key's store takes a transaction-scoped advisory lock named by the key (not taken: a request
-// with this key is executing now) and replaces only an expired row. Two writes of one key must
-// not share a batch (ON CONFLICT cannot touch a row twice in one statement); the batcher
-// (makeChargeWriter, below) keeps them apart.
+// The keys are stored as every path stores them (storeKeysSql, queries/idempotency.ts): under the
+// key's advisory lock (not taken: a request with this key is executing now), replacing only an
+// expired row. Two writes of one key must not share a batch (ON CONFLICT cannot touch a row twice
+// in one statement); the batcher (makeChargeWriter, below) keeps them apart.
 const INSERT_CHARGES = `WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
       id text, account_id text, mode text, method text, status text, value_cents bigint,
@@ -43,16 +38,10 @@ const INSERT_CHARGES = `WITH input AS (
       k_route text, k_key text, k_lock text, k_fingerprint text, k_status integer, k_body text,
       k_created_at timestamptz)
   ), k AS (
-    INSERT INTO idempotency_keys
-      (account_id, mode, route, key, fingerprint, response_status, response_body, created_at)
-    SELECT account_id, mode, k_route, k_key, k_fingerprint, k_status, k_body, k_created_at
-    FROM input
-    WHERE k_key IS NOT NULL AND pg_try_advisory_xact_lock(hashtextextended(k_lock, 7261042003))
-    ON CONFLICT (account_id, mode, route, key) DO UPDATE
-      SET fingerprint = EXCLUDED.fingerprint, response_status = EXCLUDED.response_status,
-          response_body = EXCLUDED.response_body, created_at = EXCLUDED.created_at
-      WHERE ${STORED_KEY_EXPIRED}
-    RETURNING account_id, mode, route, key
+    ${storeKeysSql(`(SELECT account_id, mode, k_route AS route, k_key AS key,
+        k_fingerprint AS fingerprint, k_status AS response_status, k_body AS response_body,
+        k_created_at AS created_at, k_lock AS lock_name
+      FROM input WHERE k_key IS NOT NULL) AS keys`)}
   ), c AS (
     INSERT INTO charges (id, account_id, mode, method, status, value_cents, title, description,
       product_id, external_id, details, provider, txid, br_code, qr_code_image, simulated,

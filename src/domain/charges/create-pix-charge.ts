@@ -1,6 +1,7 @@
 import type { Db } from "../../db/db.ts";
 import type { ChargeDetails, ChargeRow } from "../../db/queries/charges.ts";
-import type { ChargeWriter, KeyToStore } from "../../db/queries/insert-charges.ts";
+import type { KeyToStore } from "../../db/queries/idempotency.ts";
+import type { ChargeWriter } from "../../db/queries/insert-charges.ts";
 import type { Clock, Random } from "../deps.ts";
 import { unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";

@@ -1,6 +1,5 @@
 import type { Db } from "../../db/db.ts";
 import * as q from "../../db/queries/idempotency.ts";
-import type { KeyToStore } from "../../db/queries/insert-charges.ts";
 import type { Clock } from "../deps.ts";
 import { AppError, badRequest, unprocessable } from "../errors.ts";
 import { sha256Hex } from "../sha256.ts";
@@ -71,12 +70,8 @@ async function attemptOnce(
     if (!locked) throw inProgress();
     if (stored) return replay(stored, scope, seal);
     const response = await op(tx);
-    const fresh = await q.storeKey(tx, scope, {
-      fingerprint: scope.fingerprint,
-      responseStatus: response.status,
-      responseBody: seal ? seal.seal(response.body) : response.body,
-      createdAt: now,
-    });
+    const body = seal ? seal.seal(response.body) : response.body;
+    const fresh = await q.storeKey(tx, keyToStore(scope, { ...response, body }, now));
     if (!fresh) throw new LostRace("idempotency key taken by a concurrent request");
     return { ...response, replayed: false };
   });
@@ -109,17 +104,7 @@ export async function runIdempotentWrite(
     if (found) return replay(found, scope);
   }
   const p = await prepare();
-  const key: KeyToStore = {
-    accountId: scope.accountId,
-    mode: scope.mode,
-    route: scope.route,
-    key: scope.key,
-    fingerprint: scope.fingerprint,
-    responseStatus: p.response.status,
-    responseBody: p.response.body,
-    createdAt: now,
-  };
-  if (await p.write(key)) return { ...p.response, replayed: false };
+  if (await p.write(keyToStore(scope, p.response, now))) return { ...p.response, replayed: false };
   const found = await q.findKey(deps.db, scope, expiredBefore);
   if (found) return replay(found, scope);
   throw inProgress();
@@ -128,8 +113,26 @@ export async function runIdempotentWrite(
 export type PreparedWrite = {
   response: IdempotentResponse;
   /** Writes the operation; with a key, only if the key is stored with it. Returns whether it wrote. */
-  write(key?: KeyToStore): Promise<boolean>;
+  write(key?: q.KeyToStore): Promise<boolean>;
 };
+
+/** The row both paths store for a key: the same scope, fingerprint and response, either way. */
+function keyToStore(
+  scope: IdempotencyScope,
+  response: IdempotentResponse,
+  now: Date,
+): q.KeyToStore {
+  return {
+    accountId: scope.accountId,
+    mode: scope.mode,
+    route: scope.route,
+    key: scope.key,
+    fingerprint: scope.fingerprint,
+    responseStatus: response.status,
+    responseBody: response.body,
+    createdAt: now,
+  };
+}
 
 function replay(stored: q.IdempotencyRow, scope: IdempotencyScope, seal?: ResponseSeal) {
   if (stored.fingerprint !== scope.fingerprint) {

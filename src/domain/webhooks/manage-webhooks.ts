@@ -119,7 +119,7 @@ export async function listWebhooks(deps: { db: Db }, who: Principal) {
 export async function deleteWebhook(deps: { db: Db; clock: Clock }, who: Principal, id: string) {
   const row = await q.deleteWebhook(deps.db, { ...who, id, at: deps.clock.now() });
   if (!row) throw notFound(`id: webhook ${id} not found`);
-  return { ...view(row), deleted: true };
+  return { ...view(row), deleted: true as const };
 }
 
 /** Sends a webhook.test event to one webhook, whatever its events list. */

@@ -49,6 +49,7 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
         deps,
         req,
         reply,
+        WalletViewSchema,
         (db) => activateWallet({ ...deps, db }, who, req.body),
         { noSecret: true },
       );
@@ -100,7 +101,10 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
     async (req, reply) => {
       const owner = await checkoutOwner(deps, req.principal, req.body.product_id);
       const create = await startCryptoCharge(deps, owner, req.body, baseUrlOf(deps, req));
-      await sendIdempotent(deps, req, reply, create, { owner, noSecret: true });
+      await sendIdempotent(deps, req, reply, CryptoChargeCreatedSchema, create, {
+        owner,
+        noSecret: true,
+      });
     },
   );
 

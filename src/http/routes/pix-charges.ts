@@ -38,9 +38,14 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
       const who = principalOf(req);
       // The hot path: prepared first, then written with its Idempotency-Key in one statement.
       // A live charge calls the PSP while preparing, so a stored response is looked up first.
-      await sendIdempotentWrite(deps, req, reply, () => preparePixCharge(deps, who, req.body), {
-        precheck: who.mode === "live",
-      });
+      await sendIdempotentWrite(
+        deps,
+        req,
+        reply,
+        PixChargeCreatedSchema,
+        () => preparePixCharge(deps, who, req.body),
+        { precheck: who.mode === "live" },
+      );
     },
   );
 
@@ -101,6 +106,7 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
           deps,
           req,
           reply,
+          ChargeViewSchema,
           (db) => run({ ...deps, db }, who, req.body.charge_id),
           { noSecret: true },
         );

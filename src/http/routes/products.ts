@@ -36,6 +36,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void
         deps,
         req,
         reply,
+        ProductViewSchema,
         (db) => createProduct({ ...deps, db }, who, req.body),
         {
           noSecret: true,
@@ -76,6 +77,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void
         deps,
         req,
         reply,
+        ProductViewSchema,
         (db) => archiveProduct({ ...deps, db }, who, req.body.id),
         { noSecret: true },
       );

@@ -33,6 +33,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
         deps,
         req,
         reply,
+        NewTokenSchema,
         async (db) => {
           const { token, view } = await issueToken(
             { ...deps, db },
@@ -84,6 +85,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
         deps,
         req,
         reply,
+        TokenViewSchema,
         async (db) => {
           const view = await revokeToken(
             { ...deps, db },

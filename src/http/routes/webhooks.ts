@@ -25,6 +25,14 @@ import { principalOf } from "../plugins/guard.ts";
 
 const tags = ["webhooks"];
 const auth = { auth: "required" as const };
+const TestEventSentSchema = z.object({
+  webhookId: z.string(),
+  eventId: z.string(),
+  deliveryId: z.string(),
+  event: z.string(),
+});
+const DeletedWebhookSchema = WebhookViewSchema.extend({ deleted: z.literal(true) });
+const RedeliveredSchema = z.object({ id: z.string(), status: z.literal("pending") });
 
 export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -49,6 +57,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
         deps,
         req,
         reply,
+        NewWebhookSchema,
         (db) => createWebhook({ ...deps, db }, who, req.body, checked),
         {
           secretBox: deps.secretBox,
@@ -82,14 +91,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
         tags,
         body: WebhookIdSchema,
         response: {
-          200: okEnvelope(
-            z.object({
-              webhookId: z.string(),
-              eventId: z.string(),
-              deliveryId: z.string(),
-              event: z.string(),
-            }),
-          ),
+          200: okEnvelope(TestEventSentSchema),
         },
       },
     },
@@ -99,6 +101,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
         deps,
         req,
         reply,
+        TestEventSentSchema,
         (db) => sendTestEvent({ ...deps, db }, who, req.body.id),
         { noSecret: true },
       );
@@ -113,7 +116,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
         summary: "Delete a webhook; its pending deliveries are failed, its log stays",
         tags,
         body: WebhookIdSchema,
-        response: { 200: okEnvelope(WebhookViewSchema.extend({ deleted: z.literal(true) })) },
+        response: { 200: okEnvelope(DeletedWebhookSchema) },
       },
     },
     async (req, reply) => {
@@ -122,6 +125,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
         deps,
         req,
         reply,
+        DeletedWebhookSchema,
         (db) => deleteWebhook({ ...deps, db }, who, req.body.id),
         { noSecret: true },
       );
@@ -153,14 +157,19 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
         summary: "Queue a delivery again, now, with a fresh retry schedule",
         tags,
         body: WebhookIdSchema,
-        response: { 200: okEnvelope(z.object({ id: z.string(), status: z.literal("pending") })) },
+        response: { 200: okEnvelope(RedeliveredSchema) },
       },
     },
     async (req, reply) => {
       const who = principalOf(req);
-      await sendIdempotent(deps, req, reply, (db) => redeliver({ ...deps, db }, who, req.body.id), {
-        noSecret: true,
-      });
+      await sendIdempotent(
+        deps,
+        req,
+        reply,
+        RedeliveredSchema,
+        (db) => redeliver({ ...deps, db }, who, req.body.id),
+        { noSecret: true },
+      );
     },
   );
 }

@@ -1,0 +1,175 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { z } from "zod";
+import type { TestService } from "./service.ts";
+
+/** One successful call of a route: who calls, and with what. */
+type Call = { token?: string; query?: string; body?: unknown };
+type Ctx = {
+  live: string;
+  test: string;
+  /** A call that must succeed; its `data`. */
+  data(method: "GET" | "POST", url: string, token: string, body?: unknown): Promise<any>;
+};
+
+/** A test-network BIP84 key (the BIP84 test vector's, as a vpub), for the sandbox wallet. */
+const VPUB =
+  "vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc";
+
+const pixCharge = async (c: Ctx) =>
+  (await c.data("POST", "/api/pix/charge/create", c.test, { value: 12.34, title: "Pedido" }))
+    .chargeId as string;
+const webhook = async (c: Ctx) =>
+  (
+    await c.data("POST", "/api/webhooks/create", c.test, {
+      url: "https://public.example/hook",
+      events: ["*"],
+    })
+  ).id as string;
+const cryptoCharge = async (c: Ctx) => {
+  await c.data("POST", "/api/crypto/wallet", c.test, { key: VPUB });
+  return (await c.data("POST", "/api/crypto/charge/create", c.test, { value: 10 }))
+    .chargeId as string;
+};
+
+/**
+ * A successful call for every route that declares a 200 schema, with whatever it needs made
+ * first. A route missing here fails the suite, so a new route cannot go unchecked.
+ */
+const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
+  "POST /api/auth/token/create": async (c) => ({ token: c.live, body: { label: "new" } }),
+  "GET /api/auth/tokens": async (c) => ({ token: c.live }),
+  "POST /api/auth/token/revoke": async (c) => {
+    const t = await c.data("POST", "/api/auth/token/create", c.live, { label: "to revoke" });
+    return { token: c.live, body: { id: t.id } };
+  },
+  "POST /api/products/create": async (c) => ({
+    token: c.test,
+    body: { name: "Camiseta", value: 49.9, description: "azul" },
+  }),
+  "GET /api/products": async (c) => ({ token: c.test, query: "include_archived=true" }),
+  "POST /api/products/archive": async (c) => {
+    const p = await c.data("POST", "/api/products/create", c.test, { name: "Caneca", value: 5 });
+    return { token: c.test, body: { id: p.id } };
+  },
+  "POST /api/pix/charge/create": async (c) => ({
+    token: c.test,
+    body: { value: 10.5, title: "Pedido", customer_name: "Maria", customer_cpf: "52998224725" },
+  }),
+  "GET /api/pix/charge/status": async (c) => ({
+    token: c.test,
+    query: `charge_id=${await pixCharge(c)}`,
+  }),
+  "GET /api/pix/charges": async (c) => ({ token: c.test }),
+  "POST /api/pix/charge/simulate-pay": async (c) => ({
+    token: c.test,
+    body: { charge_id: await pixCharge(c) },
+  }),
+  "POST /api/pix/charge/cancel": async (c) => ({
+    token: c.test,
+    body: { charge_id: await pixCharge(c) },
+  }),
+  "POST /api/pix/charge/refund": async (c) => {
+    const id = await pixCharge(c);
+    await c.data("POST", "/api/pix/charge/simulate-pay", c.test, { charge_id: id });
+    return { token: c.test, body: { charge_id: id } };
+  },
+  "GET /api/events": async (c) => ({ token: c.test, query: `charge_id=${await pixCharge(c)}` }),
+  "POST /api/webhooks/create": async (c) => ({
+    token: c.test,
+    body: { url: "https://public.example/created", events: ["charge.approved"] },
+  }),
+  "GET /api/webhooks": async (c) => ({ token: c.test }),
+  "POST /api/webhooks/test": async (c) => ({ token: c.test, body: { id: await webhook(c) } }),
+  "POST /api/webhooks/delete": async (c) => ({ token: c.test, body: { id: await webhook(c) } }),
+  "GET /api/webhooks/deliveries": async (c) => {
+    await c.data("POST", "/api/webhooks/test", c.test, { id: await webhook(c) });
+    return { token: c.test };
+  },
+  "POST /api/webhooks/deliveries/redeliver": async (c) => {
+    const sent = await c.data("POST", "/api/webhooks/test", c.test, { id: await webhook(c) });
+    return { token: c.test, body: { id: sent.deliveryId } };
+  },
+  "POST /api/crypto/wallet": async (c) => ({ token: c.test, body: { key: VPUB } }),
+  "GET /api/crypto/wallet": async (c) => {
+    await c.data("POST", "/api/crypto/wallet", c.test, { key: VPUB });
+    return { token: c.test };
+  },
+  "GET /api/crypto/quote": async () => ({ query: "brl=100" }),
+  "POST /api/crypto/charge/create": async (c) => {
+    await c.data("POST", "/api/crypto/wallet", c.test, { key: VPUB });
+    return { token: c.test, body: { value: 10, customer_name: "Maria" } };
+  },
+  "GET /api/crypto/charge/status": async (c) => ({
+    token: c.test,
+    query: `charge_id=${await cryptoCharge(c)}`,
+  }),
+  "GET /api/crypto/charges": async (c) => {
+    await cryptoCharge(c);
+    return { token: c.test };
+  },
+};
+
+/** Routes that answer without a 200 JSON schema: documents, images, health, the tool bridges. */
+const WITHOUT_SCHEMA = new Set([
+  "GET /api/crypto/charge/qr",
+  "GET /healthz",
+  "GET /readyz",
+  "POST /api/integrations/mcp/call",
+  "GET /api/integrations/mcp/manifest",
+  "GET /api/integrations/mcp/guide",
+  "GET /api/openapi.json",
+  "GET /docs",
+  "POST /mcp",
+  "GET /mcp",
+  "DELETE /mcp",
+]);
+
+/**
+ * The response-schema cases, generated from the route table: each route's successful 200 body
+ * parses against its declared schema with nothing left over. The service runs with strict
+ * responses (test/helpers/service.ts), so a handler whose data holds a field that its schema
+ * lacks answers 500 here instead of having the field silently dropped.
+ */
+export function responseSchemaSuite(getSvc: () => TestService): void {
+  test("every route's 200 body is exactly its declared response schema", async () => {
+    const svc = getSvc();
+    const a = await svc.newAccount();
+    const data: Ctx["data"] = async (method, url, token, body) => {
+      const res = await svc.call(method, url, { token, ...(body ? { body } : {}) });
+      assert.equal(res.statusCode, 200, `setup ${method} ${url}: ${res.body}`);
+      return res.json().data;
+    };
+    const ctx: Ctx = { live: a.live, test: a.test, data };
+    const seen = new Set<string>();
+    for (const route of svc.app.routeTable) {
+      const name = `${route.method} ${route.url}`;
+      const declared = (route.schema as { response?: Record<string, unknown> } | undefined)
+        ?.response?.[200];
+      if (!(declared instanceof z.ZodType)) {
+        assert.ok(WITHOUT_SCHEMA.has(name), `${name} declares no 200 response schema`);
+        continue;
+      }
+      const recipe = CALLS[name];
+      assert.ok(recipe, `${name}: add a successful call to CALLS in test/helpers/schema-suite.ts`);
+      seen.add(name);
+      const call = await recipe(ctx);
+      const res = await svc.call(route.method as "GET" | "POST", urlOf(route.url, call), {
+        ...(call.token ? { token: call.token } : {}),
+        ...(call.body === undefined ? {} : { body: call.body }),
+      });
+      assert.equal(res.statusCode, 200, `${name}: ${res.body}`);
+      const body = JSON.parse(res.body);
+      const parsed = declared.safeParse(body);
+      assert.ok(parsed.success, `${name}: ${parsed.error && z.prettifyError(parsed.error)}`);
+      assert.deepEqual(parsed.data, body, `${name}: the body holds fields the schema lacks`);
+    }
+    assert.deepEqual(
+      Object.keys(CALLS).filter((k) => !seen.has(k)),
+      [],
+      "calls for routes that do not exist",
+    );
+  });
+}
+
+const urlOf = (path: string, call: Call) => (call.query ? `${path}?${call.query}` : path);
