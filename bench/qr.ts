@@ -1,8 +1,8 @@
 import * as zlib from "node:zlib";
 import QRCode from "qrcode";
-import { deflateRepeatedRows } from "../src/domain/qr/png-idat.ts";
-import { encodeQrMatrix } from "../src/domain/qr/qr-matrix.ts";
-import { qrPngDataUrl, renderQrPng } from "../src/domain/qr/qr-png.ts";
+import { deflateRepeatedRows } from "../src/qr/png-idat.ts";
+import { encodeQrMatrix } from "../src/qr/qr-matrix.ts";
+import { qrPngDataUrl, renderQrPng } from "../src/qr/qr-png.ts";
 
 // `npx tsx bench/qr.ts`: per-image time of our QR -> PNG path against the `qrcode` package on the
 // same texts and the same image geometry (scale 4, margin 4, level M: qrcode's defaults), then the

@@ -1,13 +1,13 @@
 import type { Db } from "../../db/db.ts";
 import type { ChargeDetails, ChargeRow } from "../../db/queries/charges.ts";
 import type { ChargeWriter, KeyToStore } from "../../db/queries/insert-charges.ts";
+import { qrPngDataUrl } from "../../qr/qr-png.ts";
 import type { Clock, Random } from "../deps.ts";
 import { unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import type { Principal } from "../mode.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
-import { qrPngDataUrl } from "../qr/qr-png.ts";
 import { creationEvents } from "./charge-events.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
 import type { PixProviders } from "./pix-provider.ts";

@@ -22,7 +22,7 @@ import { readCryptoCharge } from "../../domain/crypto/watch-chain.ts";
 import { AppError, badRequest, notFound } from "../../domain/errors.ts";
 import type { Principal } from "../../domain/mode.ts";
 import { brlToCents, centsToBrl } from "../../domain/money.ts";
-import { renderQrPng } from "../../domain/qr/qr-png.ts";
+import { renderQrPng } from "../../qr/qr-png.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { okEnvelope } from "../envelope.ts";
 import { sendIdempotent } from "../idempotent-reply.ts";
