@@ -16,12 +16,13 @@ import { sandboxPixProvider } from "./domain/charges/pix-provider.ts";
 import { watchOnce } from "./domain/crypto/watch-chain.ts";
 import { type Clock, cryptoRandom, type Random, systemClock } from "./domain/deps.ts";
 import { makeAuthenticator } from "./domain/tokens/authenticate.ts";
-import { loadOrCreateKeyFile, makeSecretBox } from "./domain/webhooks/secret-box.ts";
 import { buildApp } from "./http/app.ts";
 import type { AppDeps } from "./http/app-deps.ts";
 import type { LookupAll } from "./net/address-policy.ts";
 import { makeSafeSender } from "./net/safe-fetch.ts";
 import { makeMemoryRateLimiter, makeRedisRateLimiter } from "./ratelimit/rate-limiter.ts";
+import { loadOrCreateKeyFile } from "./secrets/key-file.ts";
+import { makeSecretBox } from "./secrets/secret-box.ts";
 import { type DeliveryWorker, makeDeliveryWorker } from "./workers/delivery-worker.ts";
 
 export type Service = {

@@ -2,9 +2,9 @@ import type { Db } from "../db/db.ts";
 import * as dq from "../db/queries/deliveries.ts";
 import { disableWebhook } from "../db/queries/webhooks.ts";
 import type { Clock, Random } from "../domain/deps.ts";
-import type { SecretBox } from "../domain/webhooks/secret-box.ts";
 import { signDelivery } from "../domain/webhooks/signature.ts";
 import type { SafeSender } from "../net/safe-fetch.ts";
+import type { SecretBox } from "../secrets/secret-box.ts";
 import { nextDelayMs, parseRetryAfter } from "./retry-schedule.ts";
 
 // The webhook delivery engine. Deliveries live in the database (created with their events);
