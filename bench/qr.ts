@@ -1,14 +1,12 @@
-import * as zlib from "node:zlib";
 import QRCode from "qrcode";
-import { deflateRepeatedRows } from "../src/domain/qr/png-idat.ts";
-import { encodeQrMatrix } from "../src/domain/qr/qr-matrix.ts";
-import { qrPngDataUrl, renderQrPng } from "../src/domain/qr/qr-png.ts";
+import { encodeQrMatrix } from "../src/qr/qr-matrix.ts";
+import { qrPngDataUrl, renderQrPng } from "../src/qr/qr-png.ts";
 
 // `npx tsx bench/qr.ts`: per-image time of our QR -> PNG path against the `qrcode` package on the
 // same texts and the same image geometry (scale 4, margin 4, level M: qrcode's defaults), then the
-// IDAT compression (png-idat.ts) against zlib.deflateSync on the same scanlines, and finally the
-// same per-image times on a busy heap. Each figure is the best of several rounds, since the
-// fastest round is the one least disturbed by other work on the machine.
+// same per-image times on a busy heap. Each figure is the median of several rounds of the
+// process's CPU time, not wall time: on a shared machine the wall clock also counts the time other
+// processes held the core. The PNG's zlib settings are measured in bench/qr-deflate.ts.
 
 const TEXTS = [
   "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D",
@@ -16,11 +14,11 @@ const TEXTS = [
   "00020126640014br.gov.bcb.pix0120pagamentos@tostao.io0218Pedido 4521 - cafe520400005303986540510.005802BR5906Tostao6014RIO DE JANEIRO62140510PEDIDO45216304F21D",
   "bitcoin:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq?amount=0.00123&label=Tostao&message=Pedido%204521",
 ];
-const ROUNDS = 7;
+const ROUNDS = 9;
 const OPTIONS = { errorCorrectionLevel: "M", margin: 4, scale: 4 } as const;
 
 /**
- * Best-of-rounds microseconds per call of `fn` over every text, with `between` (not timed
+ * Median-of-rounds CPU microseconds per call of `fn` over every text, with `between` (not timed
  * separately: subtract its own figure) run before each call. Only promises are awaited, so
  * synchronous calls are not charged for a microtask turn.
  */
@@ -37,14 +35,14 @@ async function perImage(
     }
   };
   for (let i = 0; i < Math.ceil(iterations / 10); i++) await run();
-  let best = Infinity;
+  const rounds: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const start = process.hrtime.bigint();
+    const start = process.cpuUsage();
     for (let i = 0; i < iterations; i++) await run();
-    const us = Number(process.hrtime.bigint() - start) / 1000 / (iterations * TEXTS.length);
-    best = Math.min(best, us);
+    const used = process.cpuUsage(start);
+    rounds.push((used.user + used.system) / (iterations * TEXTS.length));
   }
-  return best;
+  return rounds.sort((a, b) => a - b)[ROUNDS >> 1] ?? Number.NaN;
 }
 
 function row(label: string, us: number, note = ""): void {
@@ -78,50 +76,6 @@ console.log(`PNG bytes, ours:   ${ourSizes.join(", ")}`);
 console.log(`PNG bytes, qrcode: ${theirSizes.join(", ")}`);
 console.log();
 
-// IDAT compression on the same scanlines: ours from the distinct pixel rows, zlib from all of them
-// (recovered by inflating our IDAT: per pixel row a filter byte and 29-33 bytes of pixels).
-const scanlines = TEXTS.map((t) => {
-  const png = renderQrPng(t);
-  const idatLength = png.readUInt32BE(33); // after signature (8) and IHDR (25): length, "IDAT"
-  return { width: png.readUInt32BE(16), raw: zlib.inflateSync(png.subarray(41, 41 + idatLength)) };
-});
-const distinctRows = scanlines.map(({ width, raw }) => {
-  const rowBytes = Math.ceil(width / 8);
-  const rows = new Uint8Array((width / 4) * rowBytes);
-  for (let r = 0; r < width / 4; r++) {
-    const line = r * 4 * (rowBytes + 1);
-    rows.set(raw.subarray(line + 1, line + 1 + rowBytes), r * rowBytes);
-  }
-  return { rows, rowBytes };
-});
-console.log("IDAT compression                avg bytes   us/image");
-const idatRow = (label: string, bytes: number, us: number): void => {
-  console.log(`${label.padEnd(32)} ${bytes.toFixed(0).padStart(6)}   ${us.toFixed(1).padStart(8)}`);
-};
-const ourIdat = (i: number): Buffer => {
-  const { rows, rowBytes } = distinctRows[i] ?? { rows: new Uint8Array(0), rowBytes: 1 };
-  return deflateRepeatedRows(rows, rowBytes, 4);
-};
-idatRow(
-  "png-idat.ts (ours)",
-  TEXTS.reduce((sum, _, i) => sum + ourIdat(i).length, 0) / TEXTS.length,
-  await perImage(2000, (_, i) => ourIdat(i)),
-);
-const { Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE } = zlib.constants;
-for (const [label, options] of [
-  ["zlib level 1", { level: 1, strategy: Z_DEFAULT_STRATEGY }],
-  ["zlib level 6", { level: 6, strategy: Z_DEFAULT_STRATEGY }],
-  ["zlib level 1, Z_RLE", { level: 1, strategy: Z_RLE }],
-  ["zlib level 6, Z_FILTERED (before)", { level: 6, strategy: Z_FILTERED }],
-  ["zlib level 9, Z_FILTERED", { level: 9, strategy: Z_FILTERED }],
-] as const) {
-  const raw = (i: number): Buffer => scanlines[i]?.raw ?? Buffer.alloc(0);
-  const bytes =
-    TEXTS.reduce((sum, _, i) => sum + zlib.deflateSync(raw(i), options).length, 0) / TEXTS.length;
-  idatRow(label, bytes, await perImage(1000, (_, i) => zlib.deflateSync(raw(i), options)));
-}
-console.log();
-
 // A busy heap: some 150 MB of live objects, and before each image the garbage of a small request.
 // Per-image figures are the difference from the churn alone, so they include the collection work
 // each image's own allocations cause on such a heap.
@@ -138,13 +92,3 @@ const churn = (): void => {
 const churnOnly = await perImage(2000, () => undefined, churn);
 console.log(`busy heap (${live.length} live objects), per image beyond the churn itself:`);
 row("qrPngDataUrl (ours)", (await perImage(2000, (t) => qrPngDataUrl(t), churn)) - churnOnly);
-row(
-  "zlib level 6, Z_FILTERED IDAT alone",
-  (await perImage(
-    1000,
-    (_, i) =>
-      zlib.deflateSync(scanlines[i]?.raw ?? Buffer.alloc(0), { level: 6, strategy: Z_FILTERED }),
-    churn,
-  )) - churnOnly,
-);
-row("png-idat.ts IDAT alone", (await perImage(2000, (_, i) => ourIdat(i), churn)) - churnOnly);

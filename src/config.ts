@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseSecretKey } from "./domain/webhooks/secret-box.ts";
+import { parseSecretKey } from "./secrets/secret-box.ts";
 
 // Configuration is read once, at boot, from the environment given to loadConfig; nothing else in
 // the service reads process.env. Every bad variable is reported at once so a deployment fails

@@ -7,9 +7,9 @@ import type { PixProviders } from "./domain/charges/pix-provider.ts";
 import type { Clock, Random } from "./domain/deps.ts";
 import type { Tally } from "./domain/tally.ts";
 import type { Authenticator } from "./domain/tokens/authenticate.ts";
-import type { SecretBox } from "./domain/webhooks/secret-box.ts";
 import type { AddressPolicy, LookupAll } from "./net/address-policy.ts";
 import type { RateLimiter } from "./ratelimit/rate-limiter.ts";
+import type { SecretBox } from "./secrets/secret-box.ts";
 
 /** Bitcoin charges: price quotes, chain sources and their policy. */
 export type CryptoSettings = {

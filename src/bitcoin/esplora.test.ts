@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
+import { type FakeReply, type FakeServer, startFakeServer } from "../../test/helpers/fake-http.ts";
 import { type AddressFunding, makeEsploraSource } from "./esplora.ts";
-import { type FakeReply, type FakeServer, startFakeServer } from "./fake-http.ts";
 
 const ME = "tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl";
 const OTHER = "tb1qd7spv5q28348xl4myc8zmh983w5jx32cjhkn97";

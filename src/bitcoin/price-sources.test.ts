@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import fc from "fast-check";
-import { deadUrl, type FakeReply, type FakeServer, startFakeServer } from "./fake-http.ts";
+import {
+  deadUrl,
+  type FakeReply,
+  type FakeServer,
+  startFakeServer,
+} from "../../test/helpers/fake-http.ts";
 import { decimalToCents, PRICE_SOURCES } from "./price-parse.ts";
 import { btcForBrl, makeQuoteService, type QuoteResult } from "./price-sources.ts";
 

@@ -9,7 +9,7 @@ import {
   runIdempotent,
   runIdempotentWrite,
 } from "../domain/idempotency/run-idempotent.ts";
-import type { SecretBox } from "../domain/webhooks/secret-box.ts";
+import type { SecretBox } from "../secrets/secret-box.ts";
 import { principalOf } from "./plugins/guard.ts";
 
 /**

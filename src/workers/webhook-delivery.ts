@@ -1,9 +1,9 @@
 import type { ClaimedDelivery } from "../db/queries/deliveries/claim-due.ts";
 import type { AttemptOutcome } from "../db/queries/deliveries/record-attempts.ts";
 import type { Clock, Random } from "../domain/deps.ts";
-import type { SecretBox } from "../domain/webhooks/secret-box.ts";
 import { signDelivery } from "../domain/webhooks/signature.ts";
 import type { SafeSender } from "../net/safe-fetch.ts";
+import type { SecretBox } from "../secrets/secret-box.ts";
 import {
   type AttemptVerdict,
   type Classified,

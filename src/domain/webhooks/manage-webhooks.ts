@@ -15,6 +15,7 @@ import {
   resolveAndCheck,
   type UrlCheck,
 } from "../../net/address-policy.ts";
+import type { SecretBox } from "../../secrets/secret-box.ts";
 import type { Clock, Random } from "../deps.ts";
 import { AppError, notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
@@ -25,7 +26,6 @@ import type {
   ListDeliveriesQuerySchema,
   WebhookViewSchema,
 } from "./schemas.ts";
-import type { SecretBox } from "./secret-box.ts";
 import { generateWebhookSecret } from "./signature.ts";
 
 export type WebhookDeps = {

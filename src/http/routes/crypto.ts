@@ -21,7 +21,7 @@ import {
   WalletViewSchema,
 } from "../../domain/crypto/schemas.ts";
 import { activateWallet, getWallet } from "../../domain/crypto/wallets.ts";
-import { renderQrPng } from "../../domain/qr/qr-png.ts";
+import { renderQrPng } from "../../qr/qr-png.ts";
 import { okEnvelope } from "../envelope.ts";
 import { sendIdempotent } from "../idempotent-reply.ts";
 import { principalOf } from "../plugins/guard.ts";

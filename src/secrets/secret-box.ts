@@ -1,11 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 
-// Webhook secrets are encrypted at rest with AES-256-GCM. The key comes from TOSTAO_SECRET_KEY
-// (32 bytes as 64 hex characters or base64); on the embedded default it is generated once into
-// the data directory (mode 0600), so a laptop install needs no setup. The webhook id is the
-// additional authenticated data: a ciphertext copied onto another row does not decrypt.
+// Secrets at rest (webhook secrets, and stored idempotent responses that carry a secret) are
+// sealed with AES-256-GCM. The key comes from TOSTAO_SECRET_KEY (32 bytes as 64 hex characters
+// or base64), or on the embedded default from a key file (key-file.ts). What a sealed value
+// belongs to (a webhook id, an Idempotency-Key's scope) is the additional authenticated data:
+// a ciphertext copied onto another row does not decrypt.
 
 export type SecretBox = {
   seal(plaintext: string, boundTo: string): string;
@@ -42,18 +41,4 @@ export function parseSecretKey(text: string): Buffer | undefined {
   if (/^[0-9a-fA-F]{64}$/.test(t)) return Buffer.from(t, "hex");
   const b = Buffer.from(t, "base64");
   return b.length === 32 ? b : undefined;
-}
-
-/** The key file of an embedded install, created with mode 0600 on first use. */
-export function loadOrCreateKeyFile(dataDir: string): Buffer {
-  const file = join(dataDir, "secret.key");
-  if (existsSync(file)) {
-    const key = parseSecretKey(readFileSync(file, "utf8"));
-    if (!key) throw new Error(`${file} does not hold a 32-byte key`);
-    return key;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, `${randomBytes(32).toString("hex")}\n`, { mode: 0o600, flag: "wx" });
-  chmodSync(file, 0o600);
-  return loadOrCreateKeyFile(dataDir);
 }

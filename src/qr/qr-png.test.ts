@@ -155,15 +155,12 @@ describe("renderQrPng", () => {
     assert.deepEqual(zlib.inflateSync(idat), expected);
   });
 
-  it("compresses BR Codes at least about as well as zlib level 6", () => {
+  it("keeps BR Code and bitcoin URI images under 1 KB", () => {
+    // Every charge stores its image and every status read sends it, as base64; `qrcode`'s PNG of
+    // the same symbols is 2.3-3.7 KB.
     for (const text of [...BR_CODES, BITCOIN_URI]) {
-      const idat = chunks(renderQrPng(text)).find((c) => c.type === "IDAT")?.data;
-      assert.ok(idat);
-      const zlibSize = zlib.deflateSync(zlib.inflateSync(idat), {
-        level: 6,
-        strategy: zlib.constants.Z_FILTERED,
-      }).length;
-      assert.ok(idat.length <= zlibSize * 1.05, `${idat.length} bytes, zlib ${zlibSize}`);
+      const size = renderQrPng(text).length;
+      assert.ok(size < 1024, `${size} bytes for a ${text.length}-character text`);
     }
   });
 
