@@ -64,6 +64,8 @@ const EnvSchema = z.object({
   TOSTAO_RATE_LIMIT_LIVE: z.preprocess(emptyToUndefined, nonNegInt.default(100)),
   TOSTAO_RATE_LIMIT_TEST: z.preprocess(emptyToUndefined, nonNegInt.default(25)),
   TOSTAO_RATE_LIMIT_PUBLIC: z.preprocess(emptyToUndefined, nonNegInt.default(25)),
+  TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: z.preprocess(emptyToUndefined, nonNegInt.default(5)),
+  TOSTAO_CHECKOUT_PER_PRODUCT_PER_MINUTE: z.preprocess(emptyToUndefined, nonNegInt.default(30)),
   TOSTAO_TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
   TOSTAO_BODY_LIMIT_BYTES: z.preprocess(
     emptyToUndefined,
@@ -167,6 +169,8 @@ export type Config = {
   redisUrl: string | undefined;
   /** Requests per second; 0 turns the limit off. */
   rateLimit: { live: number; test: number; public: number };
+  /** Public checkout creations per minute, per client IP and per product; 0 turns one off. */
+  checkoutBudget: { perIp: number; perProduct: number };
   trustProxy: boolean;
   bodyLimitBytes: number;
   webhookAllowHosts: string[];
@@ -252,6 +256,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       live: e.TOSTAO_RATE_LIMIT_LIVE,
       test: e.TOSTAO_RATE_LIMIT_TEST,
       public: e.TOSTAO_RATE_LIMIT_PUBLIC,
+    },
+    checkoutBudget: {
+      perIp: e.TOSTAO_CHECKOUT_PER_IP_PER_MINUTE,
+      perProduct: e.TOSTAO_CHECKOUT_PER_PRODUCT_PER_MINUTE,
     },
     trustProxy: e.TOSTAO_TRUST_PROXY === "true",
     bodyLimitBytes: e.TOSTAO_BODY_LIMIT_BYTES,

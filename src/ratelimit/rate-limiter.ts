@@ -1,31 +1,50 @@
 import { Redis } from "ioredis";
 
-// Fixed one-second windows: the limits are stated per second, a window's count is one integer
-// (one Redis INCR when shared), and a client learns exactly when its quota comes back.
+// Fixed windows: a window's count is one integer (one Redis INCR when shared), and a client learns
+// exactly when its quota comes back. The request limits are per second; the public checkout's
+// budgets (checkout-budget.ts) count per minute.
 
 export type RateDecision = { allowed: boolean; limit: number; remaining: number; resetSec: number };
 
 export type RateLimiter = {
   readonly kind: "memory" | "redis";
-  hit(key: string, limit: number): Promise<RateDecision>;
+  /** Counts one hit of `key` in the current window of `windowSec` seconds (default 1). */
+  hit(key: string, limit: number, windowSec?: number): Promise<RateDecision>;
   close(): Promise<void>;
 };
 
-const decide = (count: number, limit: number, nowMs: number): RateDecision => ({
-  allowed: count <= limit,
-  limit,
-  remaining: Math.max(0, limit - count),
-  resetSec: Math.max(1, Math.ceil((1000 - (nowMs % 1000)) / 1000)),
-});
+const decide = (count: number, limit: number, nowMs: number, windowSec = 1): RateDecision => {
+  const windowMs = windowSec * 1000;
+  return {
+    allowed: count <= limit,
+    limit,
+    remaining: Math.max(0, limit - count),
+    resetSec: Math.max(1, Math.ceil((windowMs - (nowMs % windowMs)) / 1000)),
+  };
+};
 
 /** Counts in this process only: right for one instance, per-instance for several. */
 export function makeMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
   let window = -1;
   let counts = new Map<string, number>();
+  // Longer windows are few (the checkout budgets) and kept apart, each count with its window, so
+  // the per-second map can still be dropped whole every second.
+  const long = new Map<string, { window: number; count: number }>();
   return {
     kind: "memory",
-    async hit(key, limit) {
+    async hit(key, limit, windowSec = 1) {
       const t = now();
+      if (windowSec !== 1) {
+        const w = Math.floor(t / (windowSec * 1000));
+        const k = `${windowSec}:${key}`;
+        const entry = long.get(k);
+        const count = entry?.window === w ? entry.count + 1 : 1;
+        if (!entry && long.size >= 100_000) {
+          for (const [old, v] of long) if (v.window !== w) long.delete(old);
+        }
+        long.set(k, { window: w, count });
+        return decide(count, limit, t, windowSec);
+      }
       const w = Math.floor(t / 1000);
       if (w !== window) {
         // A new second: every old count is void, so the map is replaced instead of swept.
@@ -66,15 +85,17 @@ export function makeRedisRateLimiter(
   const now = opts.now ?? Date.now;
   return {
     kind: "redis",
-    async hit(key, limit) {
+    async hit(key, limit, windowSec = 1) {
       const t = now();
-      const redisKey = `${prefix}${key}:${Math.floor(t / 1000)}`;
+      const w = Math.floor(t / (windowSec * 1000));
+      const redisKey = `${prefix}${windowSec === 1 ? "" : `${windowSec}s:`}${key}:${w}`;
       try {
-        const count = Number(await redis.eval(INCR_WITH_TTL, 1, redisKey, "2000"));
-        return decide(count, limit, t);
+        const ttl = String(windowSec * 1000 + 1000);
+        const count = Number(await redis.eval(INCR_WITH_TTL, 1, redisKey, ttl));
+        return decide(count, limit, t, windowSec);
       } catch (err) {
         opts.onFailOpen?.(err as Error);
-        return decide(0, limit, t);
+        return decide(0, limit, t, windowSec);
       }
     },
     async close() {

@@ -17,6 +17,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     TOSTAO_RATE_LIMIT_TEST: "0",
     TOSTAO_RATE_LIMIT_PUBLIC: "0",
     TOSTAO_OPEN_REQUESTS_PER_TOKEN: "0",
+    TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "0",
+    TOSTAO_CHECKOUT_PER_PRODUCT_PER_MINUTE: "0",
     LOG_LEVEL: "silent",
     // No test reaches the internet: quotes are fixed and chain sources point nowhere, unless a
     // test sets its own local servers.

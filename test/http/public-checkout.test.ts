@@ -76,4 +76,63 @@ describe("public checkout", () => {
     });
     assert.equal(own.json().data.product_name, "Ebook de receitas");
   });
+
+  test("has its own per-minute budgets, per client IP and per product, far below the request limit", async () => {
+    const limited = await startTestService({
+      env: {
+        TOSTAO_WORKERS: "false",
+        TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "3",
+        TOSTAO_CHECKOUT_PER_PRODUCT_PER_MINUTE: "5",
+      },
+    });
+    try {
+      const a = await limited.newAccount();
+      const make = async (name: string) =>
+        (
+          await limited.call("POST", "/api/products/create", {
+            token: a.test,
+            body: { name, value: 35 },
+          })
+        ).json().data.id as string;
+      const [p1, p2] = [await make("Ebook"), await make("Curso")];
+      // The budgets count in clock minutes: start well inside one, so none ends mid-test.
+      const intoMinute = Date.now() % 60_000;
+      if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
+      const from = (ip: string, product: string) =>
+        limited.app.inject({
+          method: "POST",
+          url: "/api/crypto/charge/create",
+          remoteAddress: ip,
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify({ product_id: product }),
+        });
+      // One client: three creations a minute, whatever the product.
+      const one = [
+        await from("198.51.100.1", p1),
+        await from("198.51.100.1", p2),
+        await from("198.51.100.1", p1),
+        await from("198.51.100.1", p2),
+      ].map((r) => r.statusCode);
+      assert.deepEqual(one, [200, 200, 200, 429]);
+      const refused = await from("198.51.100.1", p1);
+      assert.equal(refused.statusCode, 429);
+      assert.match(
+        refused.json().error,
+        /^rate limit: at most 3 public checkouts per minute per client/,
+      );
+      assert.ok(Number(refused.headers["retry-after"]) >= 1);
+      // One product: five a minute from any number of clients (p1 has two already).
+      const many = [];
+      for (let i = 2; i <= 6; i++) many.push((await from(`198.51.100.${i}`, p1)).statusCode);
+      assert.deepEqual(many, [200, 200, 200, 429, 429]);
+      // The merchant's own token is not held to the checkout budgets.
+      const own = await limited.call("POST", "/api/crypto/charge/create", {
+        token: a.test,
+        body: { product_id: p1 },
+      });
+      assert.equal(own.statusCode, 200, own.body);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -73,6 +73,32 @@ describe("rate limits", () => {
     assert.equal((await limiter.hit("k", 1)).allowed, true);
   });
 
+  test("minute windows (the checkout budgets) count apart from the per-second ones and reset at the minute, in process and on Redis", async () => {
+    let now = 120_000;
+    const limiters = [makeMemoryRateLimiter(() => now)];
+    if (REDIS_URL) {
+      const prefix = `tostao:test:${randomBytes(4).toString("hex")}:`;
+      limiters.push(makeRedisRateLimiter(REDIS_URL, { prefix, now: () => now }));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    try {
+      for (const limiter of limiters) {
+        now = 120_000;
+        assert.equal((await limiter.hit("k", 2, 60)).allowed, true, limiter.kind);
+        now += 1000; // a new second, the same minute
+        assert.equal((await limiter.hit("k", 1)).allowed, true, "the per-second count is its own");
+        assert.equal((await limiter.hit("k", 2, 60)).allowed, true);
+        const third = await limiter.hit("k", 2, 60);
+        assert.equal(third.allowed, false, limiter.kind);
+        assert.equal(third.resetSec, 59, "seconds to the next minute");
+        now = 180_000;
+        assert.equal((await limiter.hit("k", 2, 60)).allowed, true, "a new minute");
+      }
+    } finally {
+      for (const l of limiters) await l.close();
+    }
+  });
+
   test("with Redis, two limiters (two instances) share one count", {
     skip: !REDIS_URL && "REDIS_URL not set",
   }, async () => {

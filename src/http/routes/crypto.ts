@@ -22,6 +22,7 @@ import {
 } from "../../domain/crypto/schemas.ts";
 import { activateWallet, getWallet } from "../../domain/crypto/wallets.ts";
 import { renderQrPng } from "../../qr/qr-png.ts";
+import { spendCheckoutBudget } from "../checkout-budget.ts";
 import { okEnvelope } from "../envelope.ts";
 import { sendIdempotent } from "../idempotent-reply.ts";
 import { principalOf } from "../plugins/guard.ts";
@@ -100,6 +101,8 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
     },
     async (req, reply) => {
       const owner = await checkoutOwner(deps, req.principal, req.body.product_id);
+      // checkoutOwner refused a public creation without a product, and found the product.
+      if (!req.principal) await spendCheckoutBudget(deps, req, reply, req.body.product_id ?? "");
       const create = await startCryptoCharge(deps, owner, req.body, baseUrlOf(deps, req));
       await sendIdempotent(deps, req, reply, CryptoChargeCreatedSchema, create, {
         owner,
