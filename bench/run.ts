@@ -115,7 +115,9 @@ async function load(
   const r = await autocannon({ ...opts, duration: DURATION });
   const cpu = perRequest(before, snapshot(cpuPids), r.requests.total);
   if (r.non2xx > 0 || r.errors > 0)
-    throw new Error(`${url}: ${r.non2xx} non-2xx and ${r.errors} errors`);
+    throw new Error(
+      `${url}: ${r.non2xx} non-2xx and ${r.errors} errors (${JSON.stringify(r.statusCodeStats)})`,
+    );
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu };
 }
 

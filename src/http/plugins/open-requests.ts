@@ -19,7 +19,17 @@ export function makeOpenRequests(limit: number) {
       const n = open.get(tokenId) ?? 0;
       if (n >= limit) return false;
       open.set(tokenId, n + 1);
-      res.once("close", () => leave(tokenId));
+      // Freed when the response is finished, or its connection closes first. 'close' alone comes
+      // late on a keep-alive connection (after the client may already have sent its next
+      // request), so a client with N connections could be counted with up to 2N open.
+      let freed = false;
+      const free = () => {
+        if (freed) return;
+        freed = true;
+        leave(tokenId);
+      };
+      res.once("finish", free);
+      res.once("close", free);
       return true;
     },
     /** Requests open for a token (tests). */
