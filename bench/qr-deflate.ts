@@ -3,17 +3,18 @@ import { PNG } from "pngjs";
 import { buildPaymentUri } from "../src/bitcoin/payment-uri.ts";
 import { sandboxPixProvider } from "../src/domain/charges/pix-provider.ts";
 import { newId } from "../src/domain/ids.ts";
-import { crc32, encodeGray1Png, IDAT_DEFLATE, PNG_SIGNATURE } from "../src/qr/png.ts";
+import { crc32, encodeGray1Png, PNG_SIGNATURE } from "../src/qr/png.ts";
 import { renderQrPng } from "../src/qr/qr-png.ts";
 
-// `npx tsx bench/qr-deflate.ts [zlib labels...]` (ITER, RUNS): the PNG writer's zlib settings
-// (png.ts, IDAT_DEFLATE) against other node:zlib settings, on the images the service draws:
-// sandbox PIX BR Codes and BIP21 URIs made by the service's own code, rendered at its settings
-// (scale 4, margin 4). Each variant turns an image's distinct pixel rows into a whole PNG file, so
-// the figures are what changing the settings in png.ts would change per image. The figure is the
-// median of RUNS rounds of CPU time per image (process CPU, not wall time: on a shared machine the
-// wall clock counts the time other processes held the core), variants interleaved within each
-// round. Until decision 0003 the first row was a hand-written DEFLATE (this script at e6efd65).
+// `npx tsx bench/qr-deflate.ts [zlib labels...]` (ITER, RUNS): the hand-written DEFLATE (png.ts ->
+// png-idat.ts) against node:zlib's deflateSync at various settings, on the images the service
+// draws: sandbox PIX BR Codes and BIP21 URIs made by the service's own code, rendered at its
+// settings (scale 4, margin 4). Each variant turns an image's distinct pixel rows into a whole
+// PNG file; zlib's variants first materialise the scanlines the hand-written one never builds
+// (each module row with filter None, then its repeats with filter Up, all zeros), so the figures
+// are what swapping one for the other in png.ts would change per image. The figure is the median
+// of RUNS rounds of CPU time per image (process CPU, not wall time: on a shared machine the wall
+// clock counts the time other processes held the core), variants interleaved within each round.
 
 const clock = { now: () => new Date(Date.UTC(2026, 10, 22, 12, 0, 0)) };
 let seed = 7;
@@ -58,7 +59,7 @@ for (const [i, address] of addresses.entries()) {
   });
 }
 
-// Distinct pixel rows per image, recovered from the service's PNG (the filter None rows).
+// Distinct pixel rows per image, recovered from the current PNG (filter None rows of the IDAT).
 const images = texts.map(({ kind, text }) => {
   const png = renderQrPng(text);
   const idatLength = png.readUInt32BE(33);
@@ -82,8 +83,8 @@ function writeChunk(png: Buffer, offset: number, type: string, data: Uint8Array)
   return end + 4;
 }
 
-// png.ts's PNG with other zlib settings: the scanlines (first row of a run filter None, repeats
-// filter Up, all zeros) compressed by zlib.deflateSync.
+// The same PNG with the scanlines materialised (first row of a run filter None, repeats filter
+// Up, all zeros) and compressed by zlib.deflateSync.
 function zlibPng(width: number, rows: Uint8Array, repeat: number, opts: zlib.ZlibOptions): Buffer {
   const rowBytes = Math.ceil(width / 8);
   const stride = rowBytes + 1;
@@ -111,17 +112,14 @@ const { Z_FILTERED: F, Z_RLE: R, Z_HUFFMAN_ONLY: H, Z_FIXED: X } = zlib.constant
 const ONE = Buffer.alloc(1);
 type Variant = { label: string; png: (i: (typeof images)[number]) => Buffer };
 const variants: Variant[] = [
-  {
-    label: `png.ts ${JSON.stringify(IDAT_DEFLATE).replace(/"/g, "")}`,
-    png: (im) => encodeGray1Png(im.width, im.rows, 4),
-  },
+  { label: "hand-written", png: (im) => encodeGray1Png(im.width, im.rows, 4) },
 ];
 const configs: [string, zlib.ZlibOptions][] = [
   ["L1", { level: 1 }],
   ["L1 Z_RLE", { level: 1, strategy: R }],
   ["L1 Z_FIXED", { level: 1, strategy: X }],
   ["L1 Z_HUFFMAN_ONLY", { level: 1, strategy: H }],
-  ["L1 memLevel 6 windowBits 13", { level: 1, memLevel: 6, windowBits: 13 }],
+  ["L1 memLevel 4 windowBits 13", { level: 1, memLevel: 4, windowBits: 13 }],
   ["L1 memLevel 9", { level: 1, memLevel: 9 }],
   ["L2", { level: 2 }],
   ["L3", { level: 3 }],
@@ -173,7 +171,7 @@ const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[s.length >> 1] ?? Number.NaN;
 };
-const ours = median(times.get(variants[0]?.label ?? "") ?? []);
+const hand = median(times.get("hand-written") ?? []);
 console.log(
   `${images.length} images (${images.map((im) => `${im.kind} ${im.text.length}ch ${im.width}px`).join(", ")})`,
 );
@@ -181,7 +179,7 @@ console.log(
   `${RUNS} runs x ${ITERATIONS} iterations x ${images.length} images, node ${process.version}`,
 );
 const cell = (n: number, width: number): string => n.toFixed(1).padStart(width);
-console.log(`${"variant".padEnd(44)}  median     min     max  vs png.ts  PNG bytes pix / bip21`);
+console.log(`${"variant".padEnd(32)}  median     min     max  vs hand  PNG bytes pix / bip21`);
 for (const v of variants) {
   const t = times.get(v.label) ?? [];
   const size = (kind: string): string => {
@@ -189,9 +187,9 @@ for (const v of variants) {
     return (list.reduce((s, im) => s + v.png(im).length, 0) / list.length).toFixed(0);
   };
   const m = median(t);
-  const diff = `${m >= ours ? "+" : "-"}${cell(Math.abs(m - ours), 7)}`;
+  const diff = `${m >= hand ? "+" : "-"}${cell(Math.abs(m - hand), 5)}`;
   console.log(
-    `${v.label.padEnd(44)} ${cell(m, 7)} ${cell(Math.min(...t), 7)} ${cell(Math.max(...t), 7)}  ${diff}  ${size("pix").padStart(9)} / ${size("bip21")}`,
+    `${v.label.padEnd(32)} ${cell(m, 7)} ${cell(Math.min(...t), 7)} ${cell(Math.max(...t), 7)}  ${diff}  ${size("pix").padStart(9)} / ${size("bip21")}`,
   );
 }
 if (sink === 0) console.log(sink);

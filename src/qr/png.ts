@@ -1,20 +1,10 @@
 import * as zlib from "node:zlib";
+import { deflateRepeatedRows } from "./png-idat.ts";
 
 // A minimal PNG writer for 1-bit grayscale images (color type 0, bit depth 1): signature, IHDR,
 // one IDAT, IEND. That is all a QR code needs, and it is far cheaper than a general encoder that
-// works on 8-bit RGBA pixels: a 1-bit row is 32 times smaller before compression even starts.
-
-/**
- * zlib settings for the IDAT, measured on the images the service draws (bench/qr-deflate.ts,
- * docs/decisions/0003-qr-png-deflate.md): levels 1-3 cost within a µs or two of each other and
- * some 30 µs per image less than level 6, and level 3 writes the smallest of them. Those images'
- * scanlines are 5-8 KB, so an 8 KB window (windowBits 13) and a smaller hash table (memLevel 6)
- * give the same bytes with a quarter of zlib's default 256 KB of state to set up on each call.
- * (memLevel 4 was as quick on those images but twice as slow on a version-40 symbol.)
- */
-export const IDAT_DEFLATE: zlib.ZlibOptions = { level: 3, memLevel: 6, windowBits: 13 };
-
-const FILTER_UP = 2;
+// works on 8-bit RGBA pixels: a 1-bit row is 32 times smaller before compression even starts. The
+// IDAT is compressed by png-idat.ts, which exploits rows repeated by scaling.
 
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -28,11 +18,8 @@ export function encodeGray1Png(width: number, rows: Uint8Array, repeat = 1): Buf
   if (!Number.isInteger(width) || width < 1 || rows.length === 0 || rows.length % rowBytes !== 0) {
     throw new RangeError(`expected whole rows of ${rowBytes} bytes, got ${rows.length} bytes`);
   }
-  if (!Number.isInteger(repeat) || repeat < 1) {
-    throw new RangeError(`repeat must be a positive integer, got ${repeat}`);
-  }
   const height = (rows.length / rowBytes) * repeat;
-  const idat = zlib.deflateSync(scanlines(rows, rowBytes, repeat), IDAT_DEFLATE);
+  const idat = deflateRepeatedRows(rows, rowBytes, repeat);
   // Each chunk is length (4) + type (4) + data + CRC (4); IHDR data is 13 bytes.
   const png = Buffer.allocUnsafe(PNG_SIGNATURE.length + 25 + 12 + idat.length + 12);
   PNG_SIGNATURE.copy(png, 0);
@@ -46,18 +33,6 @@ export function encodeGray1Png(width: number, rows: Uint8Array, repeat = 1): Buf
   offset = writeChunk(png, offset, "IDAT", idat);
   writeChunk(png, offset, "IEND", Buffer.alloc(0));
   return png;
-}
-
-// The PNG scanlines: each row with filter None, then its `repeat - 1` copies with filter Up, which
-// makes them a filter byte and zeros that deflate turns into one long run.
-function scanlines(rows: Uint8Array, rowBytes: number, repeat: number): Buffer {
-  const stride = rowBytes + 1;
-  const out = Buffer.alloc((rows.length / rowBytes) * repeat * stride);
-  for (let from = 0, line = 0; from < rows.length; from += rowBytes, line += repeat * stride) {
-    out.set(rows.subarray(from, from + rowBytes), line + 1);
-    for (let k = 1; k < repeat; k++) out[line + k * stride] = FILTER_UP;
-  }
-  return out;
 }
 
 function writeChunk(png: Buffer, offset: number, type: string, data: Uint8Array): number {
