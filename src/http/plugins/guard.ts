@@ -28,7 +28,8 @@ export type GuardDeps = {
  * the body is read, so a request without a valid token is refused (401) before any parsing, and a
  * request over its rate (429) before any work. Authenticated requests count per token at their
  * mode's rate; the others count per client IP. An authenticated request also holds one of its
- * token's open-request slots until its response closes (slow bodies, open-requests.ts).
+ * token's open-request slots until its response is finished or its connection closes
+ * (slow bodies, open-requests.ts).
  */
 export function makeGuard(deps: GuardDeps) {
   const open = deps.openPerToken > 0 ? makeOpenRequests(deps.openPerToken) : undefined;
