@@ -1,0 +1,106 @@
+/**
+ * The contract between Tostão's domain and a PSP that speaks the BACEN "API Pix" (v2.x):
+ * a client per connection (mTLS + OAuth2 client credentials), configured by a profile that
+ * records one PSP's URLs and known deviations (../../docs/live-pix.md). Everything here is
+ * the PSP's own vocabulary, parsed leniently: the standard promises new enum members and
+ * optional fields, and PSPs differ in field names and error shapes.
+ */
+
+export type ProfileId = "generic" | "efi" | "inter" | "sicoob" | "itau" | "santander";
+
+/** What the merchant gives us to reach their PSP (secrets included: never log this). */
+export type PspCredentials = {
+  profile: ProfileId;
+  /** API base including the version prefix, e.g. https://pix.api.efipay.com.br/v2 */
+  baseUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret?: string;
+  /** PEM client certificate (chain allowed) and its private key. */
+  certificatePem: string;
+  privateKeyPem: string;
+  /** Extra CA (PEM) trusted for the PSP's server certificate, besides the system roots. */
+  caPem?: string;
+};
+
+/** Cob status as the PSP says it, normalised: REMOVIDO_* and REMOVIDA_* are one; anything else is "unknown". */
+export type CobStatus =
+  | "ATIVA"
+  | "CONCLUIDA"
+  | "REMOVIDA_PELO_USUARIO_RECEBEDOR"
+  | "REMOVIDA_PELO_PSP"
+  | "unknown";
+export type DevolucaoStatus = "EM_PROCESSAMENTO" | "DEVOLVIDO" | "NAO_REALIZADO" | "unknown";
+
+export type PixReceived = {
+  endToEndId: string;
+  txid?: string;
+  /** Integer centavos parsed from the PSP's "12.34" string: never a float. */
+  amountCents: number;
+  horario: string;
+  devolucoes: DevolucaoView[];
+};
+
+export type DevolucaoView = {
+  id: string;
+  rtrId?: string;
+  amountCents: number;
+  status: DevolucaoStatus;
+  /** The PSP's raw status string, kept when it is one we do not know. */
+  rawStatus: string;
+  motivo?: string;
+};
+
+export type CobView = {
+  txid: string;
+  status: CobStatus;
+  rawStatus: string;
+  amountCents: number;
+  /** BR Code: pixCopiaECola, else brcode (profile field), else undefined. */
+  brCode?: string;
+  /** The payload location without scheme (for building a dynamic BR Code ourselves). */
+  location?: string;
+  pix: PixReceived[];
+};
+
+export type PutCobInput = {
+  txid: string; // [a-zA-Z0-9]{26,35}
+  amountCents: number;
+  expiresInSec: number;
+  chave: string;
+  solicitacaoPagador?: string; // <= 140 chars, the client truncates
+  devedor?: { cpf: string; nome: string } | { cnpj: string; nome: string };
+};
+
+/**
+ * One error type for every PSP failure. `kind` drives what the caller sees:
+ * "rejected" (the PSP's 4xx: our 422 with `reason`), "unavailable" (network failure, timeout,
+ * 5xx: our 502/503), "auth" (token endpoint refused the credentials: 422 when saving).
+ * `reason` is the PSP's own words (RFC 7807 title/detail/violacoes or {nome, mensagem}),
+ * never a credential.
+ */
+export type PspErrorKind = "rejected" | "unavailable" | "auth" | "not_found";
+
+export interface BacenPixClient {
+  /** Gets an OAuth token over mTLS (cached until shortly before expiry; refreshed once on a 401). */
+  checkConnection(): Promise<void>;
+  putCob(input: PutCobInput): Promise<CobView>;
+  getCob(txid: string): Promise<CobView>;
+  /** PATCH {"status":"REMOVIDA_PELO_USUARIO_RECEBEDOR"}. */
+  removeCob(txid: string): Promise<CobView>;
+  putDevolucao(
+    e2eid: string,
+    id: string,
+    amountCents: number,
+    descricao?: string,
+  ): Promise<DevolucaoView>;
+  getDevolucao(e2eid: string, id: string): Promise<DevolucaoView>;
+  putWebhook(chave: string, webhookUrl: string): Promise<void>;
+  getWebhook(chave: string): Promise<{ webhookUrl: string } | undefined>;
+  deleteWebhook(chave: string): Promise<void>;
+  /** Frees the mTLS connection pool. */
+  close(): Promise<void>;
+}
+
+/** A parsed PSP notification body ({pix:[…]} or a root array; devolucoes object or array). */
+export type PspNotification = { pix: PixReceived[] };
