@@ -4,7 +4,6 @@ import type { KeyToStore } from "../../db/queries/idempotency.ts";
 import type { ChargeWriter } from "../../db/queries/insert-charges.ts";
 import { qrPngDataUrl } from "../../qr/qr-png.ts";
 import type { Clock, Random } from "../deps.ts";
-import { unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import type { Principal } from "../mode.ts";
 import { centsToBrl } from "../money.ts";

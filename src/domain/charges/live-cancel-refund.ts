@@ -11,7 +11,13 @@ import { LIVE_PSP_MISSING } from "./live-create.ts";
 import { transition } from "./move-charge.ts";
 
 // A cob the PSP does not know (never created, or gone) is as good as removed.
-const NO_COB: CobView = { txid: "", status: "REMOVIDA_PELO_PSP", rawStatus: "not found", amountCents: 0, pix: [] };
+const NO_COB: CobView = {
+  txid: "",
+  status: "REMOVIDA_PELO_PSP",
+  rawStatus: "not found",
+  amountCents: 0,
+  pix: [],
+};
 
 type Deps = LiveDeps & { pspClients: PspClients | undefined };
 
@@ -84,7 +90,9 @@ export async function refundLiveCharge(deps: Deps, charge: ChargeRow): Promise<C
   const live = await connection(deps, charge.accountId);
   const state = await liveState(deps.db, charge);
   if (!state?.pspE2eid || state.pspE2eid.startsWith("cob:")) {
-    throw unprocessable("charge_id: the PSP reported no end-to-end id for this payment; refund it at the PSP");
+    throw unprocessable(
+      "charge_id: the PSP reported no end-to-end id for this payment; refund it at the PSP",
+    );
   }
   let n = 0;
   if (state.refundId) {

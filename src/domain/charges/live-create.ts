@@ -1,9 +1,5 @@
 import type { Db } from "../../db/db.ts";
-import {
-  closeAttempt,
-  latestAttemptForKey,
-  openAttempt,
-} from "../../db/queries/live-pix.ts";
+import { closeAttempt, latestAttemptForKey, openAttempt } from "../../db/queries/live-pix.ts";
 import type { CobView } from "../../pix-psp/types.ts";
 import type { Clock, Random } from "../deps.ts";
 import { AppError, unprocessable } from "../errors.ts";
@@ -46,7 +42,11 @@ export type LiveCob = {
  * payable without a charge. With an Idempotency-Key the txid is derived from it, so a retry after
  * a PSP outage PUTs the same txid (create-or-replace while ATIVA) and never makes a second cob.
  */
-export async function createLiveCob(deps: Deps, who: Principal, input: LiveCobInput): Promise<LiveCob> {
+export async function createLiveCob(
+  deps: Deps,
+  who: Principal,
+  input: LiveCobInput,
+): Promise<LiveCob> {
   const live = await deps.pspClients?.forAccount(deps.db, who.accountId);
   if (!live) throw unprocessable(LIVE_PSP_MISSING);
   const keyHash = input.idempotencyKey
@@ -107,7 +107,11 @@ async function chooseTxid(deps: Deps, accountId: string, keyHash: string | null)
   if (!keyHash) return { txid: `tx${deps.random.bytes(16).toString("hex")}`, generation: 0 };
   const latest = await latestAttemptForKey(deps.db, { accountId, keyHash });
   const generation =
-    latest === undefined ? 0 : latest.state === "open" || latest.state === "done" ? latest.generation : latest.generation + 1;
+    latest === undefined
+      ? 0
+      : latest.state === "open" || latest.state === "done"
+        ? latest.generation
+        : latest.generation + 1;
   return { txid: `tk${sha256Hex(`${keyHash}:${generation}`).slice(0, 32)}`, generation };
 }
 

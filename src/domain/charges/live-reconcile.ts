@@ -8,8 +8,8 @@ import {
 import { listConnectedAccounts } from "../../db/queries/psp-connections.ts";
 import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
 import { isPspError } from "../pix-psp-connection/psp-failure.ts";
-import { type LiveDeps, settleFromCob, settleRefund } from "./live-confirm.ts";
 import { removeThenMove } from "./live-cancel-refund.ts";
+import { type LiveDeps, settleFromCob, settleRefund } from "./live-confirm.ts";
 import { transition } from "./move-charge.ts";
 
 export type ReconcileDeps = LiveDeps & {
@@ -46,7 +46,10 @@ export async function reconcileLivePix(
           const { cob, approved } = await settleFromCob(deps, live, charge);
           if (approved) counts.approved++;
           // Removed at the PSP by someone else (its portal, the PSP itself): it cannot be paid.
-          else if (cob.status === "REMOVIDA_PELO_PSP" || cob.status === "REMOVIDA_PELO_USUARIO_RECEBEDOR") {
+          else if (
+            cob.status === "REMOVIDA_PELO_PSP" ||
+            cob.status === "REMOVIDA_PELO_USUARIO_RECEBEDOR"
+          ) {
             await transition(deps, charge, "failed");
           }
         } else if (charge.refundId && charge.pspE2eid) {
@@ -64,7 +67,10 @@ export async function reconcileLivePix(
     counts.cobsRemoved += await sweepAttempts(deps, live, opts.attemptGraceMs);
   }
   if (counts.failed > 0) {
-    deps.warn({ job: "pix reconciliation", ...counts }, "pix reconciliation: the PSP did not answer for some charges; next pass retries");
+    deps.warn(
+      { job: "pix reconciliation", ...counts },
+      "pix reconciliation: the PSP did not answer for some charges; next pass retries",
+    );
   }
   return counts;
 }
@@ -120,9 +126,18 @@ export async function expireLiveCharges(deps: ReconcileDeps): Promise<number> {
   for (const accountId of await listConnectedAccounts(deps.db)) {
     const live = await deps.pspClients.forAccount(deps.db, accountId);
     if (!live) continue;
-    for (const charge of await claimOverdueLiveCharges(deps.db, { accountId, at: now, limit: 200 })) {
+    for (const charge of await claimOverdueLiveCharges(deps.db, {
+      accountId,
+      at: now,
+      limit: 200,
+    })) {
       try {
-        const after = await removeThenMove({ ...deps, pspClients: deps.pspClients }, live, charge, "expired");
+        const after = await removeThenMove(
+          { ...deps, pspClients: deps.pspClients },
+          live,
+          charge,
+          "expired",
+        );
         if (after.status !== "pending") moved++;
       } catch {
         // The PSP did not answer: pending until the next pass.

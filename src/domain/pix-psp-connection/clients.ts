@@ -42,7 +42,12 @@ export function credentialsOf(row: PspConnectionRow, box: SecretBox): PspCredent
     tokenUrl: row.tokenUrl,
     clientId: row.clientId,
     ...(row.clientSecretBox
-      ? { clientSecret: box.open(row.clientSecretBox, secretBinding(row.accountId, "client_secret")) }
+      ? {
+          clientSecret: box.open(
+            row.clientSecretBox,
+            secretBinding(row.accountId, "client_secret"),
+          ),
+        }
       : {}),
     certificatePem: row.certificatePem,
     privateKeyPem: box.open(row.privateKeyBox, secretBinding(row.accountId, "private_key")),

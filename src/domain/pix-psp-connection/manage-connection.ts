@@ -143,7 +143,8 @@ export async function viewPspConnection(
 ): Promise<PspConnectionView> {
   liveOnly(who);
   const row = await q.findConnection(deps.db, who);
-  if (!row) throw notFound("no PIX provider is configured for this account; POST /api/pix/provider");
+  if (!row)
+    throw notFound("no PIX provider is configured for this account; POST /api/pix/provider");
   return connectionView(deps, row);
 }
 
