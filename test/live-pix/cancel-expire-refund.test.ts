@@ -13,9 +13,8 @@ before(async () => {
 after(() => s.close());
 
 const eventsOf = async (chargeId: string) =>
-  (
-    await s.svc.call("GET", `/api/events?charge_id=${chargeId}`, { token: s.account.live })
-  ).json().data.events as Array<{ event: string; data: any }>;
+  (await s.svc.call("GET", `/api/events?charge_id=${chargeId}`, { token: s.account.live })).json()
+    .data.events as Array<{ event: string; data: any }>;
 
 async function paidCharge() {
   const data = (await s.create()).json().data;
@@ -82,7 +81,10 @@ describe("cancel and expiry of live charges", () => {
     s.peer.failNext(`PATCH /cob/${cobOf(s.peer, stuck.brCode).txid}`, 503, 2);
     await expireLiveCharges(deps);
     assert.equal(await s.status(expiring.chargeId), "expired");
-    assert.equal(s.peer.cobs.get(cobOf(s.peer, expiring.brCode).txid)?.status, "REMOVIDA_PELO_USUARIO_RECEBEDOR");
+    assert.equal(
+      s.peer.cobs.get(cobOf(s.peer, expiring.brCode).txid)?.status,
+      "REMOVIDA_PELO_USUARIO_RECEBEDOR",
+    );
     assert.equal(await s.status(paid.chargeId), "approved");
     assert.equal(await s.status(stuck.chargeId), "pending");
     await expireLiveCharges(deps);
