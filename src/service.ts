@@ -211,7 +211,7 @@ export async function createService(
  * once in the data directory. On PostgreSQL several instances (maybe on several machines) must
  * share one key, so it has to be configured.
  */
-function secretKeyFor(config: Config): Buffer {
+export function secretKeyFor(config: Config): Buffer {
   if (config.secretKey) return config.secretKey;
   if (config.database.kind === "pglite") return loadOrCreateKeyFile(config.dataDir);
   throw new ConfigError([

@@ -5,7 +5,9 @@ import { migrate } from "../db/migrate.ts";
 import { openDb } from "../db/open-db.ts";
 import { cryptoRandom, systemClock } from "../domain/deps.ts";
 import { AppError } from "../domain/errors.ts";
+import { secretKeyFor } from "../service.ts";
 import { commands } from "./commands.ts";
+import { runPixProvider } from "./pix-provider-commands.ts";
 
 // `tostao <command>`: operator commands against the configured database (the same settings as
 // the service). Every command accepts --json for scripts; failures exit non-zero.
@@ -20,6 +22,12 @@ const USAGE = `usage: tostao <command> [options]
                                               create an API token (its value is shown once)
   token list [--account ID]                   list API tokens (never their values)
   token revoke ID                             revoke an API token
+  pix-provider set --account ID --profile P --client-id ID [--client-secret S | --client-secret-file F]
+      (--cert file.pem --key file.pem | --pfx file.p12 [--passphrase P]) [--ca file.pem]
+      --pix-key K --merchant-name N --merchant-city C [--base-url U --token-url U] [--homologation]
+                                              save an account's live PSP connection (checked at the PSP)
+  pix-provider show --account ID              the live PSP connection (never a secret)
+  pix-provider delete --account ID            delete it
 
   Add --json to any command for machine-readable output.
 `;
@@ -34,6 +42,21 @@ async function run(argv: string[]): Promise<number> {
       account: { type: "string" },
       label: { type: "string" },
       mode: { type: "string" },
+      profile: { type: "string" },
+      cert: { type: "string" },
+      key: { type: "string" },
+      ca: { type: "string" },
+      pfx: { type: "string" },
+      passphrase: { type: "string" },
+      "client-id": { type: "string" },
+      "client-secret": { type: "string" },
+      "client-secret-file": { type: "string" },
+      "pix-key": { type: "string" },
+      "merchant-name": { type: "string" },
+      "merchant-city": { type: "string" },
+      "base-url": { type: "string" },
+      "token-url": { type: "string" },
+      homologation: { type: "boolean", default: false },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -66,6 +89,21 @@ async function run(argv: string[]): Promise<number> {
         { applied },
         applied.length ? `applied: ${applied.join(", ")}` : "up to date",
       );
+      return 0;
+    }
+    if (group === "pix-provider") {
+      const out = await runPixProvider(
+        action ?? "",
+        {
+          db,
+          clock: systemClock,
+          random: cryptoRandom,
+          config,
+          secretKey: () => secretKeyFor(config),
+        },
+        values,
+      );
+      print(values.json, out.json, out.text);
       return 0;
     }
     const command = commands[`${group} ${action ?? ""}`];

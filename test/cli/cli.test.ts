@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { createSchema, dropSchema, schemaUrl, TEST_DATABASE_URL } from "../helpers/db.ts";
+import { startPspPeer } from "../helpers/psp-peer/index.ts";
 
 const run = promisify(execFile);
 const BIN = fileURLToPath(new URL("../../bin/tostao.js", import.meta.url));
@@ -57,6 +58,73 @@ describe("tostao CLI", () => {
     assert.ok(!JSON.stringify(listed).includes(created.token), "the list never shows a value");
     const revoked = await json("token", "revoke", created.id);
     assert.ok(revoked.revokedAt);
+  });
+
+  test("pix-provider set/show/delete: a live PSP connection from files, checked at the PSP, shown without secrets", async () => {
+    const peer = await startPspPeer({ profile: "efi" });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), "tostao-cli-psp-"));
+      const file = (name: string, text: string) => {
+        writeFileSync(join(dir, name), text);
+        return join(dir, name);
+      };
+      const account = await json("account", "create", "--name", "Loja PIX");
+      const common = ["--account", account.id];
+      // PostgreSQL needs the secret key in the environment (PGlite keeps a key file).
+      const secretKey = "ab".repeat(32);
+      env.TOSTAO_SECRET_KEY = secretKey;
+      const pspEnv = { TOSTAO_WEBHOOK_ALLOW_HOSTS: "localhost" };
+      const saved = JSON.parse(
+        (
+          await run(
+            process.execPath,
+            [
+              BIN,
+              "pix-provider",
+              "set",
+              ...common,
+              "--profile",
+              "efi",
+              "--base-url",
+              peer.baseUrl,
+              "--token-url",
+              peer.tokenUrl,
+              "--client-id",
+              peer.clientId,
+              "--client-secret-file",
+              file("secret.txt", `${peer.clientSecret ?? ""}\n`),
+              "--cert",
+              file("cert.pem", peer.certificatePem),
+              "--key",
+              file("key.pem", peer.privateKeyPem),
+              "--ca",
+              file("ca.pem", peer.caPem),
+              "--pix-key",
+              peer.pixKey,
+              "--merchant-name",
+              "Loja PIX",
+              "--merchant-city",
+              "Recife",
+              "--json",
+            ],
+            { env: { ...env, ...pspEnv } },
+          )
+        ).stdout,
+      );
+      assert.equal(saved.profile, "efi");
+      assert.equal(saved.webhook.state, "manual");
+      const shown = await tostao("pix-provider", "show", ...common, "--json");
+      assert.equal(JSON.parse(shown).clientId, peer.clientId);
+      assert.ok(!shown.includes(peer.clientSecret ?? "-") && !shown.includes("PRIVATE KEY"));
+      const deleted = await json("pix-provider", "delete", ...common);
+      assert.equal(deleted.deleted, true);
+      await assert.rejects(
+        tostao("pix-provider", "show", ...common),
+        (err: { code: number }) => err.code === 1,
+      );
+    } finally {
+      await peer.close();
+    }
   });
 
   test("bad usage exits non-zero with a message", async () => {

@@ -1,0 +1,137 @@
+import { readFileSync } from "node:fs";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/db.ts";
+import type { Clock, Random } from "../domain/deps.ts";
+import { badRequest } from "../domain/errors.ts";
+import type { Principal } from "../domain/mode.ts";
+import { makePspClients } from "../domain/pix-psp-connection/clients.ts";
+import {
+  type ConnectionDeps,
+  deletePspConnection,
+  savePspConnection,
+  viewPspConnection,
+} from "../domain/pix-psp-connection/manage-connection.ts";
+import { SavePspConnectionSchema } from "../domain/pix-psp-connection/schemas.ts";
+import { makeBacenPixClient } from "../pix-psp/bacen-client.ts";
+import { makeSecretBox } from "../secrets/secret-box.ts";
+
+// `tostao pix-provider set|show|delete --account ID`: the live PSP connection of an account,
+// through the same use cases as POST/GET /api/pix/provider and POST /api/pix/provider/delete.
+// Certificates and keys are read from files (PEM, or a .p12/.pfx bundle).
+
+export type ProviderFlags = {
+  account?: string;
+  profile?: string;
+  cert?: string;
+  key?: string;
+  ca?: string;
+  pfx?: string;
+  passphrase?: string;
+  "client-id"?: string;
+  "client-secret"?: string;
+  "client-secret-file"?: string;
+  "pix-key"?: string;
+  "merchant-name"?: string;
+  "merchant-city"?: string;
+  "base-url"?: string;
+  "token-url"?: string;
+  homologation?: boolean;
+};
+
+type Output = { json: unknown; text: string };
+type Base = { db: Db; clock: Clock; random: Random; config: Config; secretKey: () => Buffer };
+
+function readText(path: string, flag: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    throw badRequest(`--${flag}: cannot read ${path}`);
+  }
+}
+
+function connectionDeps(base: Base): ConnectionDeps {
+  const secretBox = makeSecretBox(base.secretKey());
+  const makePspClient = (c: Parameters<typeof makeBacenPixClient>[0]) =>
+    makeBacenPixClient(c, { clock: base.clock });
+  return {
+    db: base.db,
+    clock: base.clock,
+    random: base.random,
+    secretBox,
+    baseUrl: base.config.baseUrl,
+    urlPolicy: { allowHosts: base.config.webhookAllowHosts },
+    makePspClient,
+    pspClients: makePspClients({
+      secretBox,
+      makeClient: makePspClient,
+      clock: base.clock,
+      db: base.db,
+    }),
+  };
+}
+
+const principal = (flags: ProviderFlags): Principal => {
+  if (!flags.account) throw badRequest("--account is required");
+  return { accountId: flags.account, mode: "live", tokenId: "cli" };
+};
+
+export async function runPixProvider(
+  action: string,
+  base: Base,
+  flags: ProviderFlags,
+): Promise<Output> {
+  const deps = connectionDeps(base);
+  const who = principal(flags);
+  try {
+    if (action === "show") {
+      const view = await viewPspConnection(deps, who);
+      return { json: view, text: describe(view) };
+    }
+    if (action === "delete") {
+      const out = await deletePspConnection(deps, who);
+      return { json: out, text: `deleted the ${out.profile} connection of ${who.accountId}` };
+    }
+    if (action !== "set") throw badRequest("pix-provider: use set, show or delete");
+    const parsed = SavePspConnectionSchema.safeParse({
+      profile: flags.profile,
+      client_id: flags["client-id"],
+      ...(flags["client-secret"] ? { client_secret: flags["client-secret"] } : {}),
+      ...(flags["client-secret-file"]
+        ? { client_secret: readText(flags["client-secret-file"], "client-secret-file").trim() }
+        : {}),
+      ...(flags.cert ? { certificate: readText(flags.cert, "cert") } : {}),
+      ...(flags.key ? { private_key: readText(flags.key, "key") } : {}),
+      ...(flags.ca ? { ca: readText(flags.ca, "ca") } : {}),
+      ...(flags.pfx ? { pfx: readFileSync(flags.pfx).toString("base64") } : {}),
+      ...(flags.passphrase !== undefined ? { passphrase: flags.passphrase } : {}),
+      pix_key: flags["pix-key"],
+      merchant_name: flags["merchant-name"],
+      merchant_city: flags["merchant-city"],
+      ...(flags["base-url"] ? { base_url: flags["base-url"] } : {}),
+      ...(flags["token-url"] ? { token_url: flags["token-url"] } : {}),
+      ...(flags.homologation ? { homologation: true } : {}),
+    });
+    if (!parsed.success) {
+      const i = parsed.error.issues[0];
+      const flag = String(i?.path[0] ?? "").replace(/_/g, "-");
+      throw badRequest(`--${flag}: ${i?.message ?? "invalid"}`);
+    }
+    const view = await savePspConnection(deps, who, parsed.data);
+    return { json: view, text: `saved; the PSP answered.\n${describe(view)}` };
+  } finally {
+    await deps.pspClients.close();
+  }
+}
+
+function describe(v: Awaited<ReturnType<typeof viewPspConnection>>): string {
+  return [
+    `profile        ${v.profile}${v.homologation ? " (homologation)" : ""}`,
+    `API            ${v.baseUrl}`,
+    `client id      ${v.clientId}`,
+    `pix key        ${v.pixKey}`,
+    `certificate    ${v.certificate.subject}, expires ${v.certificate.expiresAt}`,
+    `notifications  ${v.notificationUrl ?? `(set TOSTAO_BASE_URL) ${v.notificationPath}`}`,
+    `webhook        ${v.webhook.state}${v.webhook.detail ? `: ${v.webhook.detail}` : ""}`,
+    `last call ok   ${v.lastSuccessfulCallAt ?? "never"}`,
+  ].join("\n");
+}
