@@ -1,4 +1,5 @@
 import type { Clock } from "../domain/deps.ts";
+import type { AddressPolicy } from "../net/address-policy.ts";
 import { PspShapeError, parseCob, parseDevolucao } from "./parse-cob.ts";
 import { PROFILES } from "./profiles.ts";
 import { kindForStatus, PspError, reasonFromBody, scrub } from "./psp-error.ts";
@@ -6,11 +7,10 @@ import { cobBody, cobPath, devolucaoBody, devolucaoPath, webhookPath } from "./r
 import { TokenCache } from "./token-cache.ts";
 import { readTokenAnswer, tokenCall } from "./token-request.ts";
 import {
-  DEFAULT_RETRY,
   type HttpAnswer,
   type HttpCall,
   makeMtlsAgent,
-  type RetryPolicy,
+  retryPolicy,
   sendWithRetry,
 } from "./transport.ts";
 import type { BacenPixClient, PspCredentials, PutCobInput } from "./types.ts";
@@ -27,6 +27,11 @@ export type BacenClientOptions = {
   clock?: Clock;
   /** Value for the profile's account header (Inter's x-conta-corrente), when it has one. */
   accountHeader?: string;
+  /**
+   * When given, the PSP's hosts must resolve to public addresses (or be allow-listed): pass
+   * the webhook address policy. Tests against the local peer leave it out.
+   */
+  addressPolicy?: AddressPolicy;
 };
 
 /**
@@ -39,14 +44,9 @@ export function makeBacenPixClient(
   opts: BacenClientOptions = {},
 ): BacenPixClient {
   const profile = PROFILES[creds.profile];
-  const policy: RetryPolicy = {
-    timeoutMs: opts.timeoutMs ?? DEFAULT_RETRY.timeoutMs,
-    retries: opts.retries ?? DEFAULT_RETRY.retries,
-    backoffMs: opts.backoffMs ?? DEFAULT_RETRY.backoffMs,
-    budgetMs: opts.budgetMs ?? DEFAULT_RETRY.budgetMs,
-  };
+  const policy = retryPolicy(opts);
   const clock = opts.clock ?? { now: () => new Date() };
-  const agent = makeMtlsAgent(creds);
+  const agent = makeMtlsAgent(creds, opts.addressPolicy);
   const baseUrl = creds.baseUrl.replace(/\/+$/, "");
   const secrets = [creds.clientSecret, creds.privateKeyPem];
 

@@ -299,6 +299,36 @@ describe("BACEN client against the PSP peer (generic profile)", () => {
     assert.equal(peer.tokenRequests, 0);
   });
 
+  test("with an address policy, a PSP on a private address is refused before any request", async () => {
+    const { peer } = await setup();
+    const guarded = makeBacenPixClient(peer.credentials(), {
+      ...FAST,
+      addressPolicy: { allowHosts: [] },
+    });
+    open.push({ client: guarded });
+    await assert.rejects(guarded.checkConnection(), (err) => {
+      assert.ok(err instanceof PspError);
+      assert.equal(err.kind, "rejected");
+      assert.match(err.reason, /not a public address/);
+      return true;
+    });
+    const literal = makeBacenPixClient(
+      { ...peer.credentials(), tokenUrl: peer.tokenUrl.replace("localhost", "127.0.0.1") },
+      { ...FAST, addressPolicy: { allowHosts: [] } },
+    );
+    open.push({ client: literal });
+    await assert.rejects(literal.checkConnection(), /not a public address/);
+    assert.equal(peer.tokenRequests, 0);
+    // The operator's allow list lets a known host through.
+    const allowed = makeBacenPixClient(peer.credentials(), {
+      ...FAST,
+      addressPolicy: { allowHosts: ["localhost"] },
+    });
+    open.push({ client: allowed });
+    await allowed.checkConnection();
+    assert.equal(peer.tokenRequests, 1);
+  });
+
   test("a devolução whose answer was lost is retried with the same id: one devolução", async () => {
     const { peer, client } = await setup();
     await client.putCob(cobInput(peer));
