@@ -253,6 +253,23 @@ describe("BACEN client against the PSP peer (generic profile)", () => {
     });
   });
 
+  test("a 401 that persists after a fresh token is 'auth', after exactly one refresh", async () => {
+    const { peer, client } = await setup();
+    await client.checkConnection();
+    const refused = {
+      nomeMensagem: { nome: "acesso_negado", mensagem: "token recusado" },
+      status: 401,
+    };
+    peer.failNext("GET /cob/", refused, 2);
+    await assert.rejects(client.getCob(txid()), (err) => {
+      assert.ok(err instanceof PspError);
+      assert.equal(err.kind, "auth");
+      assert.match(err.reason, /acesso_negado - token recusado/);
+      return true;
+    });
+    assert.equal(peer.tokenRequests, 2);
+  });
+
   test("an unknown cob is 'not_found'", async () => {
     const { client } = await setup();
     await assert.rejects(

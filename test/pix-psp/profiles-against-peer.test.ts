@@ -101,18 +101,18 @@ for (const profile of PROFILE_IDS) {
         const { endToEndId } = await peer.pay(txid);
         assert.equal(received.length, 1, "one notification");
         const note = received[0];
+        assert.ok(note);
         // Efí's trick puts the /pix suffix in the query string; others get it in the path.
-        const url = new URL(note?.path ?? "", receiverUrl);
+        const url = new URL(note.path ?? "", receiverUrl);
         if (profile === "efi") {
           assert.equal(url.pathname, hookPath);
           assert.equal(url.search, "?ignorar=/pix");
         } else {
           assert.equal(url.pathname, `${hookPath}/pix`);
         }
-        if (profile === "inter")
-          assert.ok(Array.isArray(note?.body), "Inter notifies a root array");
-        else assert.ok(Array.isArray((note?.body as { pix?: unknown }).pix));
-        const parsed = parsePspNotification(note?.body);
+        if (profile === "inter") assert.ok(Array.isArray(note.body), "Inter notifies a root array");
+        else assert.ok(Array.isArray((note.body as { pix?: unknown }).pix));
+        const parsed = parsePspNotification(note.body);
         assert.deepEqual(
           parsed.pix.map((p) => [p.endToEndId, p.txid, p.amountCents]),
           [[endToEndId, txid, 5000]],

@@ -113,6 +113,9 @@ describe("PSP peer controls", () => {
     const forged = { pix: [{ endToEndId: "E0000", txid, valor: "999.00", horario: "x" }] };
     assert.deepEqual(await peer.notify(forged), [200]);
     assert.deepEqual(received, [forged]);
+    assert.deepEqual(await peer.notify(forged, { url: `${hookUrl}/unknown/pix` }), [200]);
+    assert.equal(received.length, 2);
+    assert.deepEqual(await peer.notify(forged, { url: "http://127.0.0.1:1/nobody" }), [0]);
   });
 
   test("a paid cob cannot be removed; a removed one reads the same in either spelling", async () => {

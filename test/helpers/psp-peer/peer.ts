@@ -267,16 +267,26 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
   }
 
   /** POSTs a body to every registered webhook + "/pix"; returns the receivers' statuses. */
-  async function post(body: unknown): Promise<number[]> {
+  /**
+   * POSTs a body to `url`, or to every registered webhook URL + "/pix" (the standard's
+   * callback). Returns the receivers' statuses; 0 when one could not be reached in 5 s.
+   */
+  async function post(body: unknown, url?: string): Promise<number[]> {
+    const targets = url ? [url] : [...state.webhooks.values()].map((w) => `${w.webhookUrl}/pix`);
     const statuses: number[] = [];
-    for (const { webhookUrl } of state.webhooks.values()) {
-      const r = await fetch(`${webhookUrl}/pix`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      await r.arrayBuffer();
-      statuses.push(r.status);
+    for (const target of targets) {
+      try {
+        const r = await fetch(target, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(5000),
+        });
+        await r.arrayBuffer();
+        statuses.push(r.status);
+      } catch {
+        statuses.push(0);
+      }
     }
     return statuses;
   }
@@ -361,8 +371,13 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
       state.settle(d, outcome, motivo);
       return notifyPix(p);
     },
-    /** Sends an arbitrary (or forged) notification body to the registered webhooks. */
-    notify: post,
+    /**
+     * Sends an arbitrary (or forged) notification body to the registered webhooks, or to
+     * `opts.url` exactly (e.g. a notify URL with an unknown hookId).
+     */
+    notify(body: unknown, o: { url?: string } = {}) {
+      return post(body, o.url);
+    },
     /** Waits for notifications the peer sends on its own (refund outcomes). */
     async settled() {
       while (pending.size > 0) await Promise.all([...pending]);
