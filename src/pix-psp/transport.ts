@@ -110,9 +110,11 @@ async function attempt(agent: Agent, call: HttpCall, timeoutMs: number): Promise
   }
 }
 
-// TLS refusals are configuration problems (wrong certificate, CA missing) that no retry fixes.
-const TLS_CONFIG_CODES =
-  /^(ERR_SSL_|ERR_TLS_CERT|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|CERT_)/;
+// TLS refusals are configuration problems that no retry fixes: an alert from the PSP (it
+// refused our client certificate) or a server certificate we cannot verify (CA not given).
+const TLS_ALERT = /^ERR_SSL_/;
+const SERVER_CERT_UNTRUSTED =
+  /^(ERR_TLS_CERT|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|CERT_)/;
 
 function transportError(err: unknown, timeoutMs: number): PspError {
   const chain: { name?: string; code?: string }[] = [];
@@ -127,8 +129,14 @@ function transportError(err: unknown, timeoutMs: number): PspError {
   if (code === "ERR_ADDRESS_BLOCKED") {
     return new PspError("rejected", "the PSP's address is not a public address");
   }
-  if (code && TLS_CONFIG_CODES.test(code)) {
-    return new PspError("auth", `TLS connection refused (${code}): check the certificate and CA`);
+  if (code && TLS_ALERT.test(code)) {
+    return new PspError("auth", `TLS connection refused (${code}): check the client certificate`);
+  }
+  if (code && SERVER_CERT_UNTRUSTED.test(code)) {
+    return new PspError(
+      "auth",
+      `the PSP's server certificate is not trusted (${code}): give its CA certificate`,
+    );
   }
   if (code === "UND_ERR_SOCKET") {
     // Under TLS 1.3 a server that refuses our certificate (none, expired, wrong CA) completes

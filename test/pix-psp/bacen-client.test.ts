@@ -316,6 +316,20 @@ describe("BACEN client against the PSP peer (generic profile)", () => {
     assert.equal(peer.tokenRequests, 0);
   });
 
+  test("a PSP whose server certificate we cannot verify (CA not given) is 'auth', not retried", async () => {
+    const { peer } = await setup();
+    const { caPem: _, ...noCa } = peer.credentials();
+    const client = makeBacenPixClient(noCa, FAST);
+    open.push({ client });
+    await assert.rejects(client.checkConnection(), (err) => {
+      assert.ok(err instanceof PspError);
+      assert.equal(err.kind, "auth");
+      assert.match(err.reason, /server certificate is not trusted \([A-Z_]+\): give its CA/);
+      return true;
+    });
+    assert.equal(peer.tokenRequests, 0);
+  });
+
   test("with an address policy, a PSP on a private address is refused before any request", async () => {
     const { peer } = await setup();
     const guarded = makeBacenPixClient(peer.credentials(), {
