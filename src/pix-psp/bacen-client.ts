@@ -1,16 +1,16 @@
 import type { Clock } from "../domain/deps.ts";
-import { centsToValor } from "./amounts.ts";
+import type { AddressPolicy } from "../net/address-policy.ts";
 import { PspShapeError, parseCob, parseDevolucao } from "./parse-cob.ts";
 import { PROFILES } from "./profiles.ts";
 import { kindForStatus, PspError, reasonFromBody, scrub } from "./psp-error.ts";
+import { cobBody, cobPath, devolucaoBody, devolucaoPath, webhookPath } from "./requests.ts";
 import { TokenCache } from "./token-cache.ts";
 import { readTokenAnswer, tokenCall } from "./token-request.ts";
 import {
-  DEFAULT_RETRY,
   type HttpAnswer,
   type HttpCall,
   makeMtlsAgent,
-  type RetryPolicy,
+  retryPolicy,
   sendWithRetry,
 } from "./transport.ts";
 import type { BacenPixClient, PspCredentials, PutCobInput } from "./types.ts";
@@ -27,10 +27,12 @@ export type BacenClientOptions = {
   clock?: Clock;
   /** Value for the profile's account header (Inter's x-conta-corrente), when it has one. */
   accountHeader?: string;
+  /**
+   * When given, the PSP's hosts must resolve to public addresses (or be allow-listed): pass
+   * the webhook address policy. Tests against the local peer leave it out.
+   */
+  addressPolicy?: AddressPolicy;
 };
-
-const TXID = /^[a-zA-Z0-9]{26,35}$/;
-const DEVOLUCAO_ID = /^[a-zA-Z0-9]{1,35}$/;
 
 /**
  * A client for one merchant's PSP connection, configured by its profile (profiles.ts). Calls
@@ -42,14 +44,9 @@ export function makeBacenPixClient(
   opts: BacenClientOptions = {},
 ): BacenPixClient {
   const profile = PROFILES[creds.profile];
-  const policy: RetryPolicy = {
-    timeoutMs: opts.timeoutMs ?? DEFAULT_RETRY.timeoutMs,
-    retries: opts.retries ?? DEFAULT_RETRY.retries,
-    backoffMs: opts.backoffMs ?? DEFAULT_RETRY.backoffMs,
-    budgetMs: opts.budgetMs ?? DEFAULT_RETRY.budgetMs,
-  };
+  const policy = retryPolicy(opts);
   const clock = opts.clock ?? { now: () => new Date() };
-  const agent = makeMtlsAgent(creds);
+  const agent = makeMtlsAgent(creds, opts.addressPolicy);
   const baseUrl = creds.baseUrl.replace(/\/+$/, "");
   const secrets = [creds.clientSecret, creds.privateKeyPem];
 
@@ -125,18 +122,8 @@ export function makeBacenPixClient(
     }
   }
 
-  const cobPath = (txid: string) => {
-    if (!TXID.test(txid)) throw new TypeError("txid must be 26-35 letters or digits");
-    return `/cob/${txid}`;
-  };
-  const devPath = (e2eid: string, id: string) => {
-    if (!DEVOLUCAO_ID.test(id)) throw new TypeError("devolução id must be 1-35 letters or digits");
-    return `/pix/${encodeURIComponent(e2eid)}/devolucao/${id}`;
-  };
-  const hookPath = (chave: string) => `/webhook/${encodeURIComponent(chave)}`;
-
   async function getDevolucao(e2eid: string, id: string) {
-    const a = await api("GET devolucao", "GET", devPath(e2eid, id));
+    const a = await api("GET devolucao", "GET", devolucaoPath(e2eid, id));
     return shape("GET devolucao", () => parseDevolucao(a.body));
   }
 
@@ -147,16 +134,7 @@ export function makeBacenPixClient(
       });
     },
     async putCob(input: PutCobInput) {
-      const body: Record<string, unknown> = {
-        calendario: { expiracao: input.expiresInSec },
-        valor: { original: centsToValor(input.amountCents) },
-        chave: input.chave,
-      };
-      if (input.devedor) body.devedor = input.devedor;
-      if (input.solicitacaoPagador) {
-        body.solicitacaoPagador = [...input.solicitacaoPagador].slice(0, 140).join("");
-      }
-      const a = await api("PUT cob", "PUT", cobPath(input.txid), body);
+      const a = await api("PUT cob", "PUT", cobPath(input.txid), cobBody(input));
       return shape("PUT cob", () => parseCob(a.body, profile.brCodeFields));
     },
     async getCob(txid) {
@@ -170,10 +148,9 @@ export function makeBacenPixClient(
       return shape("PATCH cob", () => parseCob(a.body, profile.brCodeFields));
     },
     async putDevolucao(e2eid, id, amountCents, descricao) {
-      const body: Record<string, unknown> = { valor: centsToValor(amountCents) };
-      if (descricao) body.descricao = [...descricao].slice(0, 140).join("");
+      const body = devolucaoBody(amountCents, descricao);
       try {
-        const a = await api("PUT devolucao", "PUT", devPath(e2eid, id), body);
+        const a = await api("PUT devolucao", "PUT", devolucaoPath(e2eid, id), body);
         return shape("PUT devolucao", () => parseDevolucao(a.body));
       } catch (err) {
         // The standard refuses a reused id (PixDevolucaoInvalida) instead of answering the
@@ -189,14 +166,14 @@ export function makeBacenPixClient(
       await api(
         "PUT webhook",
         "PUT",
-        hookPath(chave),
+        webhookPath(chave),
         { webhookUrl: webhookUrl + profile.webhook.registerSuffix },
         profile.webhook.putHeaders,
       );
     },
     async getWebhook(chave) {
       try {
-        const a = await api("GET webhook", "GET", hookPath(chave));
+        const a = await api("GET webhook", "GET", webhookPath(chave));
         const url = (a.body as { webhookUrl?: unknown } | undefined)?.webhookUrl;
         return typeof url === "string" ? { webhookUrl: url } : undefined;
       } catch (err) {
@@ -206,7 +183,7 @@ export function makeBacenPixClient(
     },
     async deleteWebhook(chave) {
       try {
-        await api("DELETE webhook", "DELETE", hookPath(chave));
+        await api("DELETE webhook", "DELETE", webhookPath(chave));
       } catch (err) {
         // Already gone is what we wanted.
         if (!(err instanceof PspError && err.kind === "not_found")) throw err;

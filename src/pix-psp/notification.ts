@@ -29,7 +29,8 @@ export function parsePspNotification(body: unknown): PspNotification {
   try {
     return { pix: items.map(parsePix) };
   } catch (err) {
+    // Only shape errors become 400s: anything else is our bug and must surface as one.
     if (err instanceof PspShapeError) throw new PspNotificationError(err.message);
-    throw new PspNotificationError("malformed item");
+    throw err;
   }
 }

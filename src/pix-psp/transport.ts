@@ -1,5 +1,12 @@
 import { rootCertificates } from "node:tls";
-import { Agent, request } from "undici";
+import { Agent, buildConnector, request } from "undici";
+import {
+  type AddressPolicy,
+  isAddressAllowed,
+  parseIp,
+  systemLookup,
+} from "../net/address-policy.ts";
+import { BlockedAddressError, guardedLookup } from "../net/safe-fetch.ts";
 import { PspError } from "./psp-error.ts";
 import type { PspCredentials } from "./types.ts";
 
@@ -28,6 +35,16 @@ export const DEFAULT_RETRY: RetryPolicy = {
   budgetMs: 5000,
 };
 
+/** The defaults, overridden field by field (tests shorten them). */
+export function retryPolicy(given: Partial<RetryPolicy>): RetryPolicy {
+  return {
+    timeoutMs: given.timeoutMs ?? DEFAULT_RETRY.timeoutMs,
+    retries: given.retries ?? DEFAULT_RETRY.retries,
+    backoffMs: given.backoffMs ?? DEFAULT_RETRY.backoffMs,
+    budgetMs: given.budgetMs ?? DEFAULT_RETRY.budgetMs,
+  };
+}
+
 export type HttpCall = {
   method: "GET" | "PUT" | "PATCH" | "POST" | "DELETE";
   url: string;
@@ -36,14 +53,33 @@ export type HttpCall = {
 };
 export type HttpAnswer = { status: number; body: unknown };
 
-export function makeMtlsAgent(creds: PspCredentials): Agent {
+/**
+ * The connection pool of one PSP connection. With an address policy (the service passes the
+ * webhook one), the PSP's host must resolve to public addresses only, checked on the addresses
+ * the socket dials: base and token URLs are the merchant's choice, and without the check they
+ * would let a merchant probe the service's own network.
+ */
+export function makeMtlsAgent(creds: PspCredentials, policy?: AddressPolicy): Agent {
+  const tlsOptions = {
+    cert: creds.certificatePem,
+    key: creds.privateKeyPem,
+    // An extra CA is added to, not substituted for, the system roots: a PSP's public
+    // certificate keeps verifying when the merchant also gives their sandbox's CA.
+    ...(creds.caPem ? { ca: [...rootCertificates, creds.caPem] } : {}),
+  };
+  if (!policy) return new Agent({ connect: tlsOptions, keepAliveTimeout: 10_000 });
+  const base = buildConnector({
+    ...tlsOptions,
+    lookup: guardedLookup(policy.allowHosts, systemLookup),
+  });
   return new Agent({
-    connect: {
-      cert: creds.certificatePem,
-      key: creds.privateKeyPem,
-      // An extra CA is added to, not substituted for, the system roots: a PSP's public
-      // certificate keeps verifying when the merchant also gives their sandbox's CA.
-      ...(creds.caPem ? { ca: [...rootCertificates, creds.caPem] } : {}),
+    connect(opts, callback) {
+      // Node skips the lookup hook for IP literals, so they are judged here.
+      if (parseIp(opts.hostname) !== null && !isAddressAllowed(opts.hostname, policy)) {
+        callback(new BlockedAddressError(`address ${opts.hostname} is not public`), null);
+        return;
+      }
+      base(opts, callback);
     },
     keepAliveTimeout: 10_000,
   });
@@ -74,9 +110,11 @@ async function attempt(agent: Agent, call: HttpCall, timeoutMs: number): Promise
   }
 }
 
-// TLS refusals are configuration problems (wrong certificate, CA missing) that no retry fixes.
-const TLS_CONFIG_CODES =
-  /^(ERR_SSL_|ERR_TLS_CERT|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|CERT_)/;
+// TLS refusals are configuration problems that no retry fixes: an alert from the PSP (it
+// refused our client certificate) or a server certificate we cannot verify (CA not given).
+const TLS_ALERT = /^ERR_SSL_/;
+const SERVER_CERT_UNTRUSTED =
+  /^(ERR_TLS_CERT|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|CERT_)/;
 
 function transportError(err: unknown, timeoutMs: number): PspError {
   const chain: { name?: string; code?: string }[] = [];
@@ -88,8 +126,17 @@ function transportError(err: unknown, timeoutMs: number): PspError {
     return new PspError("unavailable", `no answer within ${timeoutMs} ms`);
   }
   const code = chain.map((e) => e.code).find((c): c is string => typeof c === "string");
-  if (code && TLS_CONFIG_CODES.test(code)) {
-    return new PspError("auth", `TLS connection refused (${code}): check the certificate and CA`);
+  if (code === "ERR_ADDRESS_BLOCKED") {
+    return new PspError("rejected", "the PSP's address is not a public address");
+  }
+  if (code && TLS_ALERT.test(code)) {
+    return new PspError("auth", `TLS connection refused (${code}): check the client certificate`);
+  }
+  if (code && SERVER_CERT_UNTRUSTED.test(code)) {
+    return new PspError(
+      "auth",
+      `the PSP's server certificate is not trusted (${code}): give its CA certificate`,
+    );
   }
   if (code === "UND_ERR_SOCKET") {
     // Under TLS 1.3 a server that refuses our certificate (none, expired, wrong CA) completes
@@ -130,7 +177,8 @@ export async function sendWithRetry(
       if (answer.status < 500) return answer;
       last = answer;
     } catch (err) {
-      if (!(err instanceof PspError) || err.kind === "auth") throw err;
+      // Only an outage is worth another attempt; a refused certificate or address is not.
+      if (!(err instanceof PspError) || err.kind !== "unavailable") throw err;
       last = err;
     }
   }

@@ -253,6 +253,23 @@ describe("BACEN client against the PSP peer (generic profile)", () => {
     });
   });
 
+  test("a 401 that persists after a fresh token is 'auth', after exactly one refresh", async () => {
+    const { peer, client } = await setup();
+    await client.checkConnection();
+    const refused = {
+      nomeMensagem: { nome: "acesso_negado", mensagem: "token recusado" },
+      status: 401,
+    };
+    peer.failNext("GET /cob/", refused, 2);
+    await assert.rejects(client.getCob(txid()), (err) => {
+      assert.ok(err instanceof PspError);
+      assert.equal(err.kind, "auth");
+      assert.match(err.reason, /acesso_negado - token recusado/);
+      return true;
+    });
+    assert.equal(peer.tokenRequests, 2);
+  });
+
   test("an unknown cob is 'not_found'", async () => {
     const { client } = await setup();
     await assert.rejects(
@@ -297,6 +314,50 @@ describe("BACEN client against the PSP peer (generic profile)", () => {
       return true;
     });
     assert.equal(peer.tokenRequests, 0);
+  });
+
+  test("a PSP whose server certificate we cannot verify (CA not given) is 'auth', not retried", async () => {
+    const { peer } = await setup();
+    const { caPem: _, ...noCa } = peer.credentials();
+    const client = makeBacenPixClient(noCa, FAST);
+    open.push({ client });
+    await assert.rejects(client.checkConnection(), (err) => {
+      assert.ok(err instanceof PspError);
+      assert.equal(err.kind, "auth");
+      assert.match(err.reason, /server certificate is not trusted \([A-Z_]+\): give its CA/);
+      return true;
+    });
+    assert.equal(peer.tokenRequests, 0);
+  });
+
+  test("with an address policy, a PSP on a private address is refused before any request", async () => {
+    const { peer } = await setup();
+    const guarded = makeBacenPixClient(peer.credentials(), {
+      ...FAST,
+      addressPolicy: { allowHosts: [] },
+    });
+    open.push({ client: guarded });
+    await assert.rejects(guarded.checkConnection(), (err) => {
+      assert.ok(err instanceof PspError);
+      assert.equal(err.kind, "rejected");
+      assert.match(err.reason, /not a public address/);
+      return true;
+    });
+    const literal = makeBacenPixClient(
+      { ...peer.credentials(), tokenUrl: peer.tokenUrl.replace("localhost", "127.0.0.1") },
+      { ...FAST, addressPolicy: { allowHosts: [] } },
+    );
+    open.push({ client: literal });
+    await assert.rejects(literal.checkConnection(), /not a public address/);
+    assert.equal(peer.tokenRequests, 0);
+    // The operator's allow list lets a known host through.
+    const allowed = makeBacenPixClient(peer.credentials(), {
+      ...FAST,
+      addressPolicy: { allowHosts: ["localhost"] },
+    });
+    open.push({ client: allowed });
+    await allowed.checkConnection();
+    assert.equal(peer.tokenRequests, 1);
   });
 
   test("a devolução whose answer was lost is retried with the same id: one devolução", async () => {

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
@@ -14,6 +14,8 @@ import {
   type RefundOutcome,
 } from "./pix-state.ts";
 import { makeTestPki, type Pem, type TestPki } from "./pki.ts";
+import { routeApi } from "./router.ts";
+import { checkTokenRequest } from "./token-endpoint.ts";
 
 /**
  * A local PSP speaking the BACEN API Pix over mutual TLS, for tests: see README in this folder.
@@ -210,7 +212,10 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     if (deviation)
       return sendError(res, new ApiError(403, "AcessoNegado", "Acesso negado.", deviation));
     try {
-      return send(res, route(method, path, req, raw));
+      return send(
+        res,
+        routeApi(state, profile, { method, path, headers: req.headers, raw }, onRefund),
+      );
     } catch (err) {
       if (err instanceof ApiError) return sendError(res, err);
       return sendError(
@@ -234,104 +239,25 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     return undefined;
   }
 
-  function route(method: string, path: string, req: IncomingMessage, raw: string): Answer {
-    const body = raw.trim() === "" ? {} : (JSON.parse(raw) as Record<string, unknown>);
-    const seg = path.split("/").slice(1).map(decodeURIComponent);
-    const [a = "", b = "", c = "", d = ""] = seg;
-    if (a === "cob" && seg.length === 2) {
-      if (method === "PUT") return state.putCob(b, body);
-      if (method === "GET") return state.getCob(b);
-      if (method === "PATCH") return state.patchCob(b, body);
-    }
-    if (a === "pix" && seg.length === 2 && method === "GET") return state.getPix(b);
-    if (a === "pix" && seg.length === 4 && c === "devolucao") {
-      if (method === "PUT") {
-        const answer = state.putDevolucao(b, d, body);
-        const dev = answer.body as { status: string };
-        if (dev.status !== "EM_PROCESSAMENTO") later(() => notifyPix(state.pixOf(b)));
-        return answer;
-      }
-      if (method === "GET") return state.getDevolucao(b, d);
-    }
-    if (a === "webhook" && seg.length === 2) {
-      if (method === "PUT") {
-        const [h, v] = profile.webhookPutHeader ?? [];
-        if (h && req.headers[h] !== v) {
-          throw new ApiError(
-            400,
-            "WebhookOperacaoInvalida",
-            "Webhook inválido.",
-            "A autenticação de TLS mútuo não está configurada na URL informada",
-          );
-        }
-        return state.putWebhook(b, body);
-      }
-      if (method === "GET") return state.getWebhook(b);
-      if (method === "DELETE") return state.deleteWebhook(b);
-    }
-    throw new ApiError(
-      404,
-      "NaoEncontrado",
-      "Não encontrado.",
-      `${method} ${path} is not served by the peer`,
-    );
-  }
-
   function tokenEndpoint(req: IncomingMessage, res: ServerResponse, url: URL, raw: string): true {
     tokenRequests++;
-    const refuse = (why: string) =>
-      send(res, { status: 401, body: { error: "invalid_client", error_description: why } });
-    const bad = (why: string) =>
-      send(res, { status: 400, body: { error: "invalid_request", error_description: why } });
-    if (req.method !== "POST") return bad("POST required");
-    for (const [k, v] of Object.entries(profile.tokenQuery ?? {})) {
-      if (url.searchParams.get(k) !== v) return bad(`query parameter ${k}=${v} is required`);
-    }
-    const type = String(req.headers["content-type"] ?? "");
-    let params: Record<string, string>;
-    if (profile.tokenAuth === "efi") {
-      if (!type.startsWith("application/json")) return bad("JSON body required");
-      try {
-        params = JSON.parse(raw) as Record<string, string>;
-      } catch {
-        return bad("JSON body required");
-      }
-    } else {
-      if (!type.startsWith("application/x-www-form-urlencoded")) return bad("form body required");
-      params = Object.fromEntries(new URLSearchParams(raw));
-    }
-    if (params.grant_type !== "client_credentials")
-      return bad("grant_type must be client_credentials");
-    if (profile.scopeRequired && !params.scope) return bad("scope is required");
-    let id: string | undefined;
-    let secret: string | undefined;
-    if (profile.tokenAuth === "basic" || profile.tokenAuth === "efi") {
-      const m = /^Basic (.+)$/.exec(String(req.headers.authorization ?? ""));
-      if (!m?.[1]) return refuse("HTTP Basic authentication required");
-      const decoded = Buffer.from(m[1], "base64").toString("utf8");
-      id = decoded.slice(0, decoded.indexOf(":"));
-      secret = decoded.slice(decoded.indexOf(":") + 1);
-    } else {
-      id = params.client_id;
-      secret = params.client_secret;
-    }
-    if (id !== clientId) return refuse("Invalid client or Invalid client credentials");
-    if (clientSecret !== undefined && !same(secret ?? "", clientSecret)) {
-      return refuse("Invalid client or Invalid client credentials");
-    }
+    const verdict = checkTokenRequest(profile, { clientId, clientSecret }, req, url, raw);
+    if (!verdict.ok) return send(res, verdict.answer);
     const accessToken = randomBytes(24).toString("base64url");
     tokens.set(accessToken, { valid: true });
-    const expires = opts.tokenLifetimeSec ?? profile.tokenLifetimeSec;
-    send(res, {
-      status: 200,
-      body: {
-        access_token: accessToken,
-        token_type: "Bearer",
-        expires_in: expires,
-        scope: params.scope ?? "cob.write cob.read",
-      },
-    });
-    return true;
+    const expiresIn = opts.tokenLifetimeSec ?? profile.tokenLifetimeSec;
+    const body = {
+      access_token: accessToken,
+      token_type: "Bearer",
+      expires_in: expiresIn,
+      scope: verdict.scope,
+    };
+    return send(res, { status: 200, body });
+  }
+
+  /** A devolução reached a final status: the PSP notifies, after answering the PUT. */
+  function onRefund(e2eid: string): void {
+    later(() => notifyPix(state.pixOf(e2eid)));
   }
 
   function later(fn: () => Promise<unknown>): void {
@@ -341,16 +267,26 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
   }
 
   /** POSTs a body to every registered webhook + "/pix"; returns the receivers' statuses. */
-  async function post(body: unknown): Promise<number[]> {
+  /**
+   * POSTs a body to `url`, or to every registered webhook URL + "/pix" (the standard's
+   * callback). Returns the receivers' statuses; 0 when one could not be reached in 5 s.
+   */
+  async function post(body: unknown, url?: string): Promise<number[]> {
+    const targets = url ? [url] : [...state.webhooks.values()].map((w) => `${w.webhookUrl}/pix`);
     const statuses: number[] = [];
-    for (const { webhookUrl } of state.webhooks.values()) {
-      const r = await fetch(`${webhookUrl}/pix`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      await r.arrayBuffer();
-      statuses.push(r.status);
+    for (const target of targets) {
+      try {
+        const r = await fetch(target, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(5000),
+        });
+        await r.arrayBuffer();
+        statuses.push(r.status);
+      } catch {
+        statuses.push(0);
+      }
     }
     return statuses;
   }
@@ -435,8 +371,13 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
       state.settle(d, outcome, motivo);
       return notifyPix(p);
     },
-    /** Sends an arbitrary (or forged) notification body to the registered webhooks. */
-    notify: post,
+    /**
+     * Sends an arbitrary (or forged) notification body to the registered webhooks, or to
+     * `opts.url` exactly (e.g. a notify URL with an unknown hookId).
+     */
+    notify(body: unknown, o: { url?: string } = {}) {
+      return post(body, o.url);
+    },
     /** Waits for notifications the peer sends on its own (refund outcomes). */
     async settled() {
       while (pending.size > 0) await Promise.all([...pending]);
@@ -456,10 +397,4 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
       await new Promise<void>((r) => server.close(() => r()));
     },
   };
-}
-
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }

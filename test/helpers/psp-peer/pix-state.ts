@@ -56,6 +56,13 @@ export class ApiError extends Error {
 
 export type Answer = { status: number; body?: unknown };
 
+const cobInvalida = (detail: string) =>
+  new ApiError(400, "CobOperacaoInvalida", "Cobrança inválida.", detail);
+const devolucaoInvalida = (detail: string) =>
+  new ApiError(400, "PixDevolucaoInvalida", "Devolução inválida.", detail);
+const webhookInvalido = (detail: string) =>
+  new ApiError(400, "WebhookOperacaoInvalida", "Webhook inválido.", detail);
+
 const cents = (valor: string) => {
   const [w = "0", f = "00"] = valor.split(".");
   return Number(w) * 100 + Number(f.padEnd(2, "0"));
@@ -88,30 +95,15 @@ export class PixState {
 
   putCob(txid: string, body: Record<string, unknown>): Answer {
     if (body.chave !== this.pixKey) {
-      throw new ApiError(
-        400,
-        "CobOperacaoInvalida",
-        "Cobrança inválida.",
-        "A chave não pertence ao recebedor.",
-      );
+      throw cobInvalida("A chave não pertence ao recebedor.");
     }
     const existing = this.cobs.get(txid);
     if (existing && existing.status !== "ATIVA") {
-      throw new ApiError(
-        400,
-        "CobOperacaoInvalida",
-        "Cobrança inválida.",
-        `A cobrança ${txid} não está ATIVA.`,
-      );
+      throw cobInvalida(`A cobrança ${txid} não está ATIVA.`);
     }
     const expiracao = Number((body.calendario as { expiracao?: unknown })?.expiracao ?? 86400);
     if (!(expiracao > 0)) {
-      throw new ApiError(
-        400,
-        "CobOperacaoInvalida",
-        "Cobrança inválida.",
-        "expiracao deve ser positiva.",
-      );
+      throw cobInvalida("expiracao deve ser positiva.");
     }
     const location = existing?.location ?? `pix-peer.example/qr/v2/${hex(16)}`;
     const cob: PeerCob = {
@@ -141,20 +133,10 @@ export class PixState {
     const cob = this.cob(txid);
     if (body.status !== undefined) {
       if (body.status !== "REMOVIDA_PELO_USUARIO_RECEBEDOR" || Object.keys(body).length > 1) {
-        throw new ApiError(
-          400,
-          "CobOperacaoInvalida",
-          "Cobrança inválida.",
-          "Alteração de status inválida.",
-        );
+        throw cobInvalida("Alteração de status inválida.");
       }
       if (cob.status === "CONCLUIDA") {
-        throw new ApiError(
-          400,
-          "CobOperacaoInvalida",
-          "Cobrança inválida.",
-          "A cobrança já foi paga.",
-        );
+        throw cobInvalida("A cobrança já foi paga.");
       }
       // A repeated removal answers the removed cob: the client retries PATCH after a timeout.
       if (cob.status === "ATIVA") cob.revisao += 1;
@@ -195,24 +177,14 @@ export class PixState {
   putDevolucao(e2eid: string, id: string, body: Record<string, unknown>): Answer {
     const p = this.pixOf(e2eid);
     if (p.devolucoes.some((d) => d.id === id)) {
-      throw new ApiError(
-        400,
-        "PixDevolucaoInvalida",
-        "Devolução inválida.",
-        `O id ${id} já foi utilizado.`,
-      );
+      throw devolucaoInvalida(`O id ${id} já foi utilizado.`);
     }
     const asked = cents(String(body.valor));
     const done = p.devolucoes
       .filter((d) => d.status !== "NAO_REALIZADO")
       .reduce((s, d) => s + cents(d.valor), 0);
     if (asked <= 0 || asked + done > cents(p.valor)) {
-      throw new ApiError(
-        400,
-        "PixDevolucaoInvalida",
-        "Devolução inválida.",
-        "O valor excede o Pix.",
-      );
+      throw devolucaoInvalida("O valor excede o Pix.");
     }
     const now = new Date().toISOString();
     const d: PeerDevolucao = {
@@ -243,16 +215,11 @@ export class PixState {
 
   putWebhook(chave: string, body: Record<string, unknown>): Answer {
     if (chave !== this.pixKey) {
-      throw new ApiError(
-        400,
-        "WebhookOperacaoInvalida",
-        "Webhook inválido.",
-        "A chave não pertence ao recebedor.",
-      );
+      throw webhookInvalido("A chave não pertence ao recebedor.");
     }
     const url = String(body.webhookUrl);
     if (!/^https?:\/\//.test(url)) {
-      throw new ApiError(400, "WebhookOperacaoInvalida", "Webhook inválido.", "URL inválida.");
+      throw webhookInvalido("URL inválida.");
     }
     this.webhooks.set(chave, { webhookUrl: url, criacao: new Date().toISOString() });
     return { status: 200 };
