@@ -106,6 +106,22 @@ describe("live PIX against an Efí-like PSP (pixCopiaECola, {nome, mensagem} err
     assert.ok(!res.body.includes("PRIVATE KEY"));
   });
 
+  test("the MCP tools work for live tokens through the same use cases: create_pix_charge makes a cob at the PSP", async () => {
+    const res = await s.svc.call("POST", "/api/integrations/mcp/call", {
+      token: s.account.live,
+      body: { tool: "create_pix_charge", arguments: { value: 3.21, title: "Via MCP" } },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const data = res.json().data;
+    assert.equal(data.provider, "psp:efi");
+    assert.equal(cobOf(s.peer, data.brCode).valor.original, "3.21");
+    const status = await s.svc.call("POST", "/api/integrations/mcp/call", {
+      token: s.account.live,
+      body: { tool: "get_pix_charge_status", arguments: { charge_id: data.chargeId } },
+    });
+    assert.equal(status.json().data.statusCode, "pending");
+  });
+
   test("a test token may not see or set the PIX provider (403)", async () => {
     const get = await s.svc.call("GET", "/api/pix/provider", { token: s.account.test });
     assert.equal(get.statusCode, 403);

@@ -200,3 +200,14 @@ export async function paymentKnown(db: Db, e2eid: string): Promise<boolean> {
   const rows = await db.query("SELECT 1 FROM charges WHERE psp_e2eid = $1", [e2eid]);
   return rows.length > 0;
 }
+
+/**
+ * Forgets settled attempts older than `before` (past the Idempotency-Key retention, no retry can
+ * ask for their txid again). Open and paid-orphan attempts stay.
+ */
+export async function pruneAttempts(db: Db, before: Date): Promise<void> {
+  await db.query(
+    `DELETE FROM pix_cob_attempts WHERE state IN ('done', 'removed') AND created_at < $1`,
+    [before],
+  );
+}

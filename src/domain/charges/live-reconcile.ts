@@ -4,6 +4,7 @@ import {
   claimStaleAttempts,
   closeAttempt,
   overdueLiveWithoutConnection,
+  pruneAttempts,
 } from "../../db/queries/live-pix.ts";
 import { listConnectedAccounts } from "../../db/queries/psp-connections.ts";
 import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
@@ -66,6 +67,8 @@ export async function reconcileLivePix(
     }
     counts.cobsRemoved += await sweepAttempts(deps, live, opts.attemptGraceMs);
   }
+  // Two days: past the 24 h an Idempotency-Key is kept, so no retry still needs these.
+  await pruneAttempts(deps.db, new Date(deps.clock.now().getTime() - 2 * 86_400_000));
   if (counts.failed > 0) {
     deps.warn(
       { job: "pix reconciliation", ...counts },
