@@ -24,7 +24,7 @@ import { makeMemoryRateLimiter, makeRedisRateLimiter } from "./ratelimit/rate-li
 import { loadOrCreateKeyFile } from "./secrets/key-file.ts";
 import { makeSecretBox } from "./secrets/secret-box.ts";
 import { type DeliveryWorker, makeDeliveryWorker } from "./workers/delivery-worker.ts";
-import { makeExpireChargesJob } from "./workers/jobs/expire-charges.ts";
+import { makeExpireChargesJob, makeExpireLivePixJob } from "./workers/jobs/expire-charges.ts";
 import { makePruneIdempotencyKeysJob } from "./workers/jobs/prune-idempotency-keys.ts";
 import { makeReconcileLivePixJob } from "./workers/jobs/reconcile-live-pix.ts";
 import { makeWatchChainJob } from "./workers/jobs/watch-chain.ts";
@@ -181,7 +181,8 @@ export async function createService(
     ),
     ...(config.runWorkers
       ? [
-          makeExpireChargesJob({ db, clock, random, log, pspClients }, config.expiryIntervalMs),
+          makeExpireChargesJob({ db, clock, random, log }, config.expiryIntervalMs),
+          makeExpireLivePixJob({ db, clock, random, log, pspClients }, config.expiryIntervalMs),
           makeWatchChainJob({ db, clock, random, ...deps.crypto, log }, config.bitcoin.pollMs),
         ]
       : []),

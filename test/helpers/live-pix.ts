@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import type { Clock } from "../../src/domain/deps.ts";
-import { makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
+import { type BacenClientOptions, makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
 import type { ProfileId } from "../../src/pix-psp/types.ts";
 import {
   type PeerCob,
@@ -71,10 +71,7 @@ export async function startLiveSetup(o: {
     ...(o.clock ? { clock: o.clock } : {}),
     makePspClient: (creds) =>
       makeBacenPixClient(creds, {
-        timeoutMs: 500,
-        retries: 1,
-        backoffMs: [20],
-        budgetMs: 1500,
+        ...(o.pspClient ?? { timeoutMs: 500, retries: 1, backoffMs: [20], budgetMs: 1500 }),
         ...(o.clock ? { clock: o.clock } : {}),
       }),
   });

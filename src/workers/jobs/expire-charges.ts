@@ -9,11 +9,11 @@ import { makePeriodicJob, type PeriodicJob } from "../periodic-job.ts";
 /**
  * Overdue pending charges, PIX and Bitcoin, move to expired (with charge.declined) in the
  * background, so webhooks fire without anyone reading the charge. Every instance with workers
- * runs it; SKIP LOCKED keeps each charge to one of them. Live PIX charges expire only once their
- * cob is removed at the PSP (expireLiveCharges; a PSP down leaves them for the next pass).
+ * runs it; SKIP LOCKED keeps each charge to one of them. Live PIX charges are left to the job
+ * below.
  */
 export function makeExpireChargesJob(
-  deps: { db: Db; clock: Clock; random: Random; log: Log; pspClients?: PspClients },
+  deps: { db: Db; clock: Clock; random: Random; log: Log },
   everyMs: number,
 ): PeriodicJob {
   return makePeriodicJob({
@@ -24,13 +24,24 @@ export function makeExpireChargesJob(
       Promise.all([
         expireOverdueCharges(deps, { method: "pix" }),
         expireOverdueCharges(deps, { method: "crypto" }),
-        deps.pspClients
-          ? expireLiveCharges({
-              ...deps,
-              pspClients: deps.pspClients,
-              warn: (detail, message) => deps.log.warn(detail, message),
-            })
-          : 0,
       ]),
+  });
+}
+
+/**
+ * Live PIX expiry, a job of its own at the same period: an overdue live charge's cob is removed
+ * at its PSP before the charge expires (a PSP down leaves it pending for the next pass), and a
+ * slow PSP must not hold up the expiry of every other charge.
+ */
+export function makeExpireLivePixJob(
+  deps: { db: Db; clock: Clock; random: Random; log: Log; pspClients: PspClients },
+  everyMs: number,
+): PeriodicJob {
+  return makePeriodicJob({
+    name: "live pix expiry",
+    everyMs,
+    log: deps.log,
+    run: () =>
+      expireLiveCharges({ ...deps, warn: (detail, message) => deps.log.warn(detail, message) }),
   });
 }
