@@ -58,6 +58,8 @@ export async function startLiveSetup(o: {
   peer?: StartPspPeerOptions;
   env?: Record<string, string>;
   clock?: Clock;
+  /** The PSP client's timeouts and retries (default: short ones, so failure tests are quick). */
+  pspClient?: BacenClientOptions;
 }): Promise<LiveSetup> {
   const peer = await startPspPeer({ pki: o.pki, profile: o.profile ?? "efi", ...o.peer });
   const svc = await startTestService({
