@@ -29,7 +29,7 @@ export type LiveCob = {
   txid: string;
   brCode: string;
   provider: string;
-  /** The charge row was stored: the cob is ours for good. */
+  /** The charge row was stored: the cob is ours for good (the journal learns it on its next sweep). */
   stored(): Promise<void>;
   /** Storing the charge failed: the cob must not stay payable (best effort; the journal does the rest). */
   abandon(): Promise<void>;
@@ -94,7 +94,9 @@ export async function createLiveCob(
     txid,
     brCode,
     provider: `psp:${live.row.profile}`,
-    stored: () => closeAttempt(deps.db, { txid, state: "done", at: deps.clock.now() }),
+    // No statement here: the sweep closes attempts whose charge exists (claimStaleAttempts),
+    // which keeps the create path to one journal write.
+    stored: async () => {},
     abandon: remove,
   };
 }
