@@ -175,6 +175,31 @@ describe("live PIX against a PSP that omits pixCopiaECola (generic profile)", ()
     assert.equal(decoded.value.merchantCity, "Sao Paulo");
     s.peer.assertNoViolations();
   });
+
+  test("deleting the connection removes the webhook at the PSP; its notification URL is then 404; a retried delete replays", async () => {
+    assert.ok(s.peer.webhooks.has(s.peer.pixKey));
+    const headers = { "idempotency-key": "delete-1" };
+    const del = await s.svc.call("POST", "/api/pix/provider/delete", {
+      token: s.account.live,
+      headers,
+    });
+    assert.equal(del.statusCode, 200, del.body);
+    assert.equal(del.json().data.webhookRemoval, "requested");
+    const again = await s.svc.call("POST", "/api/pix/provider/delete", {
+      token: s.account.live,
+      headers,
+    });
+    assert.equal(again.headers["idempotent-replayed"], "true");
+    const deadline = Date.now() + 3000;
+    while (s.peer.webhooks.has(s.peer.pixKey) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    assert.ok(!s.peer.webhooks.has(s.peer.pixKey));
+    const note = await s.svc.call("POST", `${s.hookPath}/pix`, { body: { pix: [] } });
+    assert.equal(note.statusCode, 404);
+    const create = await s.create();
+    assert.equal(create.statusCode, 422);
+  });
 });
 
 test("a live token without a PSP connection still gets 422 naming what to do", async () => {

@@ -18,7 +18,7 @@ import type { SecretBox } from "../../secrets/secret-box.ts";
 import type { Clock, Random } from "../deps.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
 import type { Principal } from "../mode.ts";
-import { type PspClientFactory, type PspClients, secretBinding } from "./clients.ts";
+import { credentialsOf, type PspClientFactory, type PspClients, secretBinding } from "./clients.ts";
 import { pspFailure } from "./psp-failure.ts";
 import type { PspConnectionView, SavePspConnection } from "./schemas.ts";
 
@@ -149,28 +149,32 @@ export async function viewPspConnection(
 }
 
 /**
- * Deletes the caller's connection. The webhook registered at the PSP is removed first, best
- * effort (a PSP that cannot be reached keeps it; its notifications then find no hook: 404).
- * Pending live charges stay at the PSP until they expire (docs/live-pix.md).
+ * Deletes the caller's connection. Only database work happens here, so a front door may run it
+ * inside its Idempotency-Key transaction; the webhook registered at the PSP is then removed in
+ * the background, best effort (a PSP that cannot be reached keeps it, and its notifications
+ * find no hook: 404). Pending live charges stay at the PSP until they expire (docs/live-pix.md).
  */
 export async function deletePspConnection(
-  deps: Pick<ConnectionDeps, "db" | "pspClients">,
+  deps: Pick<ConnectionDeps, "db" | "pspClients" | "secretBox" | "makePspClient">,
   who: Principal,
 ) {
   liveOnly(who);
-  const live = await deps.pspClients.forAccount(deps.db, who.accountId);
-  if (!live) throw notFound("no PIX provider is configured for this account");
-  let webhookRemoved = false;
-  if (live.row.webhookState === "registered") {
-    webhookRemoved = await live.client.deleteWebhook(live.row.pixKey).then(
-      () => true,
-      () => false,
-    );
-  }
   const row = await q.deleteConnection(deps.db, who);
-  await deps.pspClients.invalidate(who.accountId);
   if (!row) throw notFound("no PIX provider is configured for this account");
-  return { deleted: true as const, profile: row.profile, webhookRemoved };
+  await deps.pspClients.invalidate(who.accountId);
+  const registered = row.webhookState === "registered";
+  if (registered) {
+    const client = deps.makePspClient(credentialsOf(row, deps.secretBox));
+    void client
+      .deleteWebhook(row.pixKey)
+      .catch(() => {})
+      .finally(() => client.close().catch(() => {}));
+  }
+  return {
+    deleted: true as const,
+    profile: row.profile,
+    webhookRemoval: registered ? ("requested" as const) : ("none" as const),
+  };
 }
 
 function readCertificate(input: SavePspConnection) {

@@ -97,5 +97,7 @@ export type PspConnectionView = z.infer<typeof PspConnectionViewSchema>;
 export const DeletedPspConnectionSchema = z.object({
   deleted: z.literal(true),
   profile: z.string(),
-  webhookRemoved: z.boolean(),
+  webhookRemoval: z
+    .enum(["requested", "none"])
+    .describe("requested: the webhook registered at the PSP is being removed (best effort)."),
 });

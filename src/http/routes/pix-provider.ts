@@ -40,7 +40,7 @@ export function registerPixProviderRoutes(app: FastifyInstance, deps: AppDeps): 
       config: auth,
       schema: {
         summary:
-          "Save the live PSP connection (BACEN API Pix, mTLS + OAuth2); checked for real; live tokens only",
+          "Save the live PSP connection (BACEN API Pix, mTLS + OAuth2); checked for real; live tokens only; Idempotency-Key accepted",
         tags,
         body: SavePspConnectionSchema,
         response: { 200: okEnvelope(PspConnectionViewSchema) },
@@ -48,8 +48,10 @@ export function registerPixProviderRoutes(app: FastifyInstance, deps: AppDeps): 
     },
     async (req, reply) => {
       const who = principalOf(req);
-      // The PSP is called while saving: outside any transaction. The stored response holds no
-      // secret (the view never does).
+      // The PSP is called while saving, so the save runs outside the Idempotency-Key's
+      // transaction (which would hold a database connection through PSP round trips); the key
+      // then stores and replays the answer. A replay runs the save again, which is idempotent
+      // (the same connection, the same hook id). The view holds no secret.
       const data = await savePspConnection(deps, who, req.body);
       await sendIdempotent(deps, req, reply, PspConnectionViewSchema, async () => data, {
         noSecret: true,
@@ -77,13 +79,23 @@ export function registerPixProviderRoutes(app: FastifyInstance, deps: AppDeps): 
     {
       config: auth,
       schema: {
-        summary: "Delete the live PSP connection (its webhook at the PSP is removed, best effort)",
+        summary:
+          "Delete the live PSP connection (its webhook at the PSP is removed, best effort); Idempotency-Key accepted",
         tags,
         response: { 200: okEnvelope(DeletedPspConnectionSchema) },
       },
     },
-    async (req, reply) =>
-      sendOk(reply, DeletedPspConnectionSchema, await deletePspConnection(deps, principalOf(req))),
+    async (req, reply) => {
+      const who = principalOf(req);
+      await sendIdempotent(
+        deps,
+        req,
+        reply,
+        DeletedPspConnectionSchema,
+        (db) => deletePspConnection({ ...deps, db }, who),
+        { noSecret: true },
+      );
+    },
   );
 
   // The PSP POSTs to the registered URL + "/pix" (BACEN callback); Efí's "?ignorar=" form puts
