@@ -12,13 +12,14 @@ import {
   checkKeyMatchesCert,
   pfxToPem,
 } from "../../pix-psp/certificates.ts";
-import { PROFILES, resolveEndpoints } from "../../pix-psp/profiles.ts";
+import { resolveEndpoints } from "../../pix-psp/profiles.ts";
 import type { ProfileId, PspCredentials } from "../../pix-psp/types.ts";
 import type { SecretBox } from "../../secrets/secret-box.ts";
 import type { Clock, Random } from "../deps.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
 import type { Principal } from "../mode.ts";
 import { credentialsOf, type PspClientFactory, type PspClients, secretBinding } from "./clients.ts";
+import { connectionView, notificationUrl } from "./connection-view.ts";
 import { pspFailure } from "./psp-failure.ts";
 import type { PspConnectionView, SavePspConnection } from "./schemas.ts";
 
@@ -35,8 +36,6 @@ export type ConnectionDeps = {
   makePspClient: PspClientFactory;
   pspClients: PspClients;
 };
-
-export const NOTIFY_PATH = "/api/pix/psp/notify";
 
 function liveOnly(who: Principal) {
   if (who.mode !== "live") {
@@ -195,13 +194,6 @@ function readCertificate(input: SavePspConnection) {
   }
 }
 
-/** The URL the PSP must call: ours plus the profile's registration suffix (Efí: ?ignorar=). */
-function notificationUrl(baseUrl: string | undefined, profile: string, hookId: string) {
-  if (!baseUrl) return null;
-  const suffix = PROFILES[profile as ProfileId]?.webhook.registerSuffix ?? "";
-  return `${baseUrl}${NOTIFY_PATH}/${hookId}${suffix}`;
-}
-
 // Only a public https base URL can be registered: a PSP refuses anything else, and probing our
 // own private address from the PSP would fail anyway. Lexical check (no DNS): the base URL is
 // the operator's own setting.
@@ -230,34 +222,4 @@ async function registerWebhook(
       detail: `the PSP refused the webhook: ${(pspFailure(err, "webhook not registered") as Error).message}. Payments are still found by reconciliation.`,
     };
   }
-}
-
-export function connectionView(
-  deps: Pick<ConnectionDeps, "baseUrl">,
-  row: q.PspConnectionRow,
-): PspConnectionView {
-  const cert = certificateInfo(row.certificatePem);
-  return {
-    profile: row.profile,
-    baseUrl: row.baseUrl,
-    tokenUrl: row.tokenUrl,
-    homologation: row.homologation,
-    clientId: row.clientId,
-    pixKey: row.pixKey,
-    merchantName: row.merchantName,
-    merchantCity: row.merchantCity,
-    certificate: {
-      subject: cert.subject,
-      fingerprintSha256: cert.fingerprintSha256,
-      expiresAt: cert.expiresAt.toISOString(),
-    },
-    hasCa: row.caPem !== null,
-    lastSuccessfulCallAt: row.lastOkAt?.toISOString() ?? null,
-    notificationUrl: notificationUrl(deps.baseUrl, row.profile, row.hookId),
-    notificationPath: `${NOTIFY_PATH}/${row.hookId}`,
-    webhook: { state: row.webhookState, detail: row.webhookDetail },
-    livemode: true,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
 }

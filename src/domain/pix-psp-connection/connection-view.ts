@@ -1,0 +1,46 @@
+import type { PspConnectionRow } from "../../db/queries/psp-connections.ts";
+import { certificateInfo } from "../../pix-psp/certificates.ts";
+import { PROFILES } from "../../pix-psp/profiles.ts";
+import type { ProfileId } from "../../pix-psp/types.ts";
+import type { PspConnectionView } from "./schemas.ts";
+
+/** Where the PSP notifies payments: this path plus the connection's hook id (plus "/pix"). */
+export const NOTIFY_PATH = "/api/pix/psp/notify";
+
+/** The URL the PSP must call: ours plus the profile's registration suffix (Efí: ?ignorar=). */
+export function notificationUrl(baseUrl: string | undefined, profile: string, hookId: string) {
+  if (!baseUrl) return null;
+  const suffix = PROFILES[profile as ProfileId]?.webhook.registerSuffix ?? "";
+  return `${baseUrl}${NOTIFY_PATH}/${hookId}${suffix}`;
+}
+
+/** A connection as its owner sees it: facts and the notification URL, never a secret. */
+export function connectionView(
+  deps: { baseUrl: string | undefined },
+  row: PspConnectionRow,
+): PspConnectionView {
+  const cert = certificateInfo(row.certificatePem);
+  return {
+    profile: row.profile,
+    baseUrl: row.baseUrl,
+    tokenUrl: row.tokenUrl,
+    homologation: row.homologation,
+    clientId: row.clientId,
+    pixKey: row.pixKey,
+    merchantName: row.merchantName,
+    merchantCity: row.merchantCity,
+    certificate: {
+      subject: cert.subject,
+      fingerprintSha256: cert.fingerprintSha256,
+      expiresAt: cert.expiresAt.toISOString(),
+    },
+    hasCa: row.caPem !== null,
+    lastSuccessfulCallAt: row.lastOkAt?.toISOString() ?? null,
+    notificationUrl: notificationUrl(deps.baseUrl, row.profile, row.hookId),
+    notificationPath: `${NOTIFY_PATH}/${row.hookId}`,
+    webhook: { state: row.webhookState, detail: row.webhookDetail },
+    livemode: true,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
