@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { perRequest, snapshot } from "./cpu.ts";
+import { setUpLivePsp } from "./live-psp.ts";
 import { type BenchContext, scenarios } from "./scenarios.ts";
 import { benchWebhooks } from "./webhooks.ts";
 
@@ -132,6 +133,8 @@ const schemaUrl = u.toString();
 const procs: Proc[] = [];
 // The processes whose CPU time is reported per request (see bench/cpu.ts).
 const cpuPids: Record<string, number | undefined> = {};
+const secretKey = randomBytes(32).toString("hex");
+let livePsp: Awaited<ReturnType<typeof setUpLivePsp>> | undefined;
 try {
   const service = await start("../src/main.ts", {
     DATABASE_URL: schemaUrl,
@@ -139,11 +142,11 @@ try {
     PORT: "0",
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
-    TOSTAO_SECRET_KEY: randomBytes(32).toString("hex"),
+    TOSTAO_SECRET_KEY: secretKey,
+    TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1,localhost",
     TOSTAO_RATE_LIMIT_LIVE: "0",
     TOSTAO_RATE_LIMIT_TEST: "0",
     TOSTAO_RATE_LIMIT_PUBLIC: "0",
-    TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
     ...(process.env.TOSTAO_DB_WRITE_CONCURRENCY
       ? { TOSTAO_DB_WRITE_CONCURRENCY: process.env.TOSTAO_DB_WRITE_CONCURRENCY }
       : {}),
@@ -164,6 +167,15 @@ try {
     body: JSON.stringify({ value: 10, title: "bench" }),
   });
   const chargeId = ((await made.json()) as { data: { chargeId: string } }).data.chargeId;
+  // The live row's merchant: a live token and a PSP connection to a local peer (bench/live-psp.ts).
+  const wantsLive = scenarios.some((s) => s.mode === "live" && (!only || s.name.includes(only)));
+  if (wantsLive) {
+    livePsp = await setUpLivePsp({
+      DATABASE_URL: schemaUrl,
+      TOSTAO_SECRET_KEY: secretKey,
+      TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1,localhost",
+    });
+  }
   const ctx: BenchContext = { token, serviceUrl: service.url, chargeId };
   console.log(
     `bench: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per row, floor and service alternating (ABBA), pool ${POOL}, PostgreSQL (${schema}), node ${process.version}\n`,
@@ -173,7 +185,8 @@ try {
   const roundLines: string[] = [];
   for (const s of scenarios) {
     if (only && !s.name.includes(only)) continue;
-    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const bearer = s.mode === "live" ? livePsp?.liveToken : token;
+    const headers = { authorization: `Bearer ${bearer}`, "content-type": "application/json" };
     // The floor gets the very request the scenario sends (headers, body, a fresh Idempotency-Key
     // each time), so the load generator's and the HTTP parser's share of the work is the same on
     // both sides and the ratio measures only what the service adds. Floor and service alternate,
@@ -242,7 +255,14 @@ try {
         `event to delivery at 200 charges/s: p50 ${w.p50} ms, p99 ${w.p99} ms (${w.samples} samples)`,
     );
   }
+  if (livePsp) {
+    livePsp.peer.assertNoViolations();
+    console.log(
+      `\nlive row: ${livePsp.peer.cobs.size} cobs at the PSP peer, every request valid against the BACEN OpenAPI file`,
+    );
+  }
 } finally {
+  await livePsp?.close();
   for (const p of procs) p.child.kill("SIGTERM");
   await new Promise((r) => setTimeout(r, 300));
   await admin.query(`DROP SCHEMA ${schema} CASCADE`);

@@ -10,6 +10,8 @@ export type Scenario = {
   body?: (ctx: BenchContext) => string;
   /** Send a fresh Idempotency-Key with every request (the full create path). */
   idempotencyKey?: boolean;
+  /** A live token whose account has a PSP connection to a local peer (bench/live-psp.ts). */
+  mode?: "live";
 };
 
 export const scenarios: Scenario[] = [
@@ -33,6 +35,16 @@ export const scenarios: Scenario[] = [
         customer_cpf: "529.982.247-25",
       }),
     idempotencyKey: true,
+  },
+  {
+    // The same create with a live token: one PUT /cob over mTLS to a local PSP peer per charge.
+    name: "POST /api/pix/charge/create live (PSP peer)",
+    floor: "create",
+    method: "POST",
+    path: () => "/api/pix/charge/create",
+    body: () => JSON.stringify({ value: 129.9, title: "Camiseta" }),
+    idempotencyKey: true,
+    mode: "live",
   },
   {
     name: "GET /api/pix/charge/status",
