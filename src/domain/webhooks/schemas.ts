@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "../charges/charge-status.ts";
+import { ChargeViewSchema } from "../charges/schemas.ts";
 import { LimitQuery } from "../list-limit.ts";
 
 export const SUBSCRIBABLE = EVENT_TYPES.filter((e) => e !== "webhook.test");
@@ -68,3 +69,27 @@ export const DeliveryViewSchema = z.object({
   completedAt: z.string().nullable(),
   attemptLog: z.array(AttemptViewSchema),
 });
+
+/** The `data` of a charge event: the spec's webhook data object (charge-view.ts chargeData). */
+export const ChargeEventDataSchema = ChargeViewSchema.omit({
+  brCode: true,
+  expiresAt: true,
+  updatedAt: true,
+});
+
+/** The `data` of webhook.test (manage-webhooks.ts sendTestEvent). */
+export const TestEventDataSchema = z.object({
+  message: z.string(),
+  webhookId: z.string(),
+  livemode: z.boolean(),
+});
+
+/** The body POSTed to a webhook for one event (workers/webhook-delivery.ts). */
+export function webhookBodySchema<D extends z.ZodType>(event: string, data: D) {
+  return z.object({
+    id: z.string().describe("The event's id: the same on every retry, so discard repeats by it."),
+    event: z.literal(event),
+    timestamp: z.string().describe("When the event happened (ISO 8601)."),
+    data,
+  });
+}

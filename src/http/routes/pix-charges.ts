@@ -28,6 +28,7 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
     {
       config: auth,
       schema: {
+        operationId: "createPixCharge",
         summary: "Create a PIX charge (BR Code and QR image); Idempotency-Key accepted",
         tags,
         body: CreatePixChargeSchema,
@@ -54,6 +55,7 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
     {
       config: auth,
       schema: {
+        operationId: "getPixChargeStatus",
         summary: "Status of a PIX charge",
         tags,
         querystring: ChargeIdSchema,
@@ -71,6 +73,7 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
     {
       config: auth,
       schema: {
+        operationId: "listPixCharges",
         summary: "Recent PIX charges, newest first",
         tags,
         querystring: ListChargesQuerySchema,
@@ -84,16 +87,17 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
   );
 
   const moves = [
-    ["simulate-pay", "Approve a sandbox charge (test tokens only)", simulatePay],
-    ["cancel", "Cancel a pending charge", cancelCharge],
-    ["refund", "Refund an approved charge in full", refundCharge],
+    ["simulate-pay", "simulatePayment", "Approve a sandbox charge (test tokens only)", simulatePay],
+    ["cancel", "cancelCharge", "Cancel a pending charge", cancelCharge],
+    ["refund", "refundCharge", "Refund an approved charge in full", refundCharge],
   ] as const;
-  for (const [action, summary, run] of moves) {
+  for (const [action, operationId, summary, run] of moves) {
     r.post(
       `/api/pix/charge/${action}`,
       {
         config: auth,
         schema: {
+          operationId,
           summary: `${summary}; Idempotency-Key accepted`,
           tags,
           body: ChargeIdSchema,

@@ -21,6 +21,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
     {
       config: { auth: "required" },
       schema: {
+        operationId: "createApiToken",
         summary: "Create an API token (its value is shown once)",
         tags: ["tokens"],
         body: CreateTokenSchema,
@@ -56,6 +57,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
     {
       config: { auth: "required" },
       schema: {
+        operationId: "listApiTokens",
         summary: "List the account's API tokens (never their values)",
         tags: ["tokens"],
         response: { 200: okEnvelope(z.object({ tokens: z.array(TokenViewSchema) })) },
@@ -73,6 +75,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
     {
       config: { auth: "required" },
       schema: {
+        operationId: "revokeApiToken",
         summary: "Revoke an API token; every instance refuses it within 1 s",
         tags: ["tokens"],
         body: RevokeTokenSchema,

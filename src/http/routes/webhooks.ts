@@ -42,6 +42,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       config: auth,
       schema: {
+        operationId: "createWebhook",
         summary: "Register a webhook; its whsec_ secret is in this response only",
         tags,
         body: CreateWebhookSchema,
@@ -71,6 +72,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       config: auth,
       schema: {
+        operationId: "listWebhooks",
         summary: "List webhooks (never their secrets)",
         tags,
         response: { 200: okEnvelope(z.object({ webhooks: z.array(WebhookViewSchema) })) },
@@ -87,6 +89,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       config: auth,
       schema: {
+        operationId: "sendWebhookTest",
         summary: "Send a webhook.test event to one webhook, whatever its events list",
         tags,
         body: WebhookIdSchema,
@@ -113,6 +116,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       config: auth,
       schema: {
+        operationId: "deleteWebhook",
         summary: "Delete a webhook; its pending deliveries are failed, its log stays",
         tags,
         body: WebhookIdSchema,
@@ -137,6 +141,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       config: auth,
       schema: {
+        operationId: "listWebhookDeliveries",
         summary: "The delivery log, newest first, with every attempt",
         tags,
         querystring: ListDeliveriesQuerySchema,
@@ -154,6 +159,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       config: auth,
       schema: {
+        operationId: "redeliverWebhookDelivery",
         summary: "Queue a delivery again, now, with a fresh retry schedule",
         tags,
         body: WebhookIdSchema,
