@@ -72,6 +72,8 @@ export function errorResponses(): Record<string, unknown> {
   for (const code of Object.keys(STATUS_BY_CODE) as ErrorCode[]) {
     out[responseName(code)] = {
       description: `${STATUS_BY_CODE[code]} ${code}: ${WHY[code]}`,
+      // The catalogue's code, for typed errors in generated clients (packages/client).
+      "x-error-code": code,
       headers: {
         ...rateHeaders,
         ...(code === "RATE_LIMITED"
