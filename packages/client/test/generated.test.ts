@@ -37,7 +37,10 @@ test("openapi-typescript's types compile on their own, with one named operation 
   const ids = Object.values(doc.paths).flatMap((item) =>
     Object.values(item).map((op) => op.operationId),
   );
-  assert.ok(ids.every((id) => typeof id === "string" && id.length > 0), "every operationId");
+  assert.ok(
+    ids.every((id) => typeof id === "string" && id.length > 0),
+    "every operationId",
+  );
   const schema = files["schema.ts"] ?? "";
   const block = schema.slice(schema.indexOf("export interface operations {"));
   const named = [...block.matchAll(/^ {4}([A-Za-z0-9]+): \{$/gm)].map((m) => m[1]);
