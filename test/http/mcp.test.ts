@@ -153,9 +153,10 @@ describe("the HTTP bridge, manifest, guide and OpenAPI", () => {
   });
 
   test("the Bitcoin tools answer like their routes: quote, create, status; another account's charge is 404, an over-long id 422", async () => {
-    const quote = await call("get_crypto_quote", {});
+    const quote = await call("get_crypto_quote", { brl: 35 });
     assert.equal(quote.statusCode, 200);
-    assert.equal(quote.json().data.priceCents, 35_000_000);
+    assert.equal(quote.json().data.price, 350_000);
+    assert.equal(quote.json().data.btc, "0.00010000");
     const made = await call("create_crypto_charge", { value: 35 }, account.test);
     assert.equal(made.statusCode, 200, made.body);
     const id = made.json().data.chargeId as string;

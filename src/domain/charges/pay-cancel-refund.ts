@@ -1,3 +1,5 @@
+import type { ChargeRow } from "../../db/queries/charges.ts";
+import { cryptoView } from "../crypto/crypto-view.ts";
 import { AppError, forbidden, unprocessable } from "../errors.ts";
 import type { Principal } from "../mode.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
@@ -8,21 +10,26 @@ import { loadCharge, transition } from "./move-charge.ts";
 type Deps = Omit<PixChargeDeps, "maxChargeCents">;
 
 /**
- * Sandbox payment. Test tokens only (a live charge is paid by a real payer). Approving an
+ * Sandbox payment, of a PIX or a Bitcoin charge, answered in that charge's own view. Test tokens only (a live charge is paid by a real payer). Approving an
  * approved charge answers 200 with it unchanged, so a retry is safe; a charge that can no
  * longer be paid (expired, canceled, refunded, declined, failed) is 422.
  */
-export async function simulatePay(deps: Deps, who: Principal, chargeId: string) {
+export async function simulatePay(deps: Deps, who: Principal, chargeId: string, baseUrl: string) {
   if (who.mode !== "test") {
     throw forbidden("simulate-pay is for test tokens only; live charges are paid by the payer");
   }
   const current = await loadCharge(deps, who, chargeId);
-  if (current.status === "approved") return chargeView(current);
+  if (current.status === "approved") return ownView(current, baseUrl);
   const { moved, charge } = await transition(deps, { ...who, id: chargeId }, "approved", {
     simulated: true,
   });
   if (!moved && charge.status !== "approved") throw cannot("pay", charge.status);
-  return chargeView(charge);
+  return ownView(charge, baseUrl);
+}
+
+/** A charge in its own kind of view: a Bitcoin charge as the crypto routes show it. */
+function ownView(row: ChargeRow, baseUrl: string) {
+  return row.crypto ? cryptoView(row, baseUrl, { public: false }) : chargeView(row);
 }
 
 /** Cancels a pending charge (charge.updated). Canceling a canceled charge is 200, unchanged. */

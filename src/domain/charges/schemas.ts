@@ -133,3 +133,5 @@ export const ChargeViewSchema = z.object({
 export const ChargeStatusViewSchema = ChargeViewSchema.extend({
   qrCodeImage: z.string().nullable(),
 });
+
+export const ChargeListSchema = z.object({ charges: z.array(ChargeViewSchema) });

@@ -93,3 +93,14 @@ export function webhookBodySchema<D extends z.ZodType>(event: string, data: D) {
     data,
   });
 }
+
+export const WebhookListSchema = z.object({ webhooks: z.array(WebhookViewSchema) });
+export const DeliveryListSchema = z.object({ deliveries: z.array(DeliveryViewSchema) });
+export const TestEventSentSchema = z.object({
+  webhookId: z.string(),
+  eventId: z.string(),
+  deliveryId: z.string(),
+  event: z.string(),
+});
+export const DeletedWebhookSchema = WebhookViewSchema.extend({ deleted: z.literal(true) });
+export const RedeliveredSchema = z.object({ id: z.string(), status: z.literal("pending") });

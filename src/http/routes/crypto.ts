@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
 import { ChargeIdSchema, ListChargesQuerySchema } from "../../domain/charges/schemas.ts";
@@ -15,6 +14,7 @@ import {
   ActivateWalletSchema,
   CreateCryptoChargeSchema,
   CryptoChargeCreatedSchema,
+  CryptoChargeListSchema,
   CryptoStatusSchema,
   QuoteQuerySchema,
   QuoteSchema,
@@ -168,7 +168,7 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
         summary: "Recent Bitcoin charges, newest first",
         tags,
         querystring: ListChargesQuerySchema,
-        response: { 200: okEnvelope(z.object({ charges: z.array(CryptoStatusSchema) })) },
+        response: { 200: okEnvelope(CryptoChargeListSchema) },
       },
     },
     async (req) => ({

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
 import { issueToken, listTokens, revokeToken } from "../../domain/tokens/manage-tokens.ts";
 import {
   CreateTokenSchema,
   NewTokenSchema,
   RevokeTokenSchema,
+  TokenListSchema,
   TokenViewSchema,
 } from "../../domain/tokens/schemas.ts";
 import { okEnvelope } from "../envelope.ts";
@@ -60,7 +60,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
         operationId: "listApiTokens",
         summary: "List the account's API tokens (never their values)",
         tags: ["tokens"],
-        response: { 200: okEnvelope(z.object({ tokens: z.array(TokenViewSchema) })) },
+        response: { 200: okEnvelope(TokenListSchema) },
       },
     },
     async (req) => {

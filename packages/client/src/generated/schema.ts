@@ -198,7 +198,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve a sandbox charge (test tokens only); Idempotency-Key accepted */
+        /** Approve a sandbox charge, PIX or Bitcoin (test tokens only), answered in its own kind of view; Idempotency-Key accepted */
         post: operations["simulatePayment"];
         delete?: never;
         options?: never;
@@ -1612,6 +1612,31 @@ export interface operations {
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
+                        } | {
+                            chargeId: string;
+                            status: string;
+                            statusCode: string;
+                            amountBrl: number;
+                            amountCrypto: string;
+                            address: string;
+                            copyAddress: string;
+                            payUri: string;
+                            qrCodeImage: string;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            provider: "crypto";
+                            livemode: boolean;
+                            amountReceived: string;
+                            paidLate: boolean;
+                            simulated: boolean;
+                            network: string;
+                            createdAt: string;
+                            approvedAt: string | null;
+                            updatedAt: string;
+                            product_id?: string | null;
+                            product_name?: string | null;
+                            customer_name?: string | null;
+                            customer_email?: string | null;
                         };
                     };
                 };
