@@ -6,8 +6,9 @@ import { jsonSchemaOf } from "./json-schema.ts";
 // policy, its input, whether it takes an Idempotency-Key) and the one error table
 // (domain/errors.ts): a new route gets its error responses without anyone listing them.
 
-/** Why each code happens, as the document's response descriptions say it. */
-const WHY: Record<ErrorCode, string> = {
+/** Why each code happens, as the document's response descriptions say it (a new code of the
+ * table without a line here is still documented, with a generic one). */
+const WHY: Partial<Record<ErrorCode, string>> = {
   BAD_REQUEST: "Malformed JSON, a missing or unknown field, a wrong JSON type, or a bad header.",
   UNAUTHENTICATED: "Authorization missing or malformed, or the token unknown or revoked.",
   FORBIDDEN: "The token may not do this (a live token on simulate-pay, a live write tool).",
@@ -71,7 +72,7 @@ export function errorResponses(): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const code of Object.keys(STATUS_BY_CODE) as ErrorCode[]) {
     out[responseName(code)] = {
-      description: `${STATUS_BY_CODE[code]} ${code}: ${WHY[code]}`,
+      description: `${STATUS_BY_CODE[code]} ${code}: ${WHY[code] ?? "See the message."}`,
       // The catalogue's code, for typed errors in generated clients (packages/client).
       "x-error-code": code,
       headers: {
@@ -108,7 +109,7 @@ function exampleMessage(code: ErrorCode): string {
     case "INTERNAL":
       return "internal error; retry with exponential backoff";
     default:
-      return `field: ${WHY[code].toLowerCase()}`;
+      return `field: ${(WHY[code] ?? "see the message").toLowerCase()}`;
   }
 }
 

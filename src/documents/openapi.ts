@@ -1,4 +1,5 @@
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { STATUS_BY_CODE } from "../domain/errors.ts";
 import { type RouteEntry, schemaOf } from "../route-table.ts";
 import {
@@ -19,6 +20,7 @@ import { webhooksSection } from "./openapi-webhooks.ts";
 
 type Operation = {
   operationId?: string;
+  requestBody?: { content?: Record<string, { example?: unknown }> };
   parameters?: unknown[];
   security?: unknown[];
   responses?: Record<string, Record<string, unknown>>;
@@ -122,6 +124,11 @@ function finish(doc: OpenApiObject, routes: readonly RouteEntry[]): OpenApiObjec
             ? [{ bearer: [] }, {}]
             : [];
       if (r.idempotent) op.parameters = [...(op.parameters ?? []), IDEMPOTENCY_KEY];
+      // A body schema's own examples (zod .meta) are the request example of the page.
+      const examples = s.body ? z.globalRegistry.get(s.body)?.examples : undefined;
+      const example = Array.isArray(examples) ? examples[0] : undefined;
+      const media = op.requestBody?.content?.["application/json"];
+      if (media && example !== undefined) media.example = example;
       const ok = op.responses?.["200"] ?? {};
       const produces = s.produces?.[0];
       const content = produces ? { [produces]: { schema: bodySchemaOf(produces) } } : ok.content;

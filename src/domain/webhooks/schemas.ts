@@ -5,23 +5,25 @@ import { LimitQuery } from "../list-limit.ts";
 
 export const SUBSCRIBABLE = EVENT_TYPES.filter((e) => e !== "webhook.test");
 
-export const CreateWebhookSchema = z.strictObject({
-  url: z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .max(2048, "must be at most 2048 characters")
-    .describe("https URL that receives POST deliveries; must resolve to public addresses."),
-  events: z
-    .array(z.string())
-    .min(1, "must list at least one event name, or *")
-    .max(20, "must list at most 20 event names")
-    .refine(
-      (list) => list.every((e) => e === "*" || (SUBSCRIBABLE as readonly string[]).includes(e)),
-      `must hold event names (${SUBSCRIBABLE.join(", ")}) or *`,
-    )
-    .describe('Event names, or ["*"] for all events.'),
-});
+export const CreateWebhookSchema = z
+  .strictObject({
+    url: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(2048, "must be at most 2048 characters")
+      .describe("https URL that receives POST deliveries; must resolve to public addresses."),
+    events: z
+      .array(z.string())
+      .min(1, "must list at least one event name, or *")
+      .max(20, "must list at most 20 event names")
+      .refine(
+        (list) => list.every((e) => e === "*" || (SUBSCRIBABLE as readonly string[]).includes(e)),
+        `must hold event names (${SUBSCRIBABLE.join(", ")}) or *`,
+      )
+      .describe('Event names, or ["*"] for all events.'),
+  })
+  .meta({ examples: [{ url: "https://shop.example.com/webhooks/tostao", events: ["*"] }] });
 
 export const WebhookIdSchema = z.strictObject({
   id: z.string().trim().min(1, "must not be empty"),

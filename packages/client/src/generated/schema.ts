@@ -1360,6 +1360,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "value": 10.5,
+                 *       "title": "Camiseta",
+                 *       "external_id": "order-1042",
+                 *       "customer_name": "Maria Silva"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Amount in BRL; required when product_id is absent. */
                     value?: number;
@@ -1853,6 +1861,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://shop.example.com/webhooks/tostao",
+                 *       "events": [
+                 *         "*"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description https URL that receives POST deliveries; must resolve to public addresses. */
                     url: string;
