@@ -223,7 +223,7 @@ export const TOOLS: ToolDef[] = [
   tool({
     name: "generate_integration_snippet",
     description:
-      "Code that runs as is against this service (create a PIX charge, read its status, verify a webhook signature) in python, javascript, curl, php or go; the token comes from the TOSTAO_API_TOKEN environment variable.",
+      "Code that runs as is against this service (create a PIX charge, read its status, verify a webhook signature) in python, javascript, typescript (with @tostao/client), curl, php or go; the token comes from the TOSTAO_API_TOKEN environment variable.",
     input: z.strictObject({
       language: z.enum(SNIPPET_LANGUAGES),
       operation: z.enum(SNIPPET_OPERATIONS).optional(),
