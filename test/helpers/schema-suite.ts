@@ -4,8 +4,8 @@ import { z } from "zod";
 import type { TestService } from "./service.ts";
 
 /** One successful call of a route: who calls, and with what. */
-type Call = { token?: string; query?: string; body?: unknown };
-type Ctx = {
+export type Call = { token?: string; query?: string; body?: unknown };
+export type Ctx = {
   live: string;
   test: string;
   /** A call that must succeed; its `data`. */
@@ -36,7 +36,7 @@ const cryptoCharge = async (c: Ctx) => {
  * A successful call for every route that declares a 200 schema, with whatever it needs made
  * first. A route missing here fails the suite, so a new route cannot go unchecked.
  */
-const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
+export const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
   "GET /healthz": async () => ({}),
   "GET /readyz": async () => ({}),
   "POST /api/auth/token/create": async (c) => ({ token: c.live, body: { label: "new" } }),

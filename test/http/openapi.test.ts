@@ -7,6 +7,8 @@ import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
 import { EVENT_TYPES } from "../../src/domain/charges/charge-status.ts";
 import { publicRoutes, schemaOf } from "../../src/route-table.ts";
+import { startFakeEsplora } from "../helpers/fake-chain.ts";
+import { CALLS, type Ctx } from "../helpers/schema-suite.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 // The served OpenAPI document is what client generators and reference tools consume: it must
@@ -15,15 +17,26 @@ import { startTestService, type TestService } from "../helpers/service.ts";
 
 const run = promisify(execFile);
 let svc: TestService;
+let chain: Awaited<ReturnType<typeof startFakeEsplora>>;
 let doc: any;
 let dir: string;
 before(async () => {
-  svc = await startTestService({ env: { TOSTAO_BASE_URL: "http://127.0.0.1:3000" } });
+  chain = await startFakeEsplora();
+  svc = await startTestService({
+    // Webhook URLs resolve to a public address and nothing is delivered.
+    lookup: async () => [{ address: "93.184.216.34", family: 4 }],
+    env: {
+      TOSTAO_BASE_URL: "http://127.0.0.1:3000",
+      TOSTAO_ESPLORA_URL_TESTNET: chain.url,
+      TOSTAO_WORKERS: "false",
+    },
+  });
   doc = JSON.parse((await svc.call("GET", "/api/openapi.json")).body);
   dir = mkdtempSync(join(tmpdir(), "tostao-openapi-"));
 });
 after(async () => {
   await svc.close();
+  await chain.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -143,6 +156,41 @@ describe("the OpenAPI document", () => {
       ]) {
         assert.ok(headers.includes(h), `${event}: ${h}`);
       }
+    }
+  });
+
+  test("every operation documented with Idempotency-Key replays: same key, Idempotent-Replayed, same bytes", async () => {
+    const a = await svc.newAccount();
+    const data: Ctx["data"] = async (method, url, token, body) => {
+      const res = await svc.call(method, url, { token, ...(body ? { body } : {}) });
+      assert.equal(res.statusCode, 200, `setup ${method} ${url}: ${res.body}`);
+      return res.json().data;
+    };
+    const ctx: Ctx = { live: a.live, test: a.test, data };
+    const keyed = operations().filter(({ op }) =>
+      (op.parameters ?? []).some((p: any) => p.name === "Idempotency-Key"),
+    );
+    assert.ok(keyed.length >= 10, "the writes are documented with a key");
+    for (const { path, method } of keyed) {
+      const name = `${method.toUpperCase()} ${path}`;
+      const recipe = CALLS[name];
+      assert.ok(recipe, `${name}: add a successful call to CALLS in test/helpers/schema-suite.ts`);
+      const call = await recipe(ctx);
+      const send = () =>
+        svc.call("POST", path, {
+          ...(call.token ? { token: call.token } : {}),
+          body: call.body,
+          headers: { "idempotency-key": `replay-${name}` },
+        });
+      const first = await send();
+      assert.equal(first.statusCode, 200, `${name}: ${first.body}`);
+      const again = await send();
+      assert.equal(
+        again.headers["idempotent-replayed"],
+        "true",
+        `${name} is documented with Idempotency-Key but did not replay; use sendIdempotent, or set config.idempotent: false`,
+      );
+      assert.equal(again.body, first.body, name);
     }
   });
 });
