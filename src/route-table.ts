@@ -39,6 +39,7 @@ export type RouteSchema = {
   raises?: ErrorCode[];
   body?: z.ZodType;
   querystring?: z.ZodType;
+  params?: z.ZodType;
   response?: Record<number, z.ZodType>;
 };
 
@@ -71,3 +72,6 @@ export const schemaOf = (r: RouteEntry): RouteSchema => (r.schema ?? {}) as Rout
 export function publicRoutes(routes: readonly RouteEntry[]): RouteEntry[] {
   return routes.filter((r) => !schemaOf(r).hide);
 }
+
+/** A route's URL as OpenAPI writes it: Fastify's `:id` parameters as `{id}`. */
+export const openApiPath = (url: string) => url.replace(/:(\w+)/g, "{$1}");

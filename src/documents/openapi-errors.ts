@@ -35,7 +35,7 @@ export const responseName = (code: ErrorCode) =>
 export function errorCodesOf(r: RouteEntry): ErrorCode[] {
   const s = schemaOf(r);
   const codes = new Set<ErrorCode>(["RATE_LIMITED", "INTERNAL"]);
-  const inputs = [s.body, s.querystring].map(jsonSchemaOf).filter((j) => j !== undefined);
+  const inputs = [s.body, s.querystring, s.params].map(jsonSchemaOf).filter((j) => j !== undefined);
   const reads = r.auth !== "none" || inputs.length > 0;
   if (r.auth !== "none") codes.add("UNAUTHENTICATED");
   if (r.auth !== "none" && r.method === "POST") codes.add("FORBIDDEN");

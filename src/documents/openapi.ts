@@ -1,7 +1,7 @@
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { STATUS_BY_CODE } from "../domain/errors.ts";
-import { type RouteEntry, schemaOf } from "../route-table.ts";
+import { openApiPath, type RouteEntry, schemaOf } from "../route-table.ts";
 import {
   COMMON_RESPONSE_HEADERS,
   errorCodesOf,
@@ -114,7 +114,7 @@ function finish(doc: OpenApiObject, routes: readonly RouteEntry[]): OpenApiObjec
   const used = new Set<string>(["RateLimited", "Internal", "Unauthenticated"]);
   for (const [url, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item)) {
-      const r = routes.find((e) => e.url === url && e.method.toLowerCase() === method);
+      const r = routes.find((e) => openApiPath(e.url) === url && e.method.toLowerCase() === method);
       if (!r) continue;
       const s = schemaOf(r);
       op.security =

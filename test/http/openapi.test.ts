@@ -5,8 +5,24 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
+import fastifySwagger from "@fastify/swagger";
+import Fastify from "fastify";
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { z } from "zod";
+import { openApiOptions } from "../../src/documents/openapi.ts";
 import { EVENT_TYPES } from "../../src/domain/charges/charge-status.ts";
-import { publicRoutes, schemaOf } from "../../src/route-table.ts";
+import {
+  openApiPath,
+  publicRoutes,
+  type RouteConfig,
+  type RouteEntry,
+  routeEntry,
+  schemaOf,
+} from "../../src/route-table.ts";
 import { startFakeEsplora } from "../helpers/fake-chain.ts";
 import { CALLS, type Ctx } from "../helpers/schema-suite.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
@@ -89,7 +105,7 @@ describe("the OpenAPI document", () => {
 
   test("describes every route of the route table, with /docs and /metrics, and no hidden page", () => {
     const documented = new Set(operations().map((o) => `${o.method.toUpperCase()} ${o.path}`));
-    const routes = publicRoutes(svc.app.routeTable).map((r) => `${r.method} ${r.url}`);
+    const routes = publicRoutes(svc.app.routeTable).map((r) => `${r.method} ${openApiPath(r.url)}`);
     assert.deepEqual([...documented].sort(), [...routes, "GET /docs", "GET /metrics"].sort());
     for (const path of ["/healthz", "/readyz", "/docs", "/metrics"]) assert.ok(doc.paths[path]);
     assert.ok(!Object.keys(doc.paths).some((p) => p.startsWith("/docs/")), "assets are hidden");
@@ -97,7 +113,7 @@ describe("the OpenAPI document", () => {
 
   test("security: none on public routes, the bearer token elsewhere, either on checkout routes", () => {
     for (const r of publicRoutes(svc.app.routeTable)) {
-      const op = doc.paths[r.url][r.method.toLowerCase()];
+      const op = doc.paths[openApiPath(r.url)][r.method.toLowerCase()];
       const expected =
         r.auth === "required"
           ? [{ bearer: [] }]
@@ -192,5 +208,61 @@ describe("the OpenAPI document", () => {
       );
       assert.equal(again.body, first.body, name);
     }
+  });
+});
+
+describe("a new route", () => {
+  test("is documented with its parameters, security, errors and key, with nothing but an operationId added", async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const routes: RouteEntry[] = [];
+    app.addHook("onRoute", (r) => {
+      routes.push(routeEntry(String(r.method), r.url, r.config as RouteConfig, r.schema));
+    });
+    await app.register(fastifySwagger, openApiOptions(routes) as never);
+    app.withTypeProvider<ZodTypeProvider>().post(
+      "/api/things/:id/paint",
+      {
+        config: { auth: "required" },
+        schema: {
+          operationId: "paintThing",
+          summary: "Paint a thing",
+          params: z.object({ id: z.string() }),
+          body: z.strictObject({ colour: z.enum(["red", "blue"]) }),
+          response: {
+            200: z.object({ success: z.literal(true), data: z.object({ ok: z.boolean() }) }),
+          },
+        },
+      },
+      async () => ({ success: true as const, data: { ok: true } }),
+    );
+    await app.ready();
+    const op = (app.swagger() as any).paths["/api/things/{id}/paint"].post;
+    await app.close();
+    assert.equal(op.operationId, "paintThing");
+    assert.deepEqual(op.security, [{ bearer: [] }]);
+    assert.deepEqual(
+      op.parameters.map((p: any) => `${p.in}:${p.name}`),
+      ["path:id", "header:Idempotency-Key"],
+    );
+    assert.deepEqual(Object.keys(op.responses), [
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "409",
+      "413",
+      "415",
+      "422",
+      "429",
+      "500",
+      "503",
+    ]);
+    assert.deepEqual(op.requestBody.content["application/json"].schema.properties.colour.enum, [
+      "red",
+      "blue",
+    ]);
   });
 });
