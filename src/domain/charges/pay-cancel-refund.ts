@@ -10,11 +10,18 @@ import { loadCharge, transition } from "./move-charge.ts";
 type Deps = Omit<PixChargeDeps, "maxChargeCents">;
 
 /**
- * Sandbox payment, of a PIX or a Bitcoin charge, answered in that charge's own view. Test tokens only (a live charge is paid by a real payer). Approving an
- * approved charge answers 200 with it unchanged, so a retry is safe; a charge that can no
- * longer be paid (expired, canceled, refunded, declined, failed) is 422.
+ * Sandbox payment of a PIX or a Bitcoin charge, answered in that charge's own kind of view (the
+ * REST route and the MCP tool alike). Test tokens only (a live charge is paid by a real payer).
+ * Approving an approved charge answers 200 with it unchanged, so a retry is safe; a charge that
+ * can no longer be paid (expired, canceled, refunded, declined, failed) is 422.
  */
-export async function simulatePay(deps: Deps, who: Principal, chargeId: string, baseUrl: string) {
+export async function simulatePay(
+  deps: Deps,
+  who: Principal,
+  chargeId: string,
+  /** The base of a Bitcoin charge's QR image URL; without it the URL is relative. */
+  baseUrl = "",
+) {
   if (who.mode !== "test") {
     throw forbidden("simulate-pay is for test tokens only; live charges are paid by the payer");
   }
