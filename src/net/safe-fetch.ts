@@ -51,13 +51,14 @@ const SNIPPET_BYTES = 1024;
 const DRAIN_LIMIT_BYTES = 64 * 1024;
 const KEPT_HEADERS = ["retry-after", "content-type", "location"] as const;
 
-class BlockedAddressError extends Error {
+export class BlockedAddressError extends Error {
   readonly code = "ERR_ADDRESS_BLOCKED";
 }
 
 // net.connect's lookup hook, answering with only vetted addresses: the socket dials exactly
-// what was checked, so there is no window between check and use.
-function guardedLookup(allowHosts: readonly string[], lookupAll: LookupAll): LookupFunction {
+// what was checked, so there is no window between check and use. Also used by the PSP client
+// (pix-psp/transport.ts), whose URLs a merchant chooses too.
+export function guardedLookup(allowHosts: readonly string[], lookupAll: LookupAll): LookupFunction {
   const policy = { allowHosts };
   return (hostname: string, options: LookupOptions, callback) => {
     lookupAll(hostname).then(

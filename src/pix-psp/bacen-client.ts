@@ -1,0 +1,196 @@
+import type { Clock } from "../domain/deps.ts";
+import type { AddressPolicy } from "../net/address-policy.ts";
+import { PspShapeError, parseCob, parseDevolucao } from "./parse-cob.ts";
+import { PROFILES } from "./profiles.ts";
+import { kindForStatus, PspError, reasonFromBody, scrub } from "./psp-error.ts";
+import { cobBody, cobPath, devolucaoBody, devolucaoPath, webhookPath } from "./requests.ts";
+import { TokenCache } from "./token-cache.ts";
+import { readTokenAnswer, tokenCall } from "./token-request.ts";
+import {
+  type HttpAnswer,
+  type HttpCall,
+  makeMtlsAgent,
+  retryPolicy,
+  sendWithRetry,
+} from "./transport.ts";
+import type { BacenPixClient, PspCredentials, PutCobInput } from "./types.ts";
+
+export type BacenClientOptions = {
+  /** Per-attempt timeout (default 3000 ms). */
+  timeoutMs?: number;
+  /** Extra attempts on a timeout, network failure or 5xx (default 2). */
+  retries?: number;
+  /** Pauses between attempts (default 150, 400 ms). */
+  backoffMs?: readonly number[];
+  /** Total time for one call's attempts (default 5000 ms). */
+  budgetMs?: number;
+  clock?: Clock;
+  /** Value for the profile's account header (Inter's x-conta-corrente), when it has one. */
+  accountHeader?: string;
+  /**
+   * When given, the PSP's hosts must resolve to public addresses (or be allow-listed): pass
+   * the webhook address policy. Tests against the local peer leave it out.
+   */
+  addressPolicy?: AddressPolicy;
+};
+
+/**
+ * A client for one merchant's PSP connection, configured by its profile (profiles.ts). Calls
+ * go over mTLS with a cached OAuth2 token; a 401 on an API call fetches a new token once and
+ * repeats the call. Failures are PspError (psp-error.ts); messages never carry a credential.
+ */
+export function makeBacenPixClient(
+  creds: PspCredentials,
+  opts: BacenClientOptions = {},
+): BacenPixClient {
+  const profile = PROFILES[creds.profile];
+  const policy = retryPolicy(opts);
+  const clock = opts.clock ?? { now: () => new Date() };
+  const agent = makeMtlsAgent(creds, opts.addressPolicy);
+  const baseUrl = creds.baseUrl.replace(/\/+$/, "");
+  const secrets = [creds.clientSecret, creds.privateKeyPem];
+
+  const tokens = new TokenCache(async () => {
+    const answer = await sendWithRetry(agent, tokenCall(creds, profile), policy);
+    return readTokenAnswer(answer, creds);
+  }, clock);
+
+  function apiHeaders(token: string, hasBody: boolean): Record<string, string> {
+    const h: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      accept: "application/json",
+    };
+    if (hasBody) h["content-type"] = "application/json";
+    if (profile.clientIdHeader) h[profile.clientIdHeader] = creds.clientId;
+    if (profile.accountHeader && opts.accountHeader) h[profile.accountHeader] = opts.accountHeader;
+    return h;
+  }
+
+  /** One API call: token, send with retries, one refresh on 401; errors become PspError. */
+  async function api(
+    op: string,
+    method: HttpCall["method"],
+    path: string,
+    body?: unknown,
+    extraHeaders: Readonly<Record<string, string>> = {},
+  ): Promise<HttpAnswer> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const send = async (token: string) =>
+      sendWithRetry(
+        agent,
+        {
+          method,
+          url: `${baseUrl}${path}`,
+          headers: { ...apiHeaders(token, payload !== undefined), ...extraHeaders },
+          ...(payload !== undefined ? { body: payload } : {}),
+        },
+        policy,
+      );
+    try {
+      let token = await tokens.get();
+      let answer = await send(token);
+      if (answer.status === 401) {
+        tokens.invalidate(token);
+        token = await tokens.get();
+        answer = await send(token);
+        if (answer.status === 401) {
+          throw new PspError("auth", reason(answer, token), { httpStatus: 401, op });
+        }
+      }
+      if (answer.status >= 400) {
+        throw new PspError(kindForStatus(answer.status), reason(answer, token), {
+          httpStatus: answer.status,
+          op,
+        });
+      }
+      return answer;
+    } catch (err) {
+      throw err instanceof PspError ? err.withOp(op) : err;
+    }
+  }
+
+  function reason(answer: HttpAnswer, token: string): string {
+    return scrub(reasonFromBody(answer.status, answer.body), [...secrets, token]);
+  }
+
+  function shape<T>(op: string, read: () => T): T {
+    try {
+      return read();
+    } catch (err) {
+      if (err instanceof PspShapeError) throw new PspError("unavailable", err.message, { op });
+      throw err;
+    }
+  }
+
+  async function getDevolucao(e2eid: string, id: string) {
+    const a = await api("GET devolucao", "GET", devolucaoPath(e2eid, id));
+    return shape("GET devolucao", () => parseDevolucao(a.body));
+  }
+
+  return {
+    async checkConnection() {
+      await tokens.get().catch((err) => {
+        throw err instanceof PspError ? err.withOp("token") : err;
+      });
+    },
+    async putCob(input: PutCobInput) {
+      const a = await api("PUT cob", "PUT", cobPath(input.txid), cobBody(input));
+      return shape("PUT cob", () => parseCob(a.body, profile.brCodeFields));
+    },
+    async getCob(txid) {
+      const a = await api("GET cob", "GET", cobPath(txid));
+      return shape("GET cob", () => parseCob(a.body, profile.brCodeFields));
+    },
+    async removeCob(txid) {
+      const a = await api("PATCH cob", "PATCH", cobPath(txid), {
+        status: "REMOVIDA_PELO_USUARIO_RECEBEDOR",
+      });
+      return shape("PATCH cob", () => parseCob(a.body, profile.brCodeFields));
+    },
+    async putDevolucao(e2eid, id, amountCents, descricao) {
+      const body = devolucaoBody(amountCents, descricao);
+      try {
+        const a = await api("PUT devolucao", "PUT", devolucaoPath(e2eid, id), body);
+        return shape("PUT devolucao", () => parseDevolucao(a.body));
+      } catch (err) {
+        // The standard refuses a reused id (PixDevolucaoInvalida) instead of answering the
+        // first result: when our earlier attempt did land, that refund is the answer.
+        if (!(err instanceof PspError && err.kind === "rejected")) throw err;
+        const existing = await getDevolucao(e2eid, id).catch(() => undefined);
+        if (existing && existing.amountCents === amountCents) return existing;
+        throw err;
+      }
+    },
+    getDevolucao,
+    async putWebhook(chave, webhookUrl) {
+      await api(
+        "PUT webhook",
+        "PUT",
+        webhookPath(chave),
+        { webhookUrl: webhookUrl + profile.webhook.registerSuffix },
+        profile.webhook.putHeaders,
+      );
+    },
+    async getWebhook(chave) {
+      try {
+        const a = await api("GET webhook", "GET", webhookPath(chave));
+        const url = (a.body as { webhookUrl?: unknown } | undefined)?.webhookUrl;
+        return typeof url === "string" ? { webhookUrl: url } : undefined;
+      } catch (err) {
+        if (err instanceof PspError && err.kind === "not_found") return undefined;
+        throw err;
+      }
+    },
+    async deleteWebhook(chave) {
+      try {
+        await api("DELETE webhook", "DELETE", webhookPath(chave));
+      } catch (err) {
+        // Already gone is what we wanted.
+        if (!(err instanceof PspError && err.kind === "not_found")) throw err;
+      }
+    },
+    async close() {
+      await agent.close();
+    },
+  };
+}

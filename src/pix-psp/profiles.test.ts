@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { PROFILE_IDS, PROFILES, resolveEndpoints } from "./profiles.ts";
+
+describe("PSP profile table", () => {
+  test("every named PSP has https production and homologation URLs; generic has none", () => {
+    for (const id of PROFILE_IDS) {
+      const p = PROFILES[id];
+      assert.equal(p.id, id);
+      if (id === "generic") {
+        assert.equal(p.production, undefined);
+        continue;
+      }
+      for (const row of [p.production, p.homologation]) {
+        assert.ok(row, id);
+        assert.match(row.baseUrl, /^https:\/\/[^/]+\/.+[^/]$/, id);
+        assert.match(row.tokenUrl, /^https:\/\//, id);
+      }
+    }
+  });
+
+  test("resolveEndpoints: table by default, homologation on request, merchant's URLs win", () => {
+    assert.deepEqual(resolveEndpoints("efi"), {
+      baseUrl: "https://pix.api.efipay.com.br/v2",
+      tokenUrl: "https://pix.api.efipay.com.br/oauth/token",
+    });
+    assert.equal(
+      resolveEndpoints("efi", { homologation: true }).baseUrl,
+      "https://pix-h.api.efipay.com.br/v2",
+    );
+    assert.deepEqual(resolveEndpoints("inter", { baseUrl: "https://proxy.example/pix/v2/" }), {
+      baseUrl: "https://proxy.example/pix/v2",
+      tokenUrl: "https://cdpj.partners.bancointer.com.br/oauth/v2/token",
+    });
+  });
+
+  test("generic needs both URLs, and PSP URLs must be https", () => {
+    assert.throws(() => resolveEndpoints("generic"), /needs base_url and token_url/);
+    assert.throws(
+      () =>
+        resolveEndpoints("generic", {
+          baseUrl: "http://psp.example/v2",
+          tokenUrl: "https://psp.example/t",
+        }),
+      /must be https/,
+    );
+    assert.throws(
+      () => resolveEndpoints("generic", { baseUrl: "nope", tokenUrl: "nope" }),
+      /not a URL/,
+    );
+  });
+});
