@@ -106,6 +106,11 @@ describe("the OpenAPI document", () => {
   test("describes every route of the route table, with /docs and /metrics, and no hidden page", () => {
     const documented = new Set(operations().map((o) => `${o.method.toUpperCase()} ${o.path}`));
     const routes = publicRoutes(svc.app.routeTable).map((r) => `${r.method} ${openApiPath(r.url)}`);
+    assert.deepEqual(
+      routes.filter((r) => !documented.has(r)),
+      [],
+      "routes missing from the document: register them inside the app.register block after registerApiReference in src/http/app.ts",
+    );
     assert.deepEqual([...documented].sort(), [...routes, "GET /docs", "GET /metrics"].sort());
     for (const path of ["/healthz", "/readyz", "/docs", "/metrics"]) assert.ok(doc.paths[path]);
     assert.ok(!Object.keys(doc.paths).some((p) => p.startsWith("/docs/")), "assets are hidden");
