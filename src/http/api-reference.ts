@@ -56,6 +56,13 @@ export function registerApiReference(
     transformSpecificationClone: false,
     transformSpecification: (_spec, req) => withServer(req),
     theme: { title: "Tostão API reference" },
+    // The page and its document: no MIME sniffing, no referrer sent from the page.
+    uiHooks: {
+      onRequest: (_req, reply, done) => {
+        reply.header("X-Content-Type-Options", "nosniff").header("Referrer-Policy", "no-referrer");
+        done();
+      },
+    },
     uiConfig: {
       // No call to the public validator service: the page works offline.
       validatorUrl: null,

@@ -35,6 +35,8 @@ let base: string;
 let browser: Browser;
 let page: Page;
 const offsite: string[] = [];
+// Console errors, a refused Content-Security-Policy directive among them.
+const consoleErrors: string[] = [];
 
 suite("the API reference page in Chromium", () => {
   before(async () => {
@@ -44,6 +46,9 @@ suite("the API reference page in Chromium", () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
+    page.on("console", (m) => {
+      if (m.type() === "error") consoleErrors.push(m.text());
+    });
     page.setDefaultTimeout(20_000);
     // Offline: any request to another origin is refused and recorded.
     await context.route(
@@ -77,6 +82,7 @@ suite("the API reference page in Chromium", () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS, "docs-page.png"), fullPage: true });
     assert.deepEqual(offsite, [], "no request left this service");
+    assert.deepEqual(consoleErrors, [], "no error in the console (CSP included)");
   });
 
   test("try-it with a pasted test token creates a sandbox charge", async () => {
@@ -110,5 +116,6 @@ suite("the API reference page in Chromium", () => {
       [["Pelo try-it", false]],
     );
     assert.deepEqual(offsite, []);
+    assert.deepEqual(consoleErrors, []);
   });
 });

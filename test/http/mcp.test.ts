@@ -299,6 +299,8 @@ describe("the HTTP bridge, manifest, guide and OpenAPI", () => {
     assert.equal(doc.paths["/api/pix/charges"].get.parameters[0].name, "limit");
     const page = await svc.call("GET", "/docs");
     assert.match(page.body, /<div id="swagger-ui">/);
+    assert.match(String(page.headers["content-security-policy"]), /script-src 'self';/);
+    assert.equal(page.headers["x-content-type-options"], "nosniff");
     assert.doesNotMatch(page.body, /(src|href)="(https?:)?\/\//, "every asset is served from here");
   });
 
