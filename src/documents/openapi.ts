@@ -105,7 +105,9 @@ const IDEMPOTENCY_KEY = {
 /** What a route writes itself, by content type, when it has no zod response schema. */
 function bodySchemaOf(contentType: string): Record<string, unknown> {
   if (contentType.startsWith("image/")) return { type: "string", contentMediaType: contentType };
-  if (contentType.startsWith("application/json")) return { type: "object" };
+  if (contentType.startsWith("application/json")) {
+    return { type: "object", additionalProperties: true };
+  }
   return { type: "string" };
 }
 
