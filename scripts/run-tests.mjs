@@ -1,4 +1,4 @@
-// Finds every *.test.ts under src/ and test/ and runs them with node's test runner through tsx.
+// Finds every *.test.ts under src/, test/ and packages/ (the workspace packages) and runs them with node's test runner through tsx.
 // Node 20's --test does not expand glob patterns, so the file list is built here. Extra arguments
 // (file paths or --test-name-pattern) are passed through, so `npm test -- test/http/tokens.test.ts`
 // runs one file.
@@ -12,9 +12,9 @@ const flags = args.filter((a) => !a.endsWith(".ts"));
 const files =
   explicit.length > 0
     ? explicit
-    : ["src", "test"]
+    : ["src", "test", "packages"]
         .flatMap((dir) => readdirSync(dir, { recursive: true }).map((f) => join(dir, String(f))))
-        .filter((f) => f.endsWith(".test.ts"))
+        .filter((f) => f.endsWith(".test.ts") && !f.includes("node_modules"))
         .sort();
 
 const child = spawn(

@@ -141,6 +141,8 @@ export async function createService(
     metrics,
     strictResponses: opts.strictResponses === true,
   });
+  // Loads the routes (added in a plugin after the OpenAPI generator), so the route table is full.
+  await app.ready();
   warn = (detail, message) => app.log.warn(detail, message);
   // A tool that throws unexpectedly answers "internal error"; the cause goes to the log, as an
   // HTTP route's does.

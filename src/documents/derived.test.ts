@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { STATUS_BY_CODE } from "../domain/errors.ts";
 import { RETRY_DELAYS_MS } from "../workers/retry-schedule.ts";
 import { retrySchedule } from "./manifest.ts";
-import { errorStatuses } from "./openapi.ts";
+import { errorStatuses } from "./openapi-errors.ts";
 
 // The documents state the retry schedule and the error statuses in words; both are written from
 // the code's own tables, so reading the words back must give the tables again.

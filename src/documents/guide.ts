@@ -17,6 +17,10 @@ Base URL: \`${m.baseUrl}\`. Every request carries \`Authorization: Bearer <API t
 token on live data. Every response is \`{"success": true, "data": {...}}\` or
 \`{"success": false, "error": "<field>: <message>"}\`: check \`success\`.
 
+Reference with try-it: \`${m.baseUrl}/docs\`. OpenAPI 3.1 (operations, errors, headers and the
+webhooks): \`${m.baseUrl}/api/openapi.json\`, for any client generator; from TypeScript, the typed
+client \`@tostao/client\` (packages/client in the repository).
+
 ## Flow
 
 ${m.integrationFlow.map((s, i) => `${i + 1}. ${s}`).join("\n")}

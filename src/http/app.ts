@@ -3,8 +3,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import type { AppDeps } from "../deps.ts";
 import { AppError, badRequest, STATUS_BY_CODE } from "../domain/errors.ts";
 import type { Metrics } from "../metrics/metrics.ts";
-import type { RouteEntry } from "../route-table.ts";
+import { type RouteEntry, routeEntry } from "../route-table.ts";
 import { makeAccessLog } from "./access-log.ts";
+import { registerApiReference } from "./api-reference.ts";
 import { connectionOptions } from "./connection-options.ts";
 import { fail } from "./envelope.ts";
 import { registerJsonParser } from "./json-body.ts";
@@ -67,7 +68,7 @@ export function buildApp(
     if (r.config?.unlisted) return;
     for (const method of [r.method].flat()) {
       if (method === "HEAD") continue;
-      routes.push({ method, url: r.url, auth: r.config?.auth ?? "none", schema: r.schema });
+      routes.push(routeEntry(method, r.url, r.config, r.schema));
     }
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -106,16 +107,21 @@ export function buildApp(
     return reply.code(404).send(fail(`route not found: ${req.method} ${path}`));
   });
 
-  registerHealthRoutes(app, deps);
-  registerTokenRoutes(app, deps);
-  registerProductRoutes(app, deps);
-  registerPixChargeRoutes(app, deps);
-  registerPixProviderRoutes(app, deps);
-  registerEventRoutes(app, deps);
-  registerWebhookRoutes(app, deps);
-  registerCryptoRoutes(app, deps);
-  registerIntegrationRoutes(app, deps);
-  if (metrics) registerMetricsRoute(app, deps.config.metrics, metrics);
+  // The OpenAPI generator collects routes as they are added, so it is loaded first and the
+  // routes are added in a plugin after it (one that shares the app's hooks and decorators).
+  registerApiReference(app, deps, routes);
+  app.register(async (api) => {
+    registerHealthRoutes(api, deps);
+    registerTokenRoutes(api, deps);
+    registerProductRoutes(api, deps);
+    registerPixChargeRoutes(api, deps);
+    registerPixProviderRoutes(api, deps);
+    registerEventRoutes(api, deps);
+    registerWebhookRoutes(api, deps);
+    registerCryptoRoutes(api, deps);
+    registerIntegrationRoutes(api, deps);
+    if (metrics) registerMetricsRoute(api, deps.config.metrics, metrics);
+  });
   return app;
 }
 

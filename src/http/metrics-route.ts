@@ -26,14 +26,18 @@ export function registerMetricsRoute(
 ): void {
   if (setting.kind === "off") return;
   const expected = setting.kind === "token" ? digest(`Bearer ${setting.token}`) : undefined;
-  app.get("/metrics", { config: { auth: "none", unlisted: true } }, async (req, reply) => {
-    if (expected && !timingSafeEqual(digest(req.headers.authorization ?? ""), expected)) {
-      throw new AppError(
-        "UNAUTHENTICATED",
-        "authorization: /metrics takes its own bearer token (TOSTAO_METRICS_TOKEN), not an API token",
-        { headers: { "WWW-Authenticate": 'Bearer realm="metrics"' } },
-      );
-    }
-    return reply.type(metrics.contentType).send(await metrics.render());
-  });
+  app.get(
+    "/metrics",
+    { config: { auth: "none", unlisted: true }, schema: { hide: true } },
+    async (req, reply) => {
+      if (expected && !timingSafeEqual(digest(req.headers.authorization ?? ""), expected)) {
+        throw new AppError(
+          "UNAUTHENTICATED",
+          "authorization: /metrics takes its own bearer token (TOSTAO_METRICS_TOKEN), not an API token",
+          { headers: { "WWW-Authenticate": 'Bearer realm="metrics"' } },
+        );
+      }
+      return reply.type(metrics.contentType).send(await metrics.render());
+    },
+  );
 }

@@ -4,7 +4,15 @@
 // golang-go); on a developer's machine without them those tests are skipped, saying what to install.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { accessSync, constants, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -104,6 +112,7 @@ after(() => rmSync(root, { recursive: true, force: true }));
 const TOOLS: Record<SnippetLanguage, [bin: string, debianPackage: string][]> = {
   python: [["python3", "python3"]],
   javascript: [["node", "nodejs"]],
+  typescript: [["node", "nodejs"]],
   curl: [
     ["bash", "bash"],
     ["curl", "curl"],
@@ -164,10 +173,16 @@ function sh(command: string, cwd: string, env: Record<string, string>, timeoutMs
   });
 }
 
+const linkNodeModules = (dir: string) =>
+  symlinkSync(join(import.meta.dirname, "../../node_modules"), join(dir, "node_modules"), "dir");
+
 /** Writes the snippet into a fresh directory and runs its own `run` command there. */
 function runSnippet(snippet: Snippet, env: Record<string, string>, args = "") {
   const dir = mkdtempSync(join(root, `${snippet.language}-${snippet.operation}-`));
   writeFileSync(join(dir, snippet.filename), snippet.code);
+  // The TypeScript snippet imports @tostao/client and runs with tsx: this repository's, as a
+  // user's own node_modules would hold them.
+  if (snippet.language === "typescript") linkNodeModules(dir);
   return sh(`${snippet.run}${args}`, dir, env).then((r) => ({ ...r, dir }));
 }
 
@@ -278,6 +293,25 @@ for (const language of SNIPPET_LANGUAGES) {
   });
 }
 
+test("typescript snippets type-check against @tostao/client (tsc --strict)", async () => {
+  const dir = mkdtempSync(join(root, "tsc-"));
+  linkNodeModules(dir);
+  const files = SNIPPET_OPERATIONS.map((operation) => {
+    const snippet = generateSnippet({
+      language: "typescript",
+      operation,
+      baseUrl: "https://x.example",
+    });
+    const name = `${operation}.mts`;
+    writeFileSync(join(dir, name), snippet.code);
+    return name;
+  });
+  const tsc = join(import.meta.dirname, "../../node_modules/.bin/tsc");
+  const flags =
+    "--noEmit --strict --target ES2022 --module NodeNext --allowImportingTsExtensions --types node";
+  ok(await sh(`${tsc} ${flags} ${files.join(" ")}`, dir, {}));
+});
+
 test("go snippets are gofmt-formatted and pass go vet", async (t) => {
   if (!requireTools("go", t)) return;
   for (const operation of SNIPPET_OPERATIONS) {
@@ -345,6 +379,7 @@ describe("generateSnippet", () => {
     assert.deepEqual(got, [
       ["python", "all", "tostao_example.py", "python3 tostao_example.py"],
       ["javascript", "all", "tostao_example.mjs", "node tostao_example.mjs"],
+      ["typescript", "all", "tostao_example.mts", "npx tsx tostao_example.mts"],
       ["curl", "all", "tostao_example.sh", "bash tostao_example.sh"],
       ["php", "all", "tostao_example.php", "php tostao_example.php"],
       ["go", "all", "main.go", "go run main.go"],

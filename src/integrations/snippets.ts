@@ -18,10 +18,18 @@ import {
   type SnippetOperation,
   type SnippetTemplate,
 } from "./snippet-templates/shared.ts";
+import { typescriptTemplate } from "./snippet-templates/typescript.ts";
 
 export { SNIPPET_OPERATIONS, type SnippetOperation };
 
-export const SNIPPET_LANGUAGES = ["python", "javascript", "curl", "php", "go"] as const;
+export const SNIPPET_LANGUAGES = [
+  "python",
+  "javascript",
+  "typescript",
+  "curl",
+  "php",
+  "go",
+] as const;
 export type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number];
 
 export type SnippetInput = {
@@ -57,6 +65,7 @@ export class SnippetError extends AppError {
 const TEMPLATES: Record<SnippetLanguage, SnippetTemplate> = {
   python: pythonTemplate,
   javascript: javascriptTemplate,
+  typescript: typescriptTemplate,
   curl: curlTemplate,
   php: phpTemplate,
   go: goTemplate,

@@ -37,7 +37,9 @@ export async function executeTool(
   }
   try {
     const principal = ctx.principal ?? { accountId: "", mode: "test" as const, tokenId: "" };
-    return { ok: true, data: await t.handler({ ...ctx, principal }, parsed.data as never) };
+    const data = await t.handler({ ...ctx, principal }, parsed.data as never);
+    // The route's own answer schema: only its fields leave, as from the REST route.
+    return { ok: true, data: t.output ? t.output.parse(data) : data };
   } catch (err) {
     if (err instanceof AppError) return fail(err.code, err.message);
     ctx.deps.onToolError?.(err);

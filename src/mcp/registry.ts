@@ -3,14 +3,28 @@ import type { AppDeps } from "../deps.ts";
 import { createPixCharge } from "../domain/charges/create-pix-charge.ts";
 import { simulatePay } from "../domain/charges/pay-cancel-refund.ts";
 import { listPixCharges, pixChargeStatus } from "../domain/charges/read-charges.ts";
-import { ChargeIdSchema, CreatePixChargeSchema } from "../domain/charges/schemas.ts";
+import {
+  ChargeIdSchema,
+  ChargeListSchema,
+  ChargeStatusViewSchema,
+  CreatePixChargeSchema,
+  PixChargeCreatedSchema,
+} from "../domain/charges/schemas.ts";
 import { startCryptoCharge } from "../domain/crypto/create-crypto-charge.ts";
-import { currentQuote } from "../domain/crypto/quote.ts";
+import { quoteView } from "../domain/crypto/quote.ts";
 import { cryptoChargeStatus } from "../domain/crypto/read-crypto-charges.ts";
-import { CreateCryptoChargeSchema } from "../domain/crypto/schemas.ts";
+import {
+  AnyChargeViewSchema,
+  CreateCryptoChargeSchema,
+  CryptoChargeCreatedSchema,
+  CryptoStatusSchema,
+  QuoteQuerySchema,
+  QuoteSchema,
+} from "../domain/crypto/schemas.ts";
 import { DEFAULT_LIMIT, LimitArgument, ListArgumentsSchema } from "../domain/list-limit.ts";
 import type { Principal } from "../domain/mode.ts";
 import { listTokens } from "../domain/tokens/manage-tokens.ts";
+import { TokenListSchema } from "../domain/tokens/schemas.ts";
 import {
   createWebhook,
   listDeliveries,
@@ -18,7 +32,15 @@ import {
   redeliver,
   sendTestEvent,
 } from "../domain/webhooks/manage-webhooks.ts";
-import { CreateWebhookSchema, ListDeliveriesQuerySchema } from "../domain/webhooks/schemas.ts";
+import {
+  CreateWebhookSchema,
+  DeliveryListSchema,
+  ListDeliveriesQuerySchema,
+  NewWebhookSchema,
+  RedeliveredSchema,
+  TestEventSentSchema,
+  WebhookListSchema,
+} from "../domain/webhooks/schemas.ts";
 import { verifySignature } from "../domain/webhooks/signature.ts";
 import {
   generateSnippet,
@@ -46,6 +68,13 @@ export type ToolDef = {
   auth: boolean;
   /** Whether the tool creates or changes something (destructive in live mode). */
   write: boolean;
+  /**
+   * The REST operation this tool is (its route's operationId): the tool takes the route's
+   * arguments and answers the route's `data`, which test/http/tool-drift.test.ts checks.
+   */
+  operationId?: string;
+  /** The answer's schema: the route's 200 `data` schema; the answer is parsed through it. */
+  output?: z.ZodType;
   handler: (ctx: ToolContext & { principal: Principal }, args: never) => Promise<unknown>;
 };
 
@@ -55,6 +84,8 @@ function tool<S extends z.ZodObject>(def: {
   input: S;
   auth?: boolean;
   write?: boolean;
+  operationId?: string;
+  output?: z.ZodType;
   handler: (ctx: ToolContext & { principal: Principal }, args: z.output<S>) => Promise<unknown>;
 }): ToolDef {
   return { auth: true, write: false, ...def, handler: def.handler as ToolDef["handler"] };
@@ -65,6 +96,7 @@ const Id = z.strictObject({ id: z.string().trim().min(1, "must not be empty") })
 export const TOOLS: ToolDef[] = [
   tool({
     name: "get_integration_manifest",
+    operationId: "getIntegrationManifest",
     description:
       "The machine-readable manifest of the API: endpoints, authentication, webhooks, tools.",
     input: z.strictObject({}),
@@ -73,6 +105,8 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: "create_pix_charge",
+    operationId: "createPixCharge",
+    output: PixChargeCreatedSchema,
     description:
       "Create a PIX charge (BRL). Returns chargeId, brCode (copy-and-paste) and qrCodeImage (PNG data URL). A test token creates a sandbox charge.",
     input: CreatePixChargeSchema,
@@ -81,6 +115,8 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: "get_pix_charge_status",
+    operationId: "getPixChargeStatus",
+    output: ChargeStatusViewSchema,
     description:
       "Status and data of a charge by charge_id (statusCode: pending, approved, declined, canceled, expired, failed, refunded).",
     input: ChargeIdSchema,
@@ -88,6 +124,8 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: "list_pix_charges",
+    operationId: "listPixCharges",
+    output: ChargeListSchema,
     description:
       "Recent PIX charges of this account and mode, newest first (limit 1..200, default 50).",
     input: ListArgumentsSchema,
@@ -96,20 +134,26 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: "simulate_pay",
+    operationId: "simulatePayment",
+    output: AnyChargeViewSchema,
     description:
       "Sandbox only (test token): approve a pending charge as if it were paid (PIX or BTC-).",
     input: ChargeIdSchema,
     write: true,
-    handler: (ctx, args) => simulatePay(ctx.deps, ctx.principal, args.charge_id),
+    handler: (ctx, args) => simulatePay(ctx.deps, ctx.principal, args.charge_id, ctx.baseUrl),
   }),
   tool({
     name: "list_webhooks",
+    operationId: "listWebhooks",
+    output: WebhookListSchema,
     description: "Webhooks of this account and mode (never their secrets).",
     input: z.strictObject({}),
     handler: async (ctx) => ({ webhooks: await listWebhooks(ctx.deps, ctx.principal) }),
   }),
   tool({
     name: "create_webhook",
+    operationId: "createWebhook",
+    output: NewWebhookSchema,
     description:
       "Register a webhook (https URL, public addresses) for event names or ['*']. Returns the whsec_ secret once.",
     input: CreateWebhookSchema,
@@ -118,6 +162,8 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: "test_webhook",
+    operationId: "sendWebhookTest",
+    output: TestEventSentSchema,
     description: "Send a webhook.test event to a webhook by id.",
     input: Id,
     write: true,
@@ -125,6 +171,8 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: "list_webhook_deliveries",
+    operationId: "listWebhookDeliveries",
+    output: DeliveryListSchema,
     description:
       "The webhook delivery log, newest first, with every attempt (filter by webhook_id, event, status).",
     input: ListDeliveriesQuerySchema.extend({ limit: LimitArgument }),
@@ -137,6 +185,8 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: "redeliver_webhook",
+    operationId: "redeliverWebhookDelivery",
+    output: RedeliveredSchema,
     description: "Queue a webhook delivery again, now, by delivery id.",
     input: Id,
     write: true,
@@ -144,6 +194,8 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: "list_api_tokens",
+    operationId: "listApiTokens",
+    output: TokenListSchema,
     description: "API tokens of the account (id, label, mode, prefix, dates; never values).",
     input: z.strictObject({}),
     handler: async (ctx) => ({
@@ -171,7 +223,7 @@ export const TOOLS: ToolDef[] = [
   tool({
     name: "generate_integration_snippet",
     description:
-      "Code that runs as is against this service (create a PIX charge, read its status, verify a webhook signature) in python, javascript, curl, php or go; the token comes from the TOSTAO_API_TOKEN environment variable.",
+      "Code that runs as is against this service (create a PIX charge, read its status, verify a webhook signature) in python, javascript, typescript (with @tostao/client), curl, php or go; the token comes from the TOSTAO_API_TOKEN environment variable.",
     input: z.strictObject({
       language: z.enum(SNIPPET_LANGUAGES),
       operation: z.enum(SNIPPET_OPERATIONS).optional(),
@@ -187,16 +239,18 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: "get_crypto_quote",
-    description: "BTC/BRL quotation: price in centavos per BTC and when it was taken.",
-    input: z.strictObject({}),
+    operationId: "getCryptoQuote",
+    output: QuoteSchema,
+    description:
+      "BTC/BRL quotation: price in BRL per BTC, each source's answer, and with brl what that amount is in BTC.",
+    input: QuoteQuerySchema,
     auth: false,
-    handler: async (ctx) => {
-      const q = await currentQuote(ctx.deps.crypto.quotes);
-      return { pair: "BTC/BRL", priceCents: q.priceCents, updatedAt: q.updatedAt.toISOString() };
-    },
+    handler: (ctx, args) => quoteView(ctx.deps.crypto, args),
   }),
   tool({
     name: "create_crypto_charge",
+    operationId: "createCryptoCharge",
+    output: CryptoChargeCreatedSchema,
     description:
       "Create a Bitcoin charge paid to the merchant's own wallet: address, payUri (BIP21) and QR image URL.",
     input: CreateCryptoChargeSchema,
@@ -208,6 +262,8 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: "get_crypto_charge_status",
+    operationId: "getCryptoChargeStatus",
+    output: CryptoStatusSchema,
     description: "Status of a Bitcoin charge (asks the chain while pending).",
     input: ChargeIdSchema,
     // The same use case, and so the same ownership check, as GET /api/crypto/charge/status

@@ -153,9 +153,10 @@ describe("the HTTP bridge, manifest, guide and OpenAPI", () => {
   });
 
   test("the Bitcoin tools answer like their routes: quote, create, status; another account's charge is 404, an over-long id 422", async () => {
-    const quote = await call("get_crypto_quote", {});
+    const quote = await call("get_crypto_quote", { brl: 35 });
     assert.equal(quote.statusCode, 200);
-    assert.equal(quote.json().data.priceCents, 35_000_000);
+    assert.equal(quote.json().data.price, 350_000);
+    assert.equal(quote.json().data.btc, "0.00010000");
     const made = await call("create_crypto_charge", { value: 35 }, account.test);
     assert.equal(made.statusCode, 200, made.body);
     const id = made.json().data.chargeId as string;
@@ -297,7 +298,10 @@ describe("the HTTP bridge, manifest, guide and OpenAPI", () => {
     assert.ok(doc.paths["/api/pix/charge/create"].post.requestBody);
     assert.equal(doc.paths["/api/pix/charges"].get.parameters[0].name, "limit");
     const page = await svc.call("GET", "/docs");
-    assert.match(page.body, /<code>\/api\/pix\/charge\/create<\/code>/);
+    assert.match(page.body, /<div id="swagger-ui">/);
+    assert.match(String(page.headers["content-security-policy"]), /script-src 'self';/);
+    assert.equal(page.headers["x-content-type-options"], "nosniff");
+    assert.doesNotMatch(page.body, /(src|href)="(https?:)?\/\//, "every asset is served from here");
   });
 
   test("live-mode write tools can be switched off", async () => {

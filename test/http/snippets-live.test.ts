@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -16,6 +16,7 @@ const run = promisify(execFile);
 const INTERPRETER = {
   python: "python3",
   javascript: "node",
+  typescript: "node",
   curl: "curl",
   php: "php",
   go: "go",
@@ -59,6 +60,10 @@ describe("generated snippets against the live service", () => {
       const snippet = res.json().data as { filename: string; code: string; run: string };
       const dir = mkdtempSync(join(tmpdir(), `snippet-${language}-`));
       writeFileSync(join(dir, snippet.filename), snippet.code);
+      // @tostao/client and tsx, as the user's own npm install would place them.
+      if (language === "typescript") {
+        symlinkSync(join(import.meta.dirname, "../../node_modules"), join(dir, "node_modules"));
+      }
       const { stdout } = await run("bash", ["-c", snippet.run], {
         cwd: dir,
         timeout: 110_000,

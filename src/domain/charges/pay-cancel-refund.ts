@@ -1,3 +1,5 @@
+import type { ChargeRow } from "../../db/queries/charges.ts";
+import { cryptoView } from "../crypto/crypto-view.ts";
 import { forbidden, unprocessable } from "../errors.ts";
 import type { Principal } from "../mode.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
@@ -11,21 +13,33 @@ type Deps = Omit<PixChargeDeps, "maxChargeCents">;
 const isLive = (c: { mode: string; method: string }) => c.mode === "live" && c.method === "pix";
 
 /**
- * Sandbox payment. Test tokens only (a live charge is paid by a real payer). Approving an
- * approved charge answers 200 with it unchanged, so a retry is safe; a charge that can no
- * longer be paid (expired, canceled, refunded, declined, failed) is 422.
+ * Sandbox payment of a PIX or a Bitcoin charge, answered in that charge's own kind of view (the
+ * REST route and the MCP tool alike). Test tokens only (a live charge is paid by a real payer).
+ * Approving an approved charge answers 200 with it unchanged, so a retry is safe; a charge that
+ * can no longer be paid (expired, canceled, refunded, declined, failed) is 422.
  */
-export async function simulatePay(deps: Deps, who: Principal, chargeId: string) {
+export async function simulatePay(
+  deps: Deps,
+  who: Principal,
+  chargeId: string,
+  /** The base of a Bitcoin charge's QR image URL; without it the URL is relative. */
+  baseUrl = "",
+) {
   if (who.mode !== "test") {
     throw forbidden("simulate-pay is for test tokens only; live charges are paid by the payer");
   }
   const current = await loadCharge(deps, who, chargeId);
-  if (current.status === "approved") return chargeView(current);
+  if (current.status === "approved") return ownView(current, baseUrl);
   const { moved, charge } = await transition(deps, { ...who, id: chargeId }, "approved", {
     simulated: true,
   });
   if (!moved && charge.status !== "approved") throw cannot("pay", charge.status);
-  return chargeView(charge);
+  return ownView(charge, baseUrl);
+}
+
+/** A charge in its own kind of view: a Bitcoin charge as the crypto routes show it. */
+function ownView(row: ChargeRow, baseUrl: string) {
+  return row.crypto ? cryptoView(row, baseUrl, { public: false }) : chargeView(row);
 }
 
 /** Cancels a pending charge (charge.updated). Canceling a canceled charge is 200, unchanged. */

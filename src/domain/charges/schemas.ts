@@ -56,35 +56,42 @@ export const AddressSchema = z.strictObject({
   state: Uf.optional(),
 });
 
-export const CreatePixChargeSchema = z.strictObject({
-  value: Brl.optional().describe("Amount in BRL; required when product_id is absent."),
-  title: text(140).optional().describe("Name of the product or charge."),
-  description: text(500).optional(),
-  product_id: text(64)
-    .optional()
-    .describe("A product of this account and mode (its value and name are used)."),
-  external_id: text(128).optional().describe("Your own identifier for this charge."),
-  expires_in: z
-    .number()
-    .int("must be a whole number of seconds")
-    .min(60, "must be at least 60 seconds")
-    .max(2_592_000, "must be at most 2592000 seconds (30 days)")
-    .optional()
-    .describe("Seconds until the charge expires; default 3600."),
-  customer_name: text(200).optional(),
-  customer_email: Email.optional(),
-  customer_cpf: Cpf.optional(),
-  customer_phone: Phone.optional(),
-  customer_zip: Cep.optional(),
-  customer_street: text(200).optional(),
-  customer_number: text(20).optional(),
-  customer_complement: text(100).optional(),
-  customer_neighborhood: text(100).optional(),
-  customer_city: text(100).optional(),
-  customer_state: Uf.optional(),
-  customer_address: text(300).optional(),
-  address: AddressSchema.optional(),
-});
+export const CreatePixChargeSchema = z
+  .strictObject({
+    value: Brl.optional().describe("Amount in BRL; required when product_id is absent."),
+    title: text(140).optional().describe("Name of the product or charge."),
+    description: text(500).optional(),
+    product_id: text(64)
+      .optional()
+      .describe("A product of this account and mode (its value and name are used)."),
+    external_id: text(128).optional().describe("Your own identifier for this charge."),
+    expires_in: z
+      .number()
+      .int("must be a whole number of seconds")
+      .min(60, "must be at least 60 seconds")
+      .max(2_592_000, "must be at most 2592000 seconds (30 days)")
+      .optional()
+      .describe("Seconds until the charge expires; default 3600."),
+    customer_name: text(200).optional(),
+    customer_email: Email.optional(),
+    customer_cpf: Cpf.optional(),
+    customer_phone: Phone.optional(),
+    customer_zip: Cep.optional(),
+    customer_street: text(200).optional(),
+    customer_number: text(20).optional(),
+    customer_complement: text(100).optional(),
+    customer_neighborhood: text(100).optional(),
+    customer_city: text(100).optional(),
+    customer_state: Uf.optional(),
+    customer_address: text(300).optional(),
+    address: AddressSchema.optional(),
+  })
+  .meta({
+    // The reference page's request example (and try-it's starting body).
+    examples: [
+      { value: 10.5, title: "Camiseta", external_id: "order-1042", customer_name: "Maria Silva" },
+    ],
+  });
 export type CreatePixCharge = z.output<typeof CreatePixChargeSchema>;
 
 export const ChargeIdSchema = z.strictObject({
@@ -133,3 +140,5 @@ export const ChargeViewSchema = z.object({
 export const ChargeStatusViewSchema = ChargeViewSchema.extend({
   qrCodeImage: z.string().nullable(),
 });
+
+export const ChargeListSchema = z.object({ charges: z.array(ChargeViewSchema) });

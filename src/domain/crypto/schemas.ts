@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Brl, Email } from "../charges/schemas.ts";
+import { Brl, ChargeViewSchema, Email } from "../charges/schemas.ts";
 
 export const ActivateWalletSchema = z.strictObject({
   key: z
@@ -96,3 +96,7 @@ export const QuoteSchema = z.object({
   updatedAt: z.string(),
   validUntil: z.string(),
 });
+
+/** Any charge in its own kind of view (simulate-pay answers a PIX or a Bitcoin charge). */
+export const AnyChargeViewSchema = z.union([ChargeViewSchema, CryptoStatusSchema]);
+export const CryptoChargeListSchema = z.object({ charges: z.array(CryptoStatusSchema) });

@@ -24,3 +24,5 @@ export const CreateTokenSchema = z.strictObject({
   mode: ModeSchema.optional().describe("test (sandbox) or live; defaults to the caller's mode."),
 });
 export const RevokeTokenSchema = z.strictObject({ id: z.string().min(1, "must not be empty") });
+
+export const TokenListSchema = z.object({ tokens: z.array(TokenViewSchema) });

@@ -1,26 +1,29 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "../charges/charge-status.ts";
+import { ChargeViewSchema } from "../charges/schemas.ts";
 import { LimitQuery } from "../list-limit.ts";
 
 export const SUBSCRIBABLE = EVENT_TYPES.filter((e) => e !== "webhook.test");
 
-export const CreateWebhookSchema = z.strictObject({
-  url: z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .max(2048, "must be at most 2048 characters")
-    .describe("https URL that receives POST deliveries; must resolve to public addresses."),
-  events: z
-    .array(z.string())
-    .min(1, "must list at least one event name, or *")
-    .max(20, "must list at most 20 event names")
-    .refine(
-      (list) => list.every((e) => e === "*" || (SUBSCRIBABLE as readonly string[]).includes(e)),
-      `must hold event names (${SUBSCRIBABLE.join(", ")}) or *`,
-    )
-    .describe('Event names, or ["*"] for all events.'),
-});
+export const CreateWebhookSchema = z
+  .strictObject({
+    url: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(2048, "must be at most 2048 characters")
+      .describe("https URL that receives POST deliveries; must resolve to public addresses."),
+    events: z
+      .array(z.string())
+      .min(1, "must list at least one event name, or *")
+      .max(20, "must list at most 20 event names")
+      .refine(
+        (list) => list.every((e) => e === "*" || (SUBSCRIBABLE as readonly string[]).includes(e)),
+        `must hold event names (${SUBSCRIBABLE.join(", ")}) or *`,
+      )
+      .describe('Event names, or ["*"] for all events.'),
+  })
+  .meta({ examples: [{ url: "https://shop.example.com/webhooks/tostao", events: ["*"] }] });
 
 export const WebhookIdSchema = z.strictObject({
   id: z.string().trim().min(1, "must not be empty"),
@@ -68,3 +71,38 @@ export const DeliveryViewSchema = z.object({
   completedAt: z.string().nullable(),
   attemptLog: z.array(AttemptViewSchema),
 });
+
+/** The `data` of a charge event: the spec's webhook data object (charge-view.ts chargeData). */
+export const ChargeEventDataSchema = ChargeViewSchema.omit({
+  brCode: true,
+  expiresAt: true,
+  updatedAt: true,
+});
+
+/** The `data` of webhook.test (manage-webhooks.ts sendTestEvent). */
+export const TestEventDataSchema = z.object({
+  message: z.string(),
+  webhookId: z.string(),
+  livemode: z.boolean(),
+});
+
+/** The body POSTed to a webhook for one event (workers/webhook-delivery.ts). */
+export function webhookBodySchema<D extends z.ZodType>(event: string, data: D) {
+  return z.object({
+    id: z.string().describe("The event's id: the same on every retry, so discard repeats by it."),
+    event: z.literal(event),
+    timestamp: z.string().describe("When the event happened (ISO 8601)."),
+    data,
+  });
+}
+
+export const WebhookListSchema = z.object({ webhooks: z.array(WebhookViewSchema) });
+export const DeliveryListSchema = z.object({ deliveries: z.array(DeliveryViewSchema) });
+export const TestEventSentSchema = z.object({
+  webhookId: z.string(),
+  eventId: z.string(),
+  deliveryId: z.string(),
+  event: z.string(),
+});
+export const DeletedWebhookSchema = WebhookViewSchema.extend({ deleted: z.literal(true) });
+export const RedeliveredSchema = z.object({ id: z.string(), status: z.literal("pending") });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
 import { ChargeIdSchema, ListChargesQuerySchema } from "../../domain/charges/schemas.ts";
@@ -15,6 +14,7 @@ import {
   ActivateWalletSchema,
   CreateCryptoChargeSchema,
   CryptoChargeCreatedSchema,
+  CryptoChargeListSchema,
   CryptoStatusSchema,
   QuoteQuerySchema,
   QuoteSchema,
@@ -38,6 +38,7 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
     {
       config: { auth: "required" },
       schema: {
+        operationId: "activateCryptoWallet",
         summary: "Activate the Bitcoin wallet (watch-only) of this mode",
         tags,
         body: ActivateWalletSchema,
@@ -62,6 +63,7 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
     {
       config: { auth: "required" },
       schema: {
+        operationId: "getCryptoWallet",
         summary: "The wallet: network, fingerprint, next index, gap warning",
         tags,
         response: { 200: okEnvelope(WalletViewSchema) },
@@ -78,6 +80,7 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
     {
       config: { auth: "none" },
       schema: {
+        operationId: "getCryptoQuote",
         summary: "BTC/BRL quotation (public)",
         tags,
         querystring: QuoteQuerySchema,
@@ -92,6 +95,7 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
     {
       config: { auth: "optional" },
       schema: {
+        operationId: "createCryptoCharge",
         summary:
           "Create a Bitcoin charge; without a token, product_id is required (public checkout)",
         tags,
@@ -116,6 +120,7 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
     {
       config: { auth: "optional" },
       schema: {
+        operationId: "getCryptoChargeStatus",
         summary: "Status of a Bitcoin charge; without a token, no customer data",
         tags,
         querystring: ChargeIdSchema,
@@ -138,7 +143,9 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
     {
       config: { auth: "none" },
       schema: {
+        operationId: "getCryptoChargeQr",
         summary: "PNG QR code of a Bitcoin charge's payment URI (public)",
+        produces: ["image/png"],
         tags,
         querystring: ChargeIdSchema,
       },
@@ -157,10 +164,11 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
     {
       config: { auth: "required" },
       schema: {
+        operationId: "listCryptoCharges",
         summary: "Recent Bitcoin charges, newest first",
         tags,
         querystring: ListChargesQuerySchema,
-        response: { 200: okEnvelope(z.object({ charges: z.array(CryptoStatusSchema) })) },
+        response: { 200: okEnvelope(CryptoChargeListSchema) },
       },
     },
     async (req) => ({

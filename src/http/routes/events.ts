@@ -16,6 +16,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: AppDeps): void {
     {
       config: { auth: "required" },
       schema: {
+        operationId: "listEvents",
         summary: "Events (the outbox): of one charge in order, or the latest of the account",
         tags: ["events"],
         querystring: ListEventsQuerySchema,

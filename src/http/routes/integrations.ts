@@ -4,10 +4,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
-import { renderDocsPage } from "../../documents/docs-page.ts";
 import { buildGuide } from "../../documents/guide.ts";
 import { buildManifest } from "../../documents/manifest.ts";
-import { buildOpenApi } from "../../documents/openapi.ts";
 import { executeTool } from "../../mcp/execute.ts";
 import { makeMcpServer } from "../../mcp/mcp-server.ts";
 import type { ToolContext } from "../../mcp/registry.ts";
@@ -22,8 +20,6 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
   // URL and is built once per base URL (tens of ms of CPU each, on public routes).
   const manifest = boundedMemo((base) => buildManifest(app.routeTable, base));
   const guide = boundedMemo((base) => buildGuide(manifest(base)));
-  const openApi = boundedMemo((base) => buildOpenApi(app.routeTable, base));
-  const docsPage = boundedMemo((base) => renderDocsPage(openApi(base)));
   const manifestFor = (req: FastifyRequest) => manifest(baseUrlOf(deps, req));
   const contextFor = (req: FastifyRequest): ToolContext => ({
     deps,
@@ -35,8 +31,11 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
   r.post(
     "/api/integrations/mcp/call",
     {
-      config: { auth: "optional" },
+      // The tools' own writes take no Idempotency-Key (the MCP protocol has none).
+      config: { auth: "optional", idempotent: false },
       schema: {
+        operationId: "callIntegrationTool",
+        produces: ["application/json"],
         summary:
           "Run a tool of the registry: {tool, arguments}; bearer required except for the manifest, snippet, verify and quote tools",
         tags,
@@ -55,25 +54,45 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
 
   r.get(
     "/api/integrations/mcp/manifest",
-    { config: { auth: "none" }, schema: { summary: "Machine-readable manifest of the API", tags } },
+    {
+      config: { auth: "none" },
+      schema: {
+        operationId: "getIntegrationManifest",
+        summary: "Machine-readable manifest of the API",
+        tags,
+        produces: ["application/json"],
+      },
+    },
     async (req) => ({ success: true, data: manifestFor(req) }),
   );
 
   r.get(
     "/api/integrations/mcp/guide",
-    { config: { auth: "none" }, schema: { summary: "Integration guide (Markdown)", tags } },
+    {
+      config: { auth: "none" },
+      schema: {
+        operationId: "getIntegrationGuide",
+        summary: "Integration guide (Markdown)",
+        tags,
+        produces: ["text/markdown"],
+      },
+    },
     async (req, reply) =>
       reply.type("text/markdown; charset=utf-8").send(guide(baseUrlOf(deps, req))),
   );
 
   r.get(
     "/api/openapi.json",
-    { config: { auth: "none" }, schema: { summary: "OpenAPI 3.1 document of this API", tags } },
-    async (req) => openApi(baseUrlOf(deps, req)),
-  );
-
-  r.get("/docs", { config: { auth: "none" }, schema: { hide: true } }, async (req, reply) =>
-    reply.type("text/html; charset=utf-8").send(docsPage(baseUrlOf(deps, req))),
+    {
+      config: { auth: "none" },
+      schema: {
+        operationId: "getOpenApiDocument",
+        summary: "OpenAPI 3.1 document of this API",
+        tags,
+        produces: ["application/json"],
+      },
+    },
+    async (req) => app.openApiFor(req),
   );
 
   // MCP over Streamable HTTP, stateless: each POST gets a fresh server bound to the caller's
@@ -82,7 +101,12 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
     "/mcp",
     {
       config: { auth: "required" },
-      schema: { summary: "MCP endpoint (Streamable HTTP, stateless, bearer token)", tags },
+      schema: {
+        operationId: "callMcp",
+        summary: "MCP endpoint (Streamable HTTP, stateless, bearer token): JSON-RPC 2.0",
+        tags,
+        produces: ["application/json"],
+      },
     },
     async (req, reply) => {
       const ctx = contextFor(req);

@@ -1,18 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
 import { preparePixCharge } from "../../domain/charges/create-pix-charge.ts";
 import { cancelCharge, refundCharge, simulatePay } from "../../domain/charges/pay-cancel-refund.ts";
 import { listPixCharges, pixChargeStatus } from "../../domain/charges/read-charges.ts";
 import {
   ChargeIdSchema,
+  ChargeListSchema,
   ChargeStatusViewSchema,
   ChargeViewSchema,
   CreatePixChargeSchema,
   ListChargesQuerySchema,
   PixChargeCreatedSchema,
 } from "../../domain/charges/schemas.ts";
+import { AnyChargeViewSchema } from "../../domain/crypto/schemas.ts";
 import { okEnvelope, sendOk } from "../envelope.ts";
 import { sendIdempotent, sendIdempotentWrite } from "../idempotent-reply.ts";
 import { principalOf } from "../plugins/guard.ts";
@@ -28,6 +30,9 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
     {
       config: auth,
       schema: {
+        operationId: "createPixCharge",
+        // A live charge is created at the merchant's PSP.
+        raises: ["BAD_GATEWAY"],
         summary: "Create a PIX charge (BR Code and QR image); Idempotency-Key accepted",
         tags,
         body: CreatePixChargeSchema,
@@ -63,6 +68,7 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
     {
       config: auth,
       schema: {
+        operationId: "getPixChargeStatus",
         summary: "Status of a PIX charge",
         tags,
         querystring: ChargeIdSchema,
@@ -80,10 +86,11 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
     {
       config: auth,
       schema: {
+        operationId: "listPixCharges",
         summary: "Recent PIX charges, newest first",
         tags,
         querystring: ListChargesQuerySchema,
-        response: { 200: okEnvelope(z.object({ charges: z.array(ChargeViewSchema) })) },
+        response: { 200: okEnvelope(ChargeListSchema) },
       },
     },
     async (req) => ({
@@ -92,17 +99,46 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
     }),
   );
 
+  r.post(
+    "/api/pix/charge/simulate-pay",
+    {
+      config: auth,
+      schema: {
+        operationId: "simulatePayment",
+        summary:
+          "Approve a sandbox charge, PIX or Bitcoin (test tokens only), answered in its own kind of view; Idempotency-Key accepted",
+        tags,
+        body: ChargeIdSchema,
+        response: { 200: okEnvelope(AnyChargeViewSchema) },
+      },
+    },
+    async (req, reply) => {
+      const who = principalOf(req);
+      const base = baseUrlOf(deps, req);
+      await sendIdempotent(
+        deps,
+        req,
+        reply,
+        AnyChargeViewSchema,
+        (db) => simulatePay({ ...deps, db }, who, req.body.charge_id, base),
+        { noSecret: true },
+      );
+    },
+  );
+
   const moves = [
-    ["simulate-pay", "Approve a sandbox charge (test tokens only)", simulatePay],
-    ["cancel", "Cancel a pending charge", cancelCharge],
-    ["refund", "Refund an approved charge in full", refundCharge],
+    ["cancel", "cancelCharge", "Cancel a pending charge", cancelCharge],
+    ["refund", "refundCharge", "Refund an approved charge in full", refundCharge],
   ] as const;
-  for (const [action, summary, run] of moves) {
+  for (const [action, operationId, summary, run] of moves) {
     r.post(
       `/api/pix/charge/${action}`,
       {
         config: auth,
         schema: {
+          operationId,
+          // A live charge's cob is removed or refunded at the merchant's PSP.
+          raises: ["BAD_GATEWAY"],
           summary: `${summary}; Idempotency-Key accepted`,
           tags,
           body: ChargeIdSchema,

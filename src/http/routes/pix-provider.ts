@@ -39,6 +39,8 @@ export function registerPixProviderRoutes(app: FastifyInstance, deps: AppDeps): 
     {
       config: auth,
       schema: {
+        operationId: "savePixProvider",
+        raises: ["FORBIDDEN", "UNPROCESSABLE", "BAD_GATEWAY"],
         summary:
           "Save the live PSP connection (BACEN API Pix, mTLS + OAuth2); checked for real; live tokens only; Idempotency-Key accepted",
         tags,
@@ -64,6 +66,8 @@ export function registerPixProviderRoutes(app: FastifyInstance, deps: AppDeps): 
     {
       config: auth,
       schema: {
+        operationId: "getPixProvider",
+        raises: ["FORBIDDEN", "NOT_FOUND"],
         summary:
           "The live PSP connection, without secrets, and the notification URL to give the PSP",
         tags,
@@ -79,6 +83,8 @@ export function registerPixProviderRoutes(app: FastifyInstance, deps: AppDeps): 
     {
       config: auth,
       schema: {
+        operationId: "deletePixProvider",
+        raises: ["FORBIDDEN", "NOT_FOUND"],
         summary:
           "Delete the live PSP connection (its webhook at the PSP is removed, best effort); Idempotency-Key accepted",
         tags,

@@ -24,6 +24,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       config: { auth: "required" },
       schema: {
+        operationId: "createProduct",
         summary: "Register a product",
         tags,
         body: CreateProductSchema,
@@ -49,6 +50,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       config: { auth: "required" },
       schema: {
+        operationId: "listProducts",
         summary: "List products, newest first",
         tags,
         querystring: ListProductsQuerySchema,
@@ -65,6 +67,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       config: { auth: "required" },
       schema: {
+        operationId: "archiveProduct",
         summary: "Archive a product (charges can no longer use it)",
         tags,
         body: ProductIdSchema,

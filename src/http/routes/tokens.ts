@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
 import { issueToken, listTokens, revokeToken } from "../../domain/tokens/manage-tokens.ts";
 import {
   CreateTokenSchema,
   NewTokenSchema,
   RevokeTokenSchema,
+  TokenListSchema,
   TokenViewSchema,
 } from "../../domain/tokens/schemas.ts";
 import { okEnvelope } from "../envelope.ts";
@@ -21,6 +21,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
     {
       config: { auth: "required" },
       schema: {
+        operationId: "createApiToken",
         summary: "Create an API token (its value is shown once)",
         tags: ["tokens"],
         body: CreateTokenSchema,
@@ -56,9 +57,10 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
     {
       config: { auth: "required" },
       schema: {
+        operationId: "listApiTokens",
         summary: "List the account's API tokens (never their values)",
         tags: ["tokens"],
-        response: { 200: okEnvelope(z.object({ tokens: z.array(TokenViewSchema) })) },
+        response: { 200: okEnvelope(TokenListSchema) },
       },
     },
     async (req) => {
@@ -73,6 +75,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
     {
       config: { auth: "required" },
       schema: {
+        operationId: "revokeApiToken",
         summary: "Revoke an API token; every instance refuses it within 1 s",
         tags: ["tokens"],
         body: RevokeTokenSchema,

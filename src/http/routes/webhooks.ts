@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
 import {
   checkWebhookTarget,
@@ -13,11 +12,14 @@ import {
 } from "../../domain/webhooks/manage-webhooks.ts";
 import {
   CreateWebhookSchema,
-  DeliveryViewSchema,
+  DeletedWebhookSchema,
+  DeliveryListSchema,
   ListDeliveriesQuerySchema,
   NewWebhookSchema,
+  RedeliveredSchema,
+  TestEventSentSchema,
   WebhookIdSchema,
-  WebhookViewSchema,
+  WebhookListSchema,
 } from "../../domain/webhooks/schemas.ts";
 import { okEnvelope } from "../envelope.ts";
 import { sendIdempotent } from "../idempotent-reply.ts";
@@ -25,14 +27,6 @@ import { principalOf } from "../plugins/guard.ts";
 
 const tags = ["webhooks"];
 const auth = { auth: "required" as const };
-const TestEventSentSchema = z.object({
-  webhookId: z.string(),
-  eventId: z.string(),
-  deliveryId: z.string(),
-  event: z.string(),
-});
-const DeletedWebhookSchema = WebhookViewSchema.extend({ deleted: z.literal(true) });
-const RedeliveredSchema = z.object({ id: z.string(), status: z.literal("pending") });
 
 export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -42,6 +36,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       config: auth,
       schema: {
+        operationId: "createWebhook",
         summary: "Register a webhook; its whsec_ secret is in this response only",
         tags,
         body: CreateWebhookSchema,
@@ -71,9 +66,10 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       config: auth,
       schema: {
+        operationId: "listWebhooks",
         summary: "List webhooks (never their secrets)",
         tags,
-        response: { 200: okEnvelope(z.object({ webhooks: z.array(WebhookViewSchema) })) },
+        response: { 200: okEnvelope(WebhookListSchema) },
       },
     },
     async (req) => ({
@@ -87,6 +83,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       config: auth,
       schema: {
+        operationId: "sendWebhookTest",
         summary: "Send a webhook.test event to one webhook, whatever its events list",
         tags,
         body: WebhookIdSchema,
@@ -113,6 +110,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       config: auth,
       schema: {
+        operationId: "deleteWebhook",
         summary: "Delete a webhook; its pending deliveries are failed, its log stays",
         tags,
         body: WebhookIdSchema,
@@ -137,10 +135,11 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       config: auth,
       schema: {
+        operationId: "listWebhookDeliveries",
         summary: "The delivery log, newest first, with every attempt",
         tags,
         querystring: ListDeliveriesQuerySchema,
-        response: { 200: okEnvelope(z.object({ deliveries: z.array(DeliveryViewSchema) })) },
+        response: { 200: okEnvelope(DeliveryListSchema) },
       },
     },
     async (req) => ({
@@ -154,6 +153,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       config: auth,
       schema: {
+        operationId: "redeliverWebhookDelivery",
         summary: "Queue a delivery again, now, with a fresh retry schedule",
         tags,
         body: WebhookIdSchema,

@@ -1,0 +1,14 @@
+// @tostao/client: a typed client for the Tostão API, typed by the service's OpenAPI document
+// (src/generated/, written by openapi-typescript) and nothing kept by hand.
+export { type ClientOptions, createClient, type TostaoClient } from "./client.ts";
+export { type ErrorCode, TostaoError } from "./errors.ts";
+export type { operations, paths, webhooks } from "./generated/schema.ts";
+export type {
+  CallOptions,
+  InputOf,
+  OperationId,
+  Operations,
+  ResultOf,
+  WebhookEvent,
+} from "./types.ts";
+export { type HeaderBag, verifyWebhook, WebhookVerificationError } from "./webhooks.ts";

@@ -1,0 +1,93 @@
+import { EVENT_TYPES } from "../domain/charges/charge-status.ts";
+import {
+  ChargeEventDataSchema,
+  TestEventDataSchema,
+  webhookBodySchema,
+} from "../domain/webhooks/schemas.ts";
+import { jsonSchemaOf } from "./json-schema.ts";
+import { retrySchedule } from "./manifest.ts";
+
+// The document's top-level `webhooks`: what the service POSTs to a merchant's URL for each
+// event, with the body's schema (the same zod schemas the outbox payloads are typed by) and the
+// headers of both signature schemes (domain/webhooks/signature.ts).
+
+const header = (description: string, schema: Record<string, unknown> = { type: "string" }) => ({
+  in: "header",
+  required: true,
+  description,
+  schema,
+});
+
+const SIGNATURE_HEADERS = [
+  {
+    name: "X-Service-Signature",
+    ...header(
+      "`sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8.",
+      { type: "string", pattern: "^sha256=[0-9a-f]{64}$" },
+    ),
+  },
+  { name: "X-Service-Event-Id", ...header("The event's id (the body's `id`).") },
+  {
+    name: "X-Service-Timestamp",
+    ...header("Unix seconds of this attempt.", { type: "string", pattern: "^[0-9]+$" }),
+  },
+  { name: "webhook-id", ...header("Standard Webhooks: the event's id.") },
+  {
+    name: "webhook-timestamp",
+    ...header("Standard Webhooks: unix seconds of this attempt (reject if far from now).", {
+      type: "string",
+      pattern: "^[0-9]+$",
+    }),
+  },
+  {
+    name: "webhook-signature",
+    ...header(
+      "Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`.",
+    ),
+  },
+];
+
+const WHAT: Record<string, string> = {
+  "charge.created": "A charge was created.",
+  "charge.pending": "A charge is waiting for payment (sent with charge.created).",
+  "charge.approved": "A charge was paid.",
+  "charge.declined": "A charge expired, failed or was declined.",
+  "charge.refund": "A charge was refunded.",
+  "charge.updated": "A charge changed otherwise (canceled).",
+  "webhook.test": "A test event sent by POST /api/webhooks/test.",
+};
+
+/** `on` + the event in PascalCase: charge.approved -> onChargeApproved. */
+const operationIdOf = (event: string) =>
+  `on${event
+    .split(/[._-]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join("")}`;
+
+export function webhooksSection(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const event of EVENT_TYPES) {
+    const data = event === "webhook.test" ? TestEventDataSchema : ChargeEventDataSchema;
+    out[event] = {
+      post: {
+        operationId: operationIdOf(event),
+        summary: `${event}: ${WHAT[event] ?? "An event."}`,
+        description: `Sent to every active webhook subscribed to \`${event}\`${event === "webhook.test" ? " (only on request)" : " or to `*`"}. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: ${retrySchedule()}. A 410 disables the webhook.`,
+        tags: ["webhooks"],
+        security: [],
+        parameters: SIGNATURE_HEADERS,
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": { schema: jsonSchemaOf(webhookBodySchema(event, data)) },
+          },
+        },
+        responses: {
+          "200": { description: "Received (any 2xx): the delivery succeeded." },
+          "410": { description: "Gone: the service disables this webhook and stops sending." },
+        },
+      },
+    };
+  }
+  return out;
+}
