@@ -210,15 +210,15 @@ ${row.status === "pending" ? html`<section><h2>${t("charges.payment")}</h2>${pay
               (
                 d,
               ) => html`<div class="card delivery" data-delivery="${d.id}"><div class="row"><code>${d.event}</code>${badge(t, d.status)}<span class="mono muted">${d.url}</span></div>
-<table class="attempts"><thead><tr><th>${t("webhooks.when")}</th><th>${t("webhooks.statusCode")}</th><th class="num">${t("webhooks.duration")}</th><th>${t("webhooks.response")}</th></tr></thead><tbody>${
+<div class="scroll"><table class="attempts"><thead><tr><th>${t("webhooks.when")}</th><th>${t("webhooks.statusCode")}</th><th class="num">${t("webhooks.duration")}</th><th>${t("webhooks.response")}</th></tr></thead><tbody>${
                 d.attemptLog.length === 0
                   ? html`<tr><td colspan="4" class="muted">${t("webhooks.noAttempts")}</td></tr>`
                   : d.attemptLog.map(
                       (a) =>
                         html`<tr><td>${when(t, a.attemptedAt)}</td><td>${a.statusCode ?? a.error ?? "—"}</td><td class="num">${a.latencyMs} ms</td><td class="mono">${a.responseSnippet ?? ""}</td></tr>`,
                     )
-              }</tbody></table>
-${postForm(req, `${base}/deliveries/${encodeURIComponent(d.id)}/redeliver`, html`<button type="submit" class="secondary">${t("webhooks.redeliver")}</button>`)}</div>`,
+              }</tbody></table></div>
+${d.status === "pending" ? "" : postForm(req, `${base}/deliveries/${encodeURIComponent(d.id)}/redeliver`, html`<button type="submit" class="secondary">${t("webhooks.redeliver")}</button>`)}</div>`,
             )
       }</section>`,
     });
