@@ -18,6 +18,7 @@ import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerIntegrationRoutes } from "./routes/integrations.ts";
 import { registerPixChargeRoutes } from "./routes/pix-charges.ts";
+import { registerPixProviderRoutes } from "./routes/pix-provider.ts";
 import { registerProductRoutes } from "./routes/products.ts";
 import { registerTokenRoutes } from "./routes/tokens.ts";
 import { registerWebhookRoutes } from "./routes/webhooks.ts";
@@ -111,6 +112,7 @@ export function buildApp(
   registerTokenRoutes(app, deps);
   registerProductRoutes(app, deps);
   registerPixChargeRoutes(app, deps);
+  registerPixProviderRoutes(app, deps);
   registerEventRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerCryptoRoutes(app, deps);

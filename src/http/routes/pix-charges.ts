@@ -43,7 +43,16 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
         req,
         reply,
         PixChargeCreatedSchema,
-        () => preparePixCharge(deps, who, req.body),
+        () => {
+          // A live charge's txid is derived from its Idempotency-Key (live-create.ts).
+          const key = req.headers["idempotency-key"];
+          return preparePixCharge(
+            deps,
+            who,
+            req.body,
+            typeof key === "string" ? { idempotencyKey: key } : {},
+          );
+        },
         { precheck: who.mode === "live" },
       );
     },
