@@ -15,6 +15,8 @@ export { findChromium };
 
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, "../../artifacts/screenshots");
 
+type ServiceOptions = NonNullable<Parameters<typeof startTestService>[0]>;
+
 const ARGS = [
   "--headless",
   "--no-sandbox",
@@ -71,7 +73,7 @@ export type BrowserEnv = {
  */
 export function browserSuite(
   name: string,
-  opts: { env?: Record<string, string> },
+  opts: { env?: Record<string, string>; service?: Omit<ServiceOptions, "env"> },
   body: (env: BrowserEnv) => void,
 ): void {
   const executablePath = findChromium();
@@ -85,7 +87,7 @@ export function browserSuite(
   const contexts: BrowserContext[] = [];
   describe(name, () => {
     before(async () => {
-      const svc = await startTestService({ env: opts.env ?? {} });
+      const svc = await startTestService({ ...opts.service, env: opts.env ?? {} });
       await svc.app.listen({ port: 0, host: "127.0.0.1" });
       const { port } = svc.app.server.address() as AddressInfo;
       env.svc = svc;
