@@ -3,33 +3,19 @@ import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
 import { STATUSES } from "../../domain/charges/charge-status.ts";
 import { createPixCharge } from "../../domain/charges/create-pix-charge.ts";
-import { cancelCharge, refundCharge, simulatePay } from "../../domain/charges/pay-cancel-refund.ts";
 import { CreatePixChargeSchema } from "../../domain/charges/schemas.ts";
 import { startCryptoCharge } from "../../domain/crypto/create-crypto-charge.ts";
-import { cryptoView } from "../../domain/crypto/crypto-view.ts";
 import { CreateCryptoChargeSchema } from "../../domain/crypto/schemas.ts";
-import { ownChargeNow } from "../../domain/dashboard/charge-detail.ts";
 import { type ChargeListItem, listChargesPage } from "../../domain/dashboard/charge-list.ts";
-import { listEvents } from "../../domain/events/list-events.ts";
-import { chargeDeliveries } from "../../domain/webhooks/charge-deliveries.ts";
-import { redeliver } from "../../domain/webhooks/manage-webhooks.ts";
 import { formText } from "../forms.ts";
 import { html, type SafeHtml } from "../html.ts";
 import { withQuery } from "../layout.ts";
-import {
-  confirmAction,
-  type DashT,
-  dashT,
-  type Flash,
-  postForm,
-  runAction,
-  sendDashPage,
-} from "./chrome.ts";
+import { type DashT, dashT, type Flash, postForm, runAction, sendDashPage } from "./chrome.ts";
 import { badge, formAmount, money, parseForm, when } from "./format.ts";
 import { signed, signedInRoutes } from "./session.ts";
 
-// Charges: the list (PIX and Bitcoin, filters, pages), a form for a new charge, and each
-// charge's page with its QR, events, webhook deliveries and the moves its state allows.
+// Charges: the list (PIX and Bitcoin, filters, pages) and a form for a new charge. Each
+// charge's own page is charge-detail-page.ts.
 
 /** The charges table (also on the home page). */
 export function chargeRows(t: DashT, items: ChargeListItem[]): SafeHtml {
@@ -111,148 +97,5 @@ ${postForm(
     });
     if (!done.ok) return listPage(req, reply, done.flash, done.status);
     return reply.redirect(`/dashboard/charges/${encodeURIComponent(done.value)}?done=created`, 303);
-  });
-
-  const detailPage = async (
-    req: FastifyRequest,
-    reply: FastifyReply,
-    flash?: Flash,
-    status = 200,
-  ) => {
-    const t = dashT(req);
-    const { who } = signed(req);
-    const id = (req.params as { id: string }).id;
-    const row = await ownChargeNow(deps, who, id);
-    const [events, deliveries] = await Promise.all([
-      listEvents(deps, who, { charge_id: id, limit: 200 }),
-      chargeDeliveries(deps, who, id),
-    ]);
-    const q = req.query as Record<string, string | undefined>;
-    const shown: Flash | undefined =
-      flash ??
-      (q.done
-        ? { kind: "ok", text: t(`charges.done.${q.done}` as "charges.done.created") }
-        : undefined);
-    const base = `/dashboard/charges/${encodeURIComponent(row.id)}`;
-    const crypto = row.crypto
-      ? cryptoView(row, baseUrlOf(deps, req), { public: false })
-      : undefined;
-    const payment =
-      row.method === "pix"
-        ? html`<div class="grid2"><div>${row.qrCodeImage ? html`<img class="qr" src="${row.qrCodeImage}" alt="${t("charges.qr")}" width="240" height="240">` : ""}</div>
-<div><h3>${t("charges.copyCode")}</h3><p class="secret"><code id="brcode">${row.brCode ?? ""}</code><button type="button" class="secondary" data-copy="#brcode" data-copied="${t("action.copied")}">${t("action.copy")}</button></p></div></div>`
-        : html`<div class="grid2"><div><img class="qr" src="/api/crypto/charge/qr?charge_id=${encodeURIComponent(row.id)}" alt="${t("charges.qr")}" width="240" height="240"></div>
-<div><dl class="facts"><dt>${t("charges.address")}</dt><dd class="mono" id="btc-address">${crypto?.address ?? ""}</dd><dt>${t("charges.amountBtc")}</dt><dd class="mono">${crypto?.amountCrypto ?? ""} BTC</dd><dt>${t("charges.received")}</dt><dd class="mono">${row.receivedSats} sats</dd></dl>
-<p><button type="button" class="secondary" data-copy="#btc-address" data-copied="${t("action.copied")}">${t("action.copy")}</button></p></div></div>`;
-    const actions: SafeHtml[] = [];
-    if (row.status === "pending" && who.mode === "test") {
-      actions.push(
-        confirmAction(req, {
-          action: `${base}/simulate-pay`,
-          label: t("charges.simulate"),
-          question: t("charges.simulate.q"),
-          confirm: t("charges.simulate.confirm"),
-        }),
-      );
-    }
-    if (row.status === "pending" && row.method === "pix") {
-      actions.push(
-        confirmAction(req, {
-          action: `${base}/cancel`,
-          label: t("charges.cancel"),
-          question: t("charges.cancel.q"),
-          confirm: t("charges.cancel.confirm"),
-          danger: true,
-        }),
-      );
-    }
-    if (row.status === "approved" && row.method === "pix") {
-      actions.push(
-        confirmAction(req, {
-          action: `${base}/refund`,
-          label: t("charges.refund"),
-          question: t("charges.refund.q"),
-          confirm: t("charges.refund.confirm"),
-          danger: true,
-        }),
-      );
-    }
-    return sendDashPage(req, reply, {
-      section: "charges",
-      title: row.title ?? row.id,
-      flash: shown,
-      status,
-      main: html`<p><a href="/dashboard/charges">← ${t("nav.charges")}</a></p>
-<h1>${row.title ?? row.id}</h1>
-<div class="card" data-poll-url="${base}/status" data-poll-status="${row.status}">
-<dl class="facts">
-<dt>${t("charges.status")}</dt><dd>${badge(t, row.status)}</dd>
-<dt>${t("charges.amount")}</dt><dd>${money(t, row.valueCents)}</dd>
-<dt>${t("charges.method")}</dt><dd>${row.method === "pix" ? "PIX" : "Bitcoin"}</dd>
-<dt>ID</dt><dd class="mono">${row.id}</dd>
-<dt>${t("charges.customer")}</dt><dd>${typeof row.details.customer_name === "string" ? row.details.customer_name : "—"}</dd>
-<dt>${t("charges.created")}</dt><dd>${when(t, row.createdAt)}</dd>
-<dt>${t("charges.expires")}</dt><dd>${when(t, row.expiresAt)}</dd>
-<dt>${t("charges.approvedAt")}</dt><dd>${when(t, row.approvedAt)}</dd>
-</dl>
-${actions.length > 0 ? html`<div class="row">${actions}</div>` : ""}
-</div>
-${row.status === "pending" ? html`<section><h2>${t("charges.payment")}</h2>${payment}</section>` : ""}
-<section><h2>${t("charges.events")}</h2>${
-        events.events.length === 0
-          ? html`<p class="muted">—</p>`
-          : html`<ol class="events">${[...events.events].reverse().map((e) => html`<li><code>${e.event}</code> <span class="muted">${when(t, e.createdAt)}</span></li>`)}</ol>`
-      }</section>
-<section id="deliveries"><h2>${t("charges.deliveries")}</h2>${
-        deliveries.length === 0
-          ? html`<p class="muted">${t("charges.deliveries.none")}</p>`
-          : deliveries.map(
-              (
-                d,
-              ) => html`<div class="card delivery" data-delivery="${d.id}"><div class="row"><code>${d.event}</code>${badge(t, d.status)}<span class="mono muted">${d.url}</span></div>
-<div class="scroll"><table class="attempts"><thead><tr><th>${t("webhooks.when")}</th><th>${t("webhooks.statusCode")}</th><th class="num">${t("webhooks.duration")}</th><th>${t("webhooks.response")}</th></tr></thead><tbody>${
-                d.attemptLog.length === 0
-                  ? html`<tr><td colspan="4" class="muted">${t("webhooks.noAttempts")}</td></tr>`
-                  : d.attemptLog.map(
-                      (a) =>
-                        html`<tr><td>${when(t, a.attemptedAt)}</td><td>${a.statusCode ?? a.error ?? "—"}</td><td class="num">${a.latencyMs} ms</td><td class="mono">${a.responseSnippet ?? ""}</td></tr>`,
-                    )
-              }</tbody></table></div>
-${d.status === "pending" ? "" : postForm(req, `${base}/deliveries/${encodeURIComponent(d.id)}/redeliver`, html`<button type="submit" class="secondary">${t("webhooks.redeliver")}</button>`)}</div>`,
-            )
-      }</section>`,
-    });
-  };
-
-  r.get("/dashboard/charges/:id", (req, reply) => detailPage(req, reply));
-
-  // The live status the page's script polls (JSON, for this session's account and mode only).
-  r.get("/dashboard/charges/:id/status", async (req, reply) => {
-    const row = await ownChargeNow(deps, signed(req).who, (req.params as { id: string }).id);
-    return reply.type("application/json; charset=utf-8").send({ status: row.status });
-  });
-
-  const moves = {
-    "simulate-pay": simulatePay,
-    cancel: cancelCharge,
-    refund: refundCharge,
-  } as const;
-  for (const [action, run] of Object.entries(moves)) {
-    r.post(`/dashboard/charges/:id/${action}`, async (req, reply) => {
-      const id = (req.params as { id: string }).id;
-      const done = await runAction(() => run(deps, signed(req).who, id));
-      if (!done.ok) return detailPage(req, reply, done.flash, done.status);
-      return reply.redirect(`/dashboard/charges/${encodeURIComponent(id)}?done=${action}`, 303);
-    });
-  }
-
-  r.post("/dashboard/charges/:id/deliveries/:delivery/redeliver", async (req, reply) => {
-    const p = req.params as { id: string; delivery: string };
-    const done = await runAction(() => redeliver(deps, signed(req).who, p.delivery));
-    if (!done.ok) return detailPage(req, reply, done.flash, done.status);
-    return reply.redirect(
-      `/dashboard/charges/${encodeURIComponent(p.id)}?done=redelivered#deliveries`,
-      303,
-    );
   });
 }

@@ -3,11 +3,13 @@ import type { AppDeps } from "../../deps.ts";
 import { notFound } from "../../domain/errors.ts";
 import { WEB_ROUTE } from "../route-options.ts";
 import { registerAccountPages } from "./account-page.ts";
+import { registerChargeDetailPages } from "./charge-detail-page.ts";
 import { registerChargePages } from "./charges-page.ts";
 import { registerHomePage } from "./home-page.ts";
 import { registerKeyPages } from "./keys-page.ts";
 import { registerPixProviderPages } from "./pix-provider-page.ts";
 import { registerProductPages } from "./products-page.ts";
+import { registerSetupPages } from "./setup-pages.ts";
 import { registerSignInPages } from "./sign-in-pages.ts";
 import { registerWalletPages } from "./wallet-page.ts";
 import { registerWebhookPages } from "./webhooks-page.ts";
@@ -15,8 +17,10 @@ import { registerWebhookPages } from "./webhooks-page.ts";
 /** The merchant dashboard's pages, all under /dashboard (docs/dashboard.md). */
 export function registerDashboard(web: FastifyInstance, deps: AppDeps): void {
   registerSignInPages(web, deps);
+  registerSetupPages(web, deps);
   registerHomePage(web, deps);
   registerChargePages(web, deps);
+  registerChargeDetailPages(web, deps);
   registerProductPages(web, deps);
   registerKeyPages(web, deps);
   registerWebhookPages(web, deps);

@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../deps.ts";
-import { AppError } from "../../domain/errors.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { endAllSessions, endSession, switchMode } from "../../domain/users/sessions.ts";
 import { signIn } from "../../domain/users/sign-in.ts";
-import { acceptUserLink, usableLink } from "../../domain/users/user-links.ts";
 import { checkOrigin } from "../csrf.ts";
 import { formRaw, formText } from "../forms.ts";
 import { type HtmlValue, html } from "../html.ts";
@@ -21,11 +19,12 @@ import {
   signedInRoutes,
 } from "./session.ts";
 
-// Signing in and out, the one-time setup/invitation link that creates a user, and the test/live
-// switch. The sign-in form has no session yet, so its CSRF defence is the Origin check alone
+// Signing in and out, and the test/live switch (the one-time links that create users are
+// setup-pages.ts). The sign-in form has no session yet, so its CSRF defence is the Origin check alone
 // (and SameSite=Lax keeps a cross-site post from carrying an existing session anyway).
 
-function publicPage(
+/** A page without the dashboard's frame (no session yet): sign-in, setup, invitation. */
+export function publicPage(
   req: FastifyRequest,
   reply: FastifyReply,
   title: string,
@@ -49,25 +48,6 @@ function signInForm(req: FastifyRequest, opts: { email?: string; next?: string; 
 <button type="submit">${t("signin.submit")}</button>
 </form>
 <p class="muted">${t("signin.help")}</p>`;
-}
-
-function setupForm(
-  req: FastifyRequest,
-  kind: "setup" | "invite",
-  code: string,
-  flash?: Flash,
-  email = "",
-) {
-  const t = dashT(req);
-  return html`<h1>${t(kind === "setup" ? "setup.title" : "invite.title")}</h1>${flashHtml(flash)}
-<p>${t(kind === "setup" ? "setup.intro" : "invite.intro")}</p>
-<form class="stack card" method="post" action="/dashboard/setup">
-<input type="hidden" name="code" value="${code}">
-<label>${t("signin.email")}<input type="email" name="email" value="${email}" autocomplete="username" required></label>
-<label>${t("setup.password")}<input type="password" name="password" autocomplete="new-password" minlength="10" required></label>
-<label>${t("setup.confirm")}<input type="password" name="confirm" autocomplete="new-password" minlength="10" required></label>
-<button type="submit">${t("setup.submit")}</button>
-</form>`;
 }
 
 export function registerSignInPages(web: FastifyInstance, deps: AppDeps): void {
@@ -132,65 +112,6 @@ export function registerSignInPages(web: FastifyInstance, deps: AppDeps): void {
       signInForm(req, { email, next, flash: { kind: "error", text: t("signin.invalid") } }),
       401,
     );
-  });
-
-  web.get("/dashboard/setup", WEB_ROUTE, async (req, reply) => {
-    const t = dashT(req);
-    const code = String((req.query as Record<string, unknown>).code ?? "");
-    const link = await usableLink(deps, code);
-    if (!link) {
-      return publicPage(
-        req,
-        reply,
-        t("setup.title"),
-        html`<h1>${t("setup.title")}</h1><div class="flash error" role="alert">${t("setup.dead")}</div>`,
-        404,
-      );
-    }
-    return publicPage(req, reply, t("setup.title"), setupForm(req, link.kind, code));
-  });
-
-  web.post("/dashboard/setup", WEB_ROUTE, async (req, reply) => {
-    checkOrigin(deps, req);
-    const t = dashT(req);
-    const code = formText(req.body, "code");
-    const email = formText(req.body, "email");
-    const password = formRaw(req.body, "password");
-    const link = await usableLink(deps, code);
-    if (!link) {
-      return publicPage(
-        req,
-        reply,
-        t("setup.title"),
-        html`<h1>${t("setup.title")}</h1><div class="flash error" role="alert">${t("setup.dead")}</div>`,
-        404,
-      );
-    }
-    if (password !== formRaw(req.body, "confirm")) {
-      return publicPage(
-        req,
-        reply,
-        t("setup.title"),
-        setupForm(req, link.kind, code, { kind: "error", text: t("setup.mismatch") }, email),
-        422,
-      );
-    }
-    try {
-      await acceptUserLink(
-        { ...deps, scryptCost: deps.config.dashboard.scryptCost },
-        { code, email, password },
-      );
-    } catch (err) {
-      if (!(err instanceof AppError) || err.code !== "UNPROCESSABLE") throw err;
-      return publicPage(
-        req,
-        reply,
-        t("setup.title"),
-        setupForm(req, link.kind, code, { kind: "error", text: err.message }, email),
-        422,
-      );
-    }
-    return reply.redirect("/dashboard/sign-in?done=created", 303);
   });
 
   const r = signedInRoutes(web, deps);

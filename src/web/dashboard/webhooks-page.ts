@@ -13,7 +13,8 @@ import { CreateWebhookSchema, SUBSCRIBABLE } from "../../domain/webhooks/schemas
 import { formList, formText } from "../forms.ts";
 import { type HtmlValue, html } from "../html.ts";
 import { confirmAction, dashT, type Flash, postForm, runAction, sendDashPage } from "./chrome.ts";
-import { badge, parseForm, when } from "./format.ts";
+import { deliveryCard } from "./delivery-card.ts";
+import { parseForm, when } from "./format.ts";
 import { signed, signedInRoutes } from "./session.ts";
 
 // Webhooks: create one (URL and events; the signing secret shown once), send a test event,
@@ -111,19 +112,11 @@ ${confirmAction(req, { action: `${base}/delete`, label: t("action.delete"), ques
 <h2>${t("webhooks.log")}</h2>${
         deliveries.length === 0
           ? html`<p class="muted">${t("charges.deliveries.none")}</p>`
-          : deliveries.map(
-              (
-                d,
-              ) => html`<div class="card delivery" data-delivery="${d.id}"><div class="row"><code>${d.event}</code>${badge(t, d.status)}<span class="muted">${when(t, d.createdAt)}</span></div>
-<div class="scroll"><table class="attempts"><thead><tr><th>${t("webhooks.when")}</th><th>${t("webhooks.statusCode")}</th><th class="num">${t("webhooks.duration")}</th><th>${t("webhooks.response")}</th></tr></thead><tbody>${
-                d.attemptLog.length === 0
-                  ? html`<tr><td colspan="4" class="muted">${t("webhooks.noAttempts")}</td></tr>`
-                  : d.attemptLog.map(
-                      (a) =>
-                        html`<tr><td>${when(t, a.attemptedAt)}</td><td>${a.statusCode ?? a.error ?? "—"}</td><td class="num">${a.latencyMs} ms</td><td class="mono">${a.responseSnippet ?? ""}</td></tr>`,
-                    )
-              }</tbody></table></div>
-${d.status === "pending" ? "" : postForm(req, `${base}/deliveries/${encodeURIComponent(d.id)}/redeliver`, html`<button type="submit" class="secondary">${t("webhooks.redeliver")}</button>`)}</div>`,
+          : deliveries.map((d) =>
+              deliveryCard(req, t, d, {
+                redeliverAction: `${base}/deliveries/${encodeURIComponent(d.id)}/redeliver`,
+                aside: html`<span class="muted">${when(t, d.createdAt)}</span>`,
+              }),
             )
       }`,
     });
