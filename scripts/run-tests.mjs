@@ -25,6 +25,8 @@ if (files.some(isBrowserTest) && !findChromium()) {
   process.stdout.write(
     `browser tests skipped (${skipped} files): no Chromium found; install Debian's chromium or set CHROMIUM_PATH\n`,
   );
+  // node --test with no file would go looking for tests of its own.
+  if (files.length === 0) process.exit(0);
 }
 
 const child = spawn(

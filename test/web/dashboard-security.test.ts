@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { manualClock } from "../../src/domain/deps.ts";
+import { createUserLink } from "../../src/domain/users/user-links.ts";
 import { addUser, getPage, PASSWORD, postForm, signInInject } from "../helpers/dashboard.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
@@ -195,5 +196,67 @@ describe("dashboard sessions and web security", () => {
     assert.equal(out.statusCode, 303);
     assert.equal((await getPage(svc, x, "/dashboard")).statusCode, 303);
     assert.equal((await getPage(svc, y, "/dashboard")).statusCode, 303);
+  });
+
+  test("a setup link works once and for 24 hours only", async () => {
+    const a = await svc.newAccount();
+    const form = (code: string, email: string) =>
+      svc.app.inject({
+        method: "POST",
+        url: "/dashboard/setup",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams({
+          code,
+          email,
+          password: PASSWORD,
+          confirm: PASSWORD,
+        }).toString(),
+      });
+    const once = await createUserLink(svc.deps, { kind: "setup", accountId: a.accountId });
+    assert.equal(
+      (await svc.app.inject({ method: "GET", url: `/dashboard/setup?code=${once.code}` }))
+        .statusCode,
+      200,
+    );
+    assert.equal((await form(once.code, "first@example.com")).statusCode, 303);
+    assert.equal((await form(once.code, "second@example.com")).statusCode, 404, "used up");
+    const old = await createUserLink(svc.deps, { kind: "invite", accountId: a.accountId });
+    clock.advance(24 * 3_600_000 + 1000);
+    assert.equal(
+      (await svc.app.inject({ method: "GET", url: `/dashboard/setup?code=${old.code}` }))
+        .statusCode,
+      404,
+    );
+    assert.equal((await form(old.code, "late@example.com")).statusCode, 404, "expired");
+    await signInInject(svc, "first@example.com");
+  });
+
+  test("changing the password ends the user's other sessions; removing a user ends theirs", async () => {
+    const a = await svc.newAccount();
+    const owner = await addUser(svc, a.accountId, "owner@example.com");
+    const other = await addUser(svc, a.accountId, "other-user@example.com");
+    const here = await signInInject(svc, "owner@example.com");
+    const elsewhere = await signInInject(svc, "owner@example.com");
+    const changed = await postForm(svc, here, "/dashboard/account/password", {
+      _csrf: here.csrf,
+      current: PASSWORD,
+      next: "a brand new password",
+      confirm: "a brand new password",
+    });
+    assert.equal(changed.statusCode, 200);
+    assert.match(changed.body, /Senha trocada/);
+    assert.equal((await getPage(svc, here, "/dashboard")).statusCode, 200, "this session stays");
+    assert.equal((await getPage(svc, elsewhere, "/dashboard")).statusCode, 303, "the other ends");
+
+    const theirs = await signInInject(svc, "other-user@example.com");
+    const removed = await postForm(svc, here, `/dashboard/account/users/${other.id}/remove`, {
+      _csrf: here.csrf,
+    });
+    assert.match(removed.body, /Usuário removido/);
+    assert.equal((await getPage(svc, theirs, "/dashboard")).statusCode, 303, "their session ended");
+    const self = await postForm(svc, here, `/dashboard/account/users/${owner.id}/remove`, {
+      _csrf: here.csrf,
+    });
+    assert.equal(self.statusCode, 422, "nobody removes themselves");
   });
 });
