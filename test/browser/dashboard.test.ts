@@ -20,6 +20,8 @@ const BIP84_FIRST = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 const BIP84_VPUB =
   "vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc";
 const BIP84_TESTNET_FIRST = "tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl";
+/** An attempt row of a delivery card whose status-code cell says 200. */
+const OK_ATTEMPT = 'tbody tr:has(td:nth-child(2):text-is("200"))';
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 before(async () => {
@@ -140,12 +142,12 @@ browserSuite(
 
       await confirm(page, "Simular pagamento", "Sim, simular pagamento");
       await page.waitForURL(/done=simulate-pay/);
-      assert.match((await page.locator(".badge.approved").first().textContent()) ?? "", /Aprovada/);
+      assert.match((await page.locator("#charge-status").textContent()) ?? "", /Aprovada/);
       // The worker delivers charge.approved to the receiver; the charge's page shows its attempt.
       const approvedCard = page.locator(".delivery", { hasText: "charge.approved" });
       await until("charge.approved's first attempt", async () => {
         await page.goto(chargeUrl);
-        return (await approvedCard.locator("tbody tr", { hasText: "200" }).count()) === 1;
+        return (await approvedCard.locator(OK_ATTEMPT).count()) === 1;
       });
       assert.ok(receiver.received.some((r) => r.json?.event === "charge.approved"));
       await screenshot(page, "charge-approved");
@@ -154,7 +156,7 @@ browserSuite(
       await page.waitForURL(/done=redelivered/);
       await until("a second attempt", async () => {
         await page.goto(chargeUrl);
-        return (await approvedCard.locator("tbody tr", { hasText: "200" }).count()) === 2;
+        return (await approvedCard.locator(OK_ATTEMPT).count()) === 2;
       });
       await screenshot(page, "charge-redelivered");
 
@@ -168,7 +170,7 @@ browserSuite(
         return (
           (await page
             .locator(".delivery", { hasText: "webhook.test" })
-            .locator("tbody tr", { hasText: "200" })
+            .locator(OK_ATTEMPT)
             .count()) === 1
         );
       });
@@ -265,13 +267,13 @@ browserSuite(
       });
       const pendingId = ((await pending.json()) as { data: { chargeId: string } }).data.chargeId;
       await page.goto(`/dashboard/charges/${pendingId}`);
-      assert.equal(await page.locator(".badge.pending").count(), 1);
+      assert.equal(await page.locator("#charge-status .badge.pending").count(), 1);
       await fetch(`${env.base}/api/pix/charge/simulate-pay`, {
         method: "POST",
         headers: { authorization: `Bearer ${testToken}`, "content-type": "application/json" },
         body: JSON.stringify({ charge_id: pendingId }),
       });
-      await page.locator(".badge.approved").waitFor({ timeout: 10_000 });
+      await page.locator("#charge-status .badge.approved").waitFor({ timeout: 10_000 });
 
       await page.goto("/dashboard/account");
       await page.getByRole("button", { name: "Criar link de convite" }).click();

@@ -94,7 +94,7 @@ export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): 
 <h1>${row.title ?? row.id}</h1>
 <div class="card" data-poll-url="${base}/status" data-poll-status="${row.status}">
 <dl class="facts">
-<dt>${t("charges.status")}</dt><dd>${badge(t, row.status)}</dd>
+<dt>${t("charges.status")}</dt><dd id="charge-status">${badge(t, row.status)}</dd>
 <dt>${t("charges.amount")}</dt><dd>${money(t, row.valueCents)}</dd>
 <dt>${t("charges.method")}</dt><dd>${row.method === "pix" ? "PIX" : "Bitcoin"}</dd>
 <dt>ID</dt><dd class="mono">${row.id}</dd>
