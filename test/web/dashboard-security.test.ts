@@ -198,6 +198,22 @@ describe("dashboard sessions and web security", () => {
     assert.equal((await getPage(svc, y, "/dashboard")).statusCode, 303);
   });
 
+  test("a session in use still ends 12 hours after sign-in (the absolute limit)", async () => {
+    const a = await svc.newAccount();
+    await addUser(svc, a.accountId, "busy@example.com");
+    const s = await signInInject(svc, "busy@example.com");
+    for (let h = 0; h < 11; h++) {
+      clock.advance(60 * 60_000);
+      assert.equal(
+        (await getPage(svc, s, "/dashboard")).statusCode,
+        200,
+        `after ${h + 1} h of use`,
+      );
+    }
+    clock.advance(61 * 60_000);
+    assert.equal((await getPage(svc, s, "/dashboard")).statusCode, 303, "past 12 h");
+  });
+
   test("a setup link works once and for 24 hours only", async () => {
     const a = await svc.newAccount();
     const form = (code: string, email: string) =>
@@ -258,5 +274,35 @@ describe("dashboard sessions and web security", () => {
       _csrf: here.csrf,
     });
     assert.equal(self.statusCode, 422, "nobody removes themselves");
+  });
+});
+
+describe("dashboard cookies behind https", () => {
+  test("with an https TOSTAO_BASE_URL the session cookie is Secure, and forms must come from that origin", async () => {
+    const svc = await startTestService({ env: { TOSTAO_BASE_URL: "https://pay.example.com" } });
+    try {
+      const a = await svc.newAccount();
+      await addUser(svc, a.accountId, "tls@example.com");
+      const s = await signInInject(svc, "tls@example.com");
+      assert.match(s.setCookie, /; Secure/);
+      const local = await postForm(
+        svc,
+        s,
+        "/dashboard/products",
+        { name: "X", value: "1", _csrf: s.csrf },
+        { origin: "http://localhost" },
+      );
+      assert.equal(local.statusCode, 403, "an Origin other than TOSTAO_BASE_URL's is refused");
+      const ok = await postForm(
+        svc,
+        s,
+        "/dashboard/products",
+        { name: "X", value: "1", _csrf: s.csrf },
+        { origin: "https://pay.example.com" },
+      );
+      assert.equal(ok.statusCode, 200);
+    } finally {
+      await svc.close();
+    }
   });
 });
