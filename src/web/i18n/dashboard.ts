@@ -63,7 +63,7 @@ export const dashboard = defineArea(
     "status.revoked": "Revogada",
     "charges.heading": "Cobranças",
     "charges.none": "Nenhuma cobrança.",
-    "charges.created": "Criada em",
+    "charges.created": "Criação",
     "charges.title": "Título",
     "charges.customer": "Cliente",
     "charges.method": "Meio",
