@@ -28,6 +28,11 @@ const USAGE = `usage: tostao <command> [options]
                                               save an account's live PSP connection (checked at the PSP)
   pix-provider show --account ID              the live PSP connection (never a secret)
   pix-provider delete --account ID            delete it
+  user create --account ID --email EMAIL [--password-stdin]
+                                              create a dashboard user (asks the password,
+                                              or reads it from stdin)
+  user reset-password --email EMAIL [--password-stdin]
+                                              set a user's password; signs them out everywhere
 
   Add --json to any command for machine-readable output.
 `;
@@ -57,6 +62,8 @@ async function run(argv: string[]): Promise<number> {
       "base-url": { type: "string" },
       "token-url": { type: "string" },
       homologation: { type: "boolean", default: false },
+      email: { type: "string" },
+      "password-stdin": { type: "boolean", default: false },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -111,7 +118,11 @@ async function run(argv: string[]): Promise<number> {
       process.stderr.write(`unknown command: ${positionals.join(" ")}\n\n${USAGE}`);
       return 2;
     }
-    const out = await command({ db, clock: systemClock, random: cryptoRandom }, values, rest);
+    const out = await command(
+      { db, clock: systemClock, random: cryptoRandom, scryptCost: config.dashboard.scryptCost },
+      values,
+      rest,
+    );
     print(values.json, out.json, out.text);
     return 0;
   } finally {

@@ -69,7 +69,7 @@ const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
 export const chargeColumns = (alias = "") =>
   COLUMN_NAMES.map(([c, f]) => `${alias}${c} AS "${f}"`).join(", ");
 const columns = chargeColumns;
-const CHARGE_COLUMNS = columns();
+export const CHARGE_COLUMNS = columns();
 
 // A crypto charge whose full amount was already seen on the chain (even unconfirmed) before its
 // expiry is waiting for confirmations, not expiring: it is never moved to expired.

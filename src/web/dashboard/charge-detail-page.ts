@@ -1,0 +1,158 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { baseUrlOf } from "../../base-url.ts";
+import type { AppDeps } from "../../deps.ts";
+import { cancelCharge, refundCharge, simulatePay } from "../../domain/charges/pay-cancel-refund.ts";
+import { cryptoView } from "../../domain/crypto/crypto-view.ts";
+import { ownChargeNow } from "../../domain/dashboard/charge-detail.ts";
+import { listEvents } from "../../domain/events/list-events.ts";
+import { chargeDeliveries } from "../../domain/webhooks/charge-deliveries.ts";
+import { redeliver } from "../../domain/webhooks/manage-webhooks.ts";
+import { html, type SafeHtml } from "../html.ts";
+import { confirmAction, dashT, type Flash, runAction, sendDashPage } from "./chrome.ts";
+import { deliveryCard } from "./delivery-card.ts";
+import { badge, money, when } from "./format.ts";
+import { signed, signedInRoutes } from "./session.ts";
+
+// A charge's page: status (polled by the page's script while pending), amount and customer,
+// the QR and copy-and-paste code (or the Bitcoin address), its events in order, each webhook
+// delivery with its attempts and Redeliver, and the moves its state allows behind a
+// confirmation (simulate payment in test, cancel, refund).
+
+export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): void {
+  const r = signedInRoutes(web, deps);
+
+  const detailPage = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    flash?: Flash,
+    status = 200,
+  ) => {
+    const t = dashT(req);
+    const { who } = signed(req);
+    const id = (req.params as { id: string }).id;
+    const row = await ownChargeNow(deps, who, id);
+    const [events, deliveries] = await Promise.all([
+      listEvents(deps, who, { charge_id: id, limit: 200 }),
+      chargeDeliveries(deps, who, id),
+    ]);
+    const q = req.query as Record<string, string | undefined>;
+    const shown: Flash | undefined =
+      flash ??
+      (q.done
+        ? { kind: "ok", text: t(`charges.done.${q.done}` as "charges.done.created") }
+        : undefined);
+    const base = `/dashboard/charges/${encodeURIComponent(row.id)}`;
+    const crypto = row.crypto
+      ? cryptoView(row, baseUrlOf(deps, req), { public: false })
+      : undefined;
+    const payment =
+      row.method === "pix"
+        ? html`<div class="grid2"><div>${row.qrCodeImage ? html`<img class="qr" src="${row.qrCodeImage}" alt="${t("charges.qr")}" width="240" height="240">` : ""}</div>
+<div><h3>${t("charges.copyCode")}</h3><p class="secret"><code id="brcode">${row.brCode ?? ""}</code><button type="button" class="secondary" data-copy="#brcode" data-copied="${t("action.copied")}">${t("action.copy")}</button></p></div></div>`
+        : html`<div class="grid2"><div><img class="qr" src="/api/crypto/charge/qr?charge_id=${encodeURIComponent(row.id)}" alt="${t("charges.qr")}" width="240" height="240"></div>
+<div><dl class="facts"><dt>${t("charges.address")}</dt><dd class="mono" id="btc-address">${crypto?.address ?? ""}</dd><dt>${t("charges.amountBtc")}</dt><dd class="mono">${crypto?.amountCrypto ?? ""} BTC</dd><dt>${t("charges.received")}</dt><dd class="mono">${row.receivedSats} sats</dd></dl>
+<p><button type="button" class="secondary" data-copy="#btc-address" data-copied="${t("action.copied")}">${t("action.copy")}</button></p></div></div>`;
+    const actions: SafeHtml[] = [];
+    if (row.status === "pending" && who.mode === "test") {
+      actions.push(
+        confirmAction(req, {
+          action: `${base}/simulate-pay`,
+          label: t("charges.simulate"),
+          question: t("charges.simulate.q"),
+          confirm: t("charges.simulate.confirm"),
+        }),
+      );
+    }
+    if (row.status === "pending" && row.method === "pix") {
+      actions.push(
+        confirmAction(req, {
+          action: `${base}/cancel`,
+          label: t("charges.cancel"),
+          question: t("charges.cancel.q"),
+          confirm: t("charges.cancel.confirm"),
+          danger: true,
+        }),
+      );
+    }
+    if (row.status === "approved" && row.method === "pix") {
+      actions.push(
+        confirmAction(req, {
+          action: `${base}/refund`,
+          label: t("charges.refund"),
+          question: t("charges.refund.q"),
+          confirm: t("charges.refund.confirm"),
+          danger: true,
+        }),
+      );
+    }
+    return sendDashPage(req, reply, {
+      section: "charges",
+      title: row.title ?? row.id,
+      flash: shown,
+      status,
+      main: html`<p><a href="/dashboard/charges">← ${t("nav.charges")}</a></p>
+<h1>${row.title ?? row.id}</h1>
+<div class="card" data-poll-url="${base}/status" data-poll-status="${row.status}">
+<dl class="facts">
+<dt>${t("charges.status")}</dt><dd id="charge-status">${badge(t, row.status)}</dd>
+<dt>${t("charges.amount")}</dt><dd>${money(t, row.valueCents)}</dd>
+<dt>${t("charges.method")}</dt><dd>${row.method === "pix" ? "PIX" : "Bitcoin"}</dd>
+<dt>ID</dt><dd class="mono">${row.id}</dd>
+<dt>${t("charges.customer")}</dt><dd>${typeof row.details.customer_name === "string" ? row.details.customer_name : "—"}</dd>
+<dt>${t("charges.created")}</dt><dd>${when(t, row.createdAt)}</dd>
+<dt>${t("charges.expires")}</dt><dd>${when(t, row.expiresAt)}</dd>
+<dt>${t("charges.approvedAt")}</dt><dd>${when(t, row.approvedAt)}</dd>
+</dl>
+${actions.length > 0 ? html`<div class="row">${actions}</div>` : ""}
+</div>
+${row.status === "pending" ? html`<section><h2>${t("charges.payment")}</h2>${payment}</section>` : ""}
+<section><h2>${t("charges.events")}</h2>${
+        events.events.length === 0
+          ? html`<p class="muted">—</p>`
+          : html`<ol class="events">${[...events.events].reverse().map((e) => html`<li><code>${e.event}</code> <span class="muted">${when(t, e.createdAt)}</span></li>`)}</ol>`
+      }</section>
+<section id="deliveries"><h2>${t("charges.deliveries")}</h2>${
+        deliveries.length === 0
+          ? html`<p class="muted">${t("charges.deliveries.none")}</p>`
+          : deliveries.map((d) =>
+              deliveryCard(req, t, d, {
+                redeliverAction: `${base}/deliveries/${encodeURIComponent(d.id)}/redeliver`,
+                aside: html`<span class="mono muted">${d.url}</span>`,
+              }),
+            )
+      }</section>`,
+    });
+  };
+
+  r.get("/dashboard/charges/:id", (req, reply) => detailPage(req, reply));
+
+  // The live status the page's script polls (JSON, for this session's account and mode only).
+  r.get("/dashboard/charges/:id/status", async (req, reply) => {
+    const row = await ownChargeNow(deps, signed(req).who, (req.params as { id: string }).id);
+    return reply.type("application/json; charset=utf-8").send({ status: row.status });
+  });
+
+  const moves = {
+    "simulate-pay": simulatePay,
+    cancel: cancelCharge,
+    refund: refundCharge,
+  } as const;
+  for (const [action, run] of Object.entries(moves)) {
+    r.post(`/dashboard/charges/:id/${action}`, async (req, reply) => {
+      const id = (req.params as { id: string }).id;
+      const done = await runAction(() => run(deps, signed(req).who, id));
+      if (!done.ok) return detailPage(req, reply, done.flash, done.status);
+      return reply.redirect(`/dashboard/charges/${encodeURIComponent(id)}?done=${action}`, 303);
+    });
+  }
+
+  r.post("/dashboard/charges/:id/deliveries/:delivery/redeliver", async (req, reply) => {
+    const p = req.params as { id: string; delivery: string };
+    const done = await runAction(() => redeliver(deps, signed(req).who, p.delivery));
+    if (!done.ok) return detailPage(req, reply, done.flash, done.status);
+    return reply.redirect(
+      `/dashboard/charges/${encodeURIComponent(p.id)}?done=redelivered#deliveries`,
+      303,
+    );
+  });
+}
