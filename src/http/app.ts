@@ -15,6 +15,7 @@ import { registerCryptoRoutes } from "./routes/crypto.ts";
 import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerIntegrationRoutes } from "./routes/integrations.ts";
+import { registerPayStatusRoute } from "./routes/pay-status.ts";
 import { registerPixChargeRoutes } from "./routes/pix-charges.ts";
 import { registerProductRoutes } from "./routes/products.ts";
 import { registerTokenRoutes } from "./routes/tokens.ts";
@@ -112,6 +113,7 @@ export function buildApp(
   registerEventRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerCryptoRoutes(app, deps);
+  registerPayStatusRoute(app, deps);
   registerIntegrationRoutes(app, deps);
   if (metrics) registerMetricsRoute(app, deps.config.metrics, metrics);
   return app;

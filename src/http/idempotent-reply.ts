@@ -63,17 +63,17 @@ export async function sendIdempotentWrite<S extends z.ZodType>(
   reply: FastifyReply,
   schema: S,
   prepare: () => Promise<{ data: z.input<S>; write: PreparedWrite["write"] }>,
-  opts: { precheck: boolean },
+  opts: { precheck: boolean; owner?: Owner },
 ): Promise<void> {
   const res = await runIdempotentWrite(
     deps,
-    scopeOf(req),
+    scopeOf(req, opts.owner),
     async () => {
       const p = await prepare();
       const body = reply.server.okJson(reply, schema, p.data);
       return { response: { status: 200, body }, write: p.write };
     },
-    opts,
+    { precheck: opts.precheck },
   );
   await send(reply, res);
 }

@@ -77,7 +77,7 @@ export const TOOLS: ToolDef[] = [
       "Create a PIX charge (BRL). Returns chargeId, brCode (copy-and-paste) and qrCodeImage (PNG data URL). A test token creates a sandbox charge.",
     input: CreatePixChargeSchema,
     write: true,
-    handler: (ctx, args) => createPixCharge(ctx.deps, ctx.principal, args),
+    handler: (ctx, args) => createPixCharge(ctx.deps, ctx.principal, args, ctx.baseUrl),
   }),
   tool({
     name: "get_pix_charge_status",

@@ -10,6 +10,8 @@ import type { Principal } from "../mode.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
 import type { Tally } from "../tally.ts";
+import { isPublicCheckout } from "../checkout/checkout-owner.ts";
+import { paymentUrl } from "../checkout/payment-url.ts";
 import { creationEvents } from "./charge-events.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
 import type { PixProviders } from "./pix-provider.ts";
@@ -47,8 +49,13 @@ const CUSTOMER_FIELDS = [
 ] as const;
 
 /** Creates a pending PIX charge and returns the spec's creation response. */
-export async function createPixCharge(deps: PixChargeDeps, who: Principal, input: CreatePixCharge) {
-  const prepared = await preparePixCharge(deps, who, input);
+export async function createPixCharge(
+  deps: PixChargeDeps,
+  who: Principal,
+  input: CreatePixCharge,
+  baseUrl: string,
+) {
+  const prepared = await preparePixCharge(deps, who, input, baseUrl);
   await prepared.write();
   return prepared.data;
 }
@@ -63,11 +70,16 @@ export async function preparePixCharge(
   deps: PixChargeDeps,
   who: Principal,
   input: CreatePixCharge,
+  baseUrl: string,
 ) {
+  const isPublic = isPublicCheckout(who);
+  if (isPublic) refuseMerchantFields(input);
   const { valueCents, title } = await resolveAmount(deps, who, {
     value: input.value,
     productId: input.product_id,
-    title: input.title ?? null,
+    // A payer on the public checkout does not name what they pay for: the product's name is
+    // the charge's title (as on the Bitcoin checkout).
+    title: isPublic ? null : (input.title ?? null),
   });
   const provider = deps.pixProviders[who.mode];
   if (!provider) throw unprocessable(LIVE_PSP_MISSING);
@@ -130,6 +142,7 @@ export async function preparePixCharge(
     provider: provider.name,
     livemode: who.mode === "live",
     expiresAt: row.expiresAt.toISOString(),
+    paymentUrl: paymentUrl(baseUrl, id),
   };
   return {
     data,
@@ -139,4 +152,17 @@ export async function preparePixCharge(
       return written;
     },
   };
+}
+
+/**
+ * The fields that are the merchant's to set, refused on the public checkout: a payer must not
+ * pick the merchant's order reference (external_id, which webhooks carry as order_id), the
+ * text sent with the code, or how long the charge stays open.
+ */
+function refuseMerchantFields(input: CreatePixCharge): void {
+  for (const f of ["external_id", "description", "expires_in"] as const) {
+    if (input[f] !== undefined) {
+      throw unprocessable(`${f}: is set by the merchant; send it with an API token, not on the public checkout`);
+    }
+  }
 }

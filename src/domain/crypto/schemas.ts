@@ -64,9 +64,12 @@ export const CryptoChargeCreatedSchema = z.object({
   expiresAt: z.string(),
   provider: z.literal("crypto"),
   livemode: z.boolean(),
+  paymentUrl: z
+    .string()
+    .describe("The charge's hosted payment page (QR, address, live status) to send a payer to."),
 });
 
-export const CryptoStatusSchema = CryptoChargeCreatedSchema.extend({
+export const CryptoStatusSchema = CryptoChargeCreatedSchema.omit({ paymentUrl: true }).extend({
   amountReceived: z.string(),
   paidLate: z.boolean(),
   simulated: z.boolean(),

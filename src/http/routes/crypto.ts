@@ -4,7 +4,8 @@ import { z } from "zod";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
 import { ChargeIdSchema, ListChargesQuerySchema } from "../../domain/charges/schemas.ts";
-import { checkoutOwner, startCryptoCharge } from "../../domain/crypto/create-crypto-charge.ts";
+import { checkoutOwner } from "../../domain/checkout/checkout-owner.ts";
+import { startCryptoCharge } from "../../domain/crypto/create-crypto-charge.ts";
 import { quoteView } from "../../domain/crypto/quote.ts";
 import {
   cryptoChargeStatus,

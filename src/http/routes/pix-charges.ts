@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
 import { preparePixCharge } from "../../domain/charges/create-pix-charge.ts";
 import { cancelCharge, refundCharge, simulatePay } from "../../domain/charges/pay-cancel-refund.ts";
@@ -13,6 +14,8 @@ import {
   ListChargesQuerySchema,
   PixChargeCreatedSchema,
 } from "../../domain/charges/schemas.ts";
+import { checkoutOwner } from "../../domain/checkout/checkout-owner.ts";
+import { spendCheckoutBudget } from "../checkout-budget.ts";
 import { okEnvelope, sendOk } from "../envelope.ts";
 import { sendIdempotent, sendIdempotentWrite } from "../idempotent-reply.ts";
 import { principalOf } from "../plugins/guard.ts";
@@ -26,16 +29,19 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
   r.post(
     "/api/pix/charge/create",
     {
-      config: auth,
+      config: { auth: "optional" },
       schema: {
-        summary: "Create a PIX charge (BR Code and QR image); Idempotency-Key accepted",
+        summary:
+          "Create a PIX charge (BR Code and QR image); without a token, product_id is required (public checkout); Idempotency-Key accepted",
         tags,
         body: CreatePixChargeSchema,
         response: { 200: okEnvelope(PixChargeCreatedSchema) },
       },
     },
     async (req, reply) => {
-      const who = principalOf(req);
+      const who = await checkoutOwner(deps, req.principal, req.body.product_id);
+      // checkoutOwner refused a public creation without a product, and found the product.
+      if (!req.principal) await spendCheckoutBudget(deps, req, reply, req.body.product_id ?? "");
       // The hot path: prepared first, then written with its Idempotency-Key in one statement.
       // A live charge calls the PSP while preparing, so a stored response is looked up first.
       await sendIdempotentWrite(
@@ -43,8 +49,8 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
         req,
         reply,
         PixChargeCreatedSchema,
-        () => preparePixCharge(deps, who, req.body),
-        { precheck: who.mode === "live" },
+        () => preparePixCharge(deps, who, req.body, baseUrlOf(deps, req)),
+        { precheck: who.mode === "live", owner: who },
       );
     },
   );
