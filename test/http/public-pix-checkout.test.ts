@@ -96,7 +96,10 @@ describe("public PIX checkout", () => {
     const liveProduct = await product(a.live);
     const testProduct = await product(a.test);
     for (const url of ["/api/pix/charge/create", "/api/crypto/charge/create"]) {
-      const res = await svc.call("POST", url, { token: a.test, body: { product_id: liveProduct.id } });
+      const res = await svc.call("POST", url, {
+        token: a.test,
+        body: { product_id: liveProduct.id },
+      });
       assert.equal(res.statusCode, 404, `${url}: ${res.body}`);
       assert.match(res.json().error ?? "", /^product_id: product prod_\w+ not found/);
     }

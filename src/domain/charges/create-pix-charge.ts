@@ -3,6 +3,8 @@ import type { ChargeDetails, ChargeRow } from "../../db/queries/charges.ts";
 import type { KeyToStore } from "../../db/queries/idempotency.ts";
 import type { ChargeWriter } from "../../db/queries/insert-charges.ts";
 import { qrPngDataUrl } from "../../qr/qr-png.ts";
+import { isPublicCheckout } from "../checkout/checkout-owner.ts";
+import { paymentUrl } from "../checkout/payment-url.ts";
 import type { Clock, Random } from "../deps.ts";
 import { unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
@@ -10,8 +12,6 @@ import type { Principal } from "../mode.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
 import type { Tally } from "../tally.ts";
-import { isPublicCheckout } from "../checkout/checkout-owner.ts";
-import { paymentUrl } from "../checkout/payment-url.ts";
 import { creationEvents } from "./charge-events.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
 import type { PixProviders } from "./pix-provider.ts";
@@ -162,7 +162,9 @@ export async function preparePixCharge(
 function refuseMerchantFields(input: CreatePixCharge): void {
   for (const f of ["external_id", "description", "expires_in"] as const) {
     if (input[f] !== undefined) {
-      throw unprocessable(`${f}: is set by the merchant; send it with an API token, not on the public checkout`);
+      throw unprocessable(
+        `${f}: is set by the merchant; send it with an API token, not on the public checkout`,
+      );
     }
   }
 }

@@ -12,9 +12,9 @@ import {
 } from "../../db/queries/wallets.ts";
 import { creationEvents } from "../charges/charge-events.ts";
 import { DISPLAY_STATUS } from "../charges/charge-status.ts";
-import type { Clock, Random } from "../deps.ts";
 import { isPublicCheckout } from "../checkout/checkout-owner.ts";
 import { paymentUrl } from "../checkout/payment-url.ts";
+import type { Clock, Random } from "../deps.ts";
 import { AppError, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import type { Principal } from "../mode.ts";

@@ -27,7 +27,12 @@ const SuccessUrl = z
     } catch {
       return false;
     }
-    return (u.protocol === "https:" || u.protocol === "http:") && u.hostname !== "" && !u.username && !u.password;
+    return (
+      (u.protocol === "https:" || u.protocol === "http:") &&
+      u.hostname !== "" &&
+      !u.username &&
+      !u.password
+    );
   }, "must be an https (or http) URL without user:password@");
 
 export const CreateProductSchema = z.strictObject({

@@ -18,7 +18,8 @@ export function registerPayStatusRoute(app: FastifyInstance, deps: AppDeps): voi
     {
       config: { auth: "none" },
       schema: {
-        summary: "Public status of a charge (PIX or Bitcoin) for its payment page; no customer data",
+        summary:
+          "Public status of a charge (PIX or Bitcoin) for its payment page; no customer data",
         tags: ["checkout"],
         querystring: ChargeIdSchema,
         response: { 200: okEnvelope(PublicChargeStatusSchema) },
