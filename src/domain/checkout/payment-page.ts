@@ -4,6 +4,7 @@ import { type ChargeRow, findChargeById } from "../../db/queries/charges.ts";
 import { findProduct } from "../../db/queries/products.ts";
 import { DISPLAY_STATUS } from "../charges/charge-status.ts";
 import { transition } from "../charges/move-charge.ts";
+import { simulatePay } from "../charges/pay-cancel-refund.ts";
 import type { CryptoReadDeps } from "../crypto/read-crypto-charges.ts";
 import { readCryptoCharge } from "../crypto/watch-chain.ts";
 import { notFound } from "../errors.ts";
@@ -90,3 +91,16 @@ export async function paymentPage(deps: PaymentPageDeps, chargeId: string) {
   };
 }
 export type PaymentPage = Awaited<ReturnType<typeof paymentPage>>;
+
+/**
+ * The payment page's "simulate payment" button: approves a sandbox charge as simulate-pay does,
+ * for whoever holds the page. Only a test-mode charge can be simulated (a live charge answers
+ * 404, as if the page had no such button, which it has not); test charges move no money.
+ */
+export async function simulateFromPage(deps: SimulateDeps, chargeId: string): Promise<void> {
+  const row = await findChargeById(deps.db, chargeId);
+  if (!row || row.mode !== "test") throw notFound(`charge_id: charge ${chargeId} not found`);
+  await simulatePay(deps, { accountId: row.accountId, mode: "test", tokenId: PAGE }, chargeId);
+}
+type SimulateDeps = Parameters<typeof simulatePay>[0];
+const PAGE = "payment-page";

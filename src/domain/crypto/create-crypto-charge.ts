@@ -104,6 +104,7 @@ export async function createCryptoCharge(
   const details: Record<string, string> = {};
   if (input.customer_name) details.customer_name = input.customer_name;
   if (input.customer_email) details.customer_email = input.customer_email;
+  if (input.customer_cpf) details.customer_cpf = input.customer_cpf;
   const row: ChargeRow = {
     id,
     accountId: who.accountId,
