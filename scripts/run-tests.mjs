@@ -5,17 +5,27 @@
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { findChromium } from "./find-chromium.mjs";
 
 const args = process.argv.slice(2);
 const explicit = args.filter((a) => a.endsWith(".ts"));
 const flags = args.filter((a) => !a.endsWith(".ts"));
-const files =
+let files =
   explicit.length > 0
     ? explicit
     : ["src", "test"]
         .flatMap((dir) => readdirSync(dir, { recursive: true }).map((f) => join(dir, String(f))))
         .filter((f) => f.endsWith(".test.ts"))
         .sort();
+// The browser tests drive a real Chromium; without one they are left out, said in one line.
+const isBrowserTest = (f) => f.split("\\").join("/").includes("test/browser/");
+if (files.some(isBrowserTest) && !findChromium()) {
+  const skipped = files.filter(isBrowserTest).length;
+  files = files.filter((f) => !isBrowserTest(f));
+  process.stdout.write(
+    `browser tests skipped (${skipped} files): no Chromium found; install Debian's chromium or set CHROMIUM_PATH\n`,
+  );
+}
 
 const child = spawn(
   process.execPath,

@@ -4,6 +4,8 @@ import type { AppDeps } from "../deps.ts";
 import { AppError, badRequest, STATUS_BY_CODE } from "../domain/errors.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import type { RouteEntry } from "../route-table.ts";
+import { WEB_AREAS } from "../web/areas.ts";
+import { registerWeb } from "../web/register-web.ts";
 import { makeAccessLog } from "./access-log.ts";
 import { connectionOptions } from "./connection-options.ts";
 import { fail } from "./envelope.ts";
@@ -116,6 +118,9 @@ export function buildApp(
   registerPayStatusRoute(app, deps);
   registerIntegrationRoutes(app, deps);
   if (metrics) registerMetricsRoute(app, deps.config.metrics, metrics);
+  // The HTML pages (dashboard, payment page), in their own context: forms and cookies are
+  // parsed there only, and the routes stay out of the route table (src/web/register-web.ts).
+  registerWeb(app, deps, WEB_AREAS);
   return app;
 }
 

@@ -1,0 +1,1 @@
+export function findChromium(env?: Record<string, string | undefined>): string | undefined;

@@ -1,0 +1,6 @@
+import { registerDashboard } from "./dashboard/register-dashboard.ts";
+import type { WebArea } from "./register-web.ts";
+
+// The areas of pages the service serves, registered by src/http/app.ts through registerWeb.
+// A new area (the hosted payment page) adds its register function here.
+export const WEB_AREAS: readonly WebArea[] = [registerDashboard];

@@ -1,0 +1,53 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { WEB_ROUTE } from "./route-options.ts";
+
+// The stylesheet and the script are files beside this one, read once when the app is built and
+// served from memory. Their URLs carry a hash of their content, so browsers may keep them for a
+// year: a new version has a new URL.
+
+type Asset = { body: Buffer; type: string; hash: string };
+
+const DIR = join(import.meta.dirname, "assets");
+const FILES: Record<string, string> = {
+  "style.css": "text/css; charset=utf-8",
+  "app.js": "text/javascript; charset=utf-8",
+};
+
+function load(): Map<string, Asset> {
+  const out = new Map<string, Asset>();
+  for (const [name, type] of Object.entries(FILES)) {
+    const body = readFileSync(join(DIR, name));
+    out.set(name, {
+      body,
+      type,
+      hash: createHash("sha256").update(body).digest("hex").slice(0, 12),
+    });
+  }
+  return out;
+}
+
+let loaded: Map<string, Asset> | undefined;
+const assets = () => {
+  loaded ??= load();
+  return loaded;
+};
+
+/** The URL of an asset for a page: `/assets/style.css?v=<content hash>`. */
+export function assetUrl(name: "style.css" | "app.js"): string {
+  return `/assets/${name}?v=${assets().get(name)?.hash ?? "0"}`;
+}
+
+export function registerAssets(web: FastifyInstance): void {
+  web.get<{ Params: { name: string } }>("/assets/:name", WEB_ROUTE, async (req, reply) => {
+    const asset = assets().get(req.params.name);
+    if (!asset) return reply.code(404).type("text/plain; charset=utf-8").send("not found");
+    return reply
+      .header("Cache-Control", "public, max-age=31536000, immutable")
+      .header("ETag", `"${asset.hash}"`)
+      .type(asset.type)
+      .send(asset.body);
+  });
+}

@@ -1,0 +1,101 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifyFormbody from "@fastify/formbody";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppDeps } from "../deps.ts";
+import { AppError, STATUS_BY_CODE } from "../domain/errors.ts";
+import { registerAssets } from "./assets.ts";
+import { CSRF_REFUSED } from "./csrf.ts";
+import { html } from "./html.ts";
+import {
+  asLang,
+  DEFAULT_LANG,
+  type Lang,
+  langFromAcceptLanguage,
+  translator,
+} from "./i18n/catalogue.ts";
+import { common } from "./i18n/common.ts";
+import { page, sendPage } from "./layout.ts";
+import { setPageSecurityHeaders } from "./security-headers.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The interface language of this page request (registerWeb's hook chooses it). */
+    lang: Lang;
+  }
+}
+
+/** One area of pages (the dashboard, the payment page): registers its routes on `web`. */
+export type WebArea = (web: FastifyInstance, deps: AppDeps) => void;
+
+export const LANG_COOKIE = "lang";
+const YEAR_S = 365 * 24 * 3600;
+
+/**
+ * Registers the HTML side of the service in its own Fastify context beside the JSON API: form
+ * bodies and cookies are parsed there only, every response gets the page security headers, the
+ * language is chosen (`?lang=` sets it in a cookie; then the cookie; then Accept-Language;
+ * else Portuguese), errors render as a page, and the stylesheet and script are served. Each
+ * area's routes must use WEB_ROUTE (route-options.ts) so they stay out of the API documents.
+ */
+export function registerWeb(app: FastifyInstance, deps: AppDeps, areas: readonly WebArea[]): void {
+  app.register(async (web) => {
+    await web.register(fastifyCookie);
+    await web.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+    web.decorateRequest("lang", DEFAULT_LANG);
+    web.addHook("onRequest", (req, reply, done) => {
+      setPageSecurityHeaders(reply);
+      req.lang = chooseLang(req, reply, deps);
+      done();
+    });
+    web.setErrorHandler((err: FastifyError, req, reply) => renderError(err, req, reply));
+    registerAssets(web);
+    for (const area of areas) area(web, deps);
+  });
+}
+
+function chooseLang(req: FastifyRequest, reply: FastifyReply, deps: AppDeps): Lang {
+  const asked = asLang((req.query as Record<string, unknown> | undefined)?.lang);
+  if (asked) {
+    reply.setCookie(LANG_COOKIE, asked, {
+      path: "/",
+      sameSite: "lax",
+      httpOnly: true,
+      secure: (deps.config.baseUrl ?? "").startsWith("https:"),
+      maxAge: YEAR_S,
+    });
+    return asked;
+  }
+  return asLang(req.cookies[LANG_COOKIE]) ?? langFromAcceptLanguage(req.headers["accept-language"]);
+}
+
+/** An error as a page: the catalogue's status, a message in the page's language when known. */
+function renderError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const t = translator(req.lang, common);
+  let status = 500;
+  let message = t("error.internal");
+  if (err instanceof AppError) {
+    status = STATUS_BY_CODE[err.code];
+    if (err.message === CSRF_REFUSED) message = t("error.csrf");
+    else if (err.code === "NOT_FOUND") message = t("error.notFound");
+    else if (err.code === "RATE_LIMITED") message = t("error.tooMany");
+    else if (status < 500) message = err.message;
+    reply.headers(err.headers);
+  } else if (typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500) {
+    status = err.statusCode;
+    message = err.message;
+  }
+  if (status >= 500) req.log.error({ err, reqId: req.id }, "page failed");
+  return sendPage(
+    reply,
+    page({
+      lang: req.lang,
+      title: t("error.title"),
+      url: req.url,
+      mainClass: "narrow",
+      main: html`<h1>${t("error.title")}</h1>
+<div class="flash error" role="alert">${message}</div>
+${req.url.startsWith("/dashboard") ? html`<p><a href="/dashboard">${t("error.back")}</a></p>` : ""}`,
+    }),
+    status,
+  );
+}

@@ -1,0 +1,113 @@
+import { mkdirSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
+import { after, before, describe } from "node:test";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { findChromium } from "../../scripts/find-chromium.mjs";
+import { startTestService, type TestService } from "../helpers/service.ts";
+
+// The browser tests' harness: Debian's Chromium driven by playwright-core (no browser download),
+// the real service listening on 127.0.0.1, and screenshots a person can look at. One browser per
+// test file (a launch costs seconds on a small machine); each test takes a fresh context, so no
+// cookie or storage leaks between tests.
+
+export { findChromium };
+
+export const SCREENSHOT_DIR = resolve(import.meta.dirname, "../../artifacts/screenshots");
+
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Launches the found Chromium headless with a new empty profile (playwright makes a temp one). */
+export async function launchChromium(executablePath = findChromium()): Promise<Browser> {
+  if (!executablePath) throw new Error("no Chromium found (set CHROMIUM_PATH)");
+  return chromium.launch({ executablePath, args: ARGS, headless: true });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Saves the page as `<name>-desktop.png` (1280 wide) and `<name>-phone.png` (390 wide), full
+ * length, under artifacts/screenshots/ (gitignored), and puts the viewport back as it was.
+ */
+export async function screenshot(page: Page, name: string): Promise<string[]> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const before = page.viewportSize() ?? DESKTOP;
+  const paths: string[] = [];
+  for (const [label, size] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    const path = join(SCREENSHOT_DIR, `${name}-${label}.png`);
+    await page.screenshot({ path, fullPage: true });
+    paths.push(path);
+  }
+  await page.setViewportSize(before);
+  return paths;
+}
+
+export type BrowserEnv = {
+  svc: TestService;
+  /** http://127.0.0.1:<port> */
+  base: string;
+  browser: Browser;
+  /** A new context (own cookies) and page, closed after the test file. */
+  newPage(opts?: { locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
+};
+
+/**
+ * A describe() block with the service listening and one browser for the whole file; without a
+ * Chromium the block is skipped with one line saying why. `env` is filled before the tests run.
+ */
+export function browserSuite(
+  name: string,
+  opts: { env?: Record<string, string> },
+  body: (env: BrowserEnv) => void,
+): void {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    describe(name, {
+      skip: "no Chromium found: install Debian's chromium or set CHROMIUM_PATH",
+    }, () => {});
+    return;
+  }
+  const env = {} as BrowserEnv;
+  const contexts: BrowserContext[] = [];
+  describe(name, () => {
+    before(async () => {
+      const svc = await startTestService({ env: opts.env ?? {} });
+      await svc.app.listen({ port: 0, host: "127.0.0.1" });
+      const { port } = svc.app.server.address() as AddressInfo;
+      env.svc = svc;
+      env.base = `http://127.0.0.1:${port}`;
+      env.browser = await launchChromium(executablePath);
+      env.newPage = async (o = {}) => {
+        const context = await env.browser.newContext({
+          viewport: DESKTOP,
+          locale: o.locale ?? "pt-BR",
+          baseURL: env.base,
+        });
+        contexts.push(context);
+        const page = await context.newPage();
+        page.setDefaultTimeout(15_000);
+        return { context, page };
+      };
+    });
+    after(async () => {
+      for (const c of contexts) await c.close().catch(() => {});
+      await env.browser?.close().catch(() => {});
+      await env.svc?.close();
+    });
+    body(env);
+  });
+}
