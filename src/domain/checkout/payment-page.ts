@@ -77,6 +77,8 @@ export async function paymentPage(deps: PaymentPageDeps, chargeId: string) {
     merchantName: account?.name ?? "",
     title: row.title,
     amountCents: row.valueCents,
+    /** The product's checkout, where an expired charge's payer can start a new one. */
+    productId: row.productId,
     /** PIX: the copy-and-paste code the QR shows. */
     brCode: row.brCode,
     /** Bitcoin: the address, the amount in BTC and the BIP21 URI the QR shows. */

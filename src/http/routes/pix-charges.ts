@@ -14,8 +14,8 @@ import {
   ListChargesQuerySchema,
   PixChargeCreatedSchema,
 } from "../../domain/charges/schemas.ts";
+import { spendCheckoutBudget } from "../../domain/checkout/checkout-budget.ts";
 import { checkoutOwner } from "../../domain/checkout/checkout-owner.ts";
-import { spendCheckoutBudget } from "../checkout-budget.ts";
 import { okEnvelope, sendOk } from "../envelope.ts";
 import { sendIdempotent, sendIdempotentWrite } from "../idempotent-reply.ts";
 import { principalOf } from "../plugins/guard.ts";
@@ -41,7 +41,7 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
     async (req, reply) => {
       const who = await checkoutOwner(deps, req.principal, req.body.product_id);
       // checkoutOwner refused a public creation without a product, and found the product.
-      if (!req.principal) await spendCheckoutBudget(deps, req, reply, req.body.product_id ?? "");
+      if (!req.principal) await spendCheckoutBudget(deps, req, req.body.product_id ?? "");
       // The hot path: prepared first, then written with its Idempotency-Key in one statement.
       // A live charge calls the PSP while preparing, so a stored response is looked up first.
       await sendIdempotentWrite(
