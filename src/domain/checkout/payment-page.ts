@@ -101,7 +101,7 @@ export type PaymentPage = Awaited<ReturnType<typeof paymentPage>>;
  */
 export async function simulateFromPage(deps: SimulateDeps, chargeId: string): Promise<void> {
   const row = await findChargeById(deps.db, chargeId);
-  if (!row || row.mode !== "test") throw notFound(`charge_id: charge ${chargeId} not found`);
+  if (row?.mode !== "test") throw notFound(`charge_id: charge ${chargeId} not found`);
   await simulatePay(deps, { accountId: row.accountId, mode: "test", tokenId: PAGE }, chargeId);
 }
 type SimulateDeps = Parameters<typeof simulatePay>[0];

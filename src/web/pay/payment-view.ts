@@ -105,7 +105,8 @@ ${expires}
 <p>${t("crypto.howTo", { btc: b.amountBtc })}</p>
 <figure class="pay-qr">${raw(renderQrSvg(b.payUri, { title: t("crypto.qrAlt", { btc: b.amountBtc }) }))}</figure>
 <div class="pay-field"><label for="pay-code">${t("crypto.addressLabel")}</label>
-<div class="copyrow"><input id="pay-code" class="mono" type="text" readonly value="${b.address}" spellcheck="false"><button type="button" data-copy="#pay-code" data-copied="${t("copy.done")}">${t("copy.button")}</button></div></div>
+<textarea id="pay-code" class="mono" readonly rows="2" spellcheck="false">${b.address}</textarea>
+<button type="button" class="copy-wide" data-copy="#pay-code" data-copied="${t("copy.done")}">${t("copy.button")}</button></div>
 <div class="pay-field"><label for="pay-btc">${t("crypto.amountLabel")}</label>
 <div class="copyrow"><input id="pay-btc" class="mono" type="text" readonly value="${b.amountBtc}"><button type="button" class="secondary" data-copy="#pay-btc" data-copied="${t("copy.done")}">${t("copy.button")}</button></div></div>
 <p><a class="button secondary" href="${b.payUri}">${t("crypto.openWallet")}</a></p>
@@ -117,7 +118,7 @@ ${expires}
 <p>${t("pix.howTo")}</p>
 <figure class="pay-qr">${raw(renderQrSvg(v.brCode ?? "", { title: t("pix.qrAlt", { amount }) }))}</figure>
 <div class="pay-field"><label for="pay-code">${t("pix.codeLabel")}</label>
-<textarea id="pay-code" class="mono" readonly rows="4" spellcheck="false">${v.brCode ?? ""}</textarea>
+<textarea id="pay-code" class="mono" readonly rows="5" spellcheck="false">${v.brCode ?? ""}</textarea>
 <button type="button" class="copy-wide" data-copy="#pay-code" data-copied="${t("copy.done")}">${t("copy.button")}</button></div>
 </div>`;
 }
