@@ -5,7 +5,9 @@ import { after, test } from "node:test";
 import jsqr from "jsqr";
 import type { Page } from "playwright-core";
 import { PNG } from "pngjs";
+import { createAccount } from "../../src/domain/accounts/create-account.ts";
 import { decodeBrCode } from "../../src/domain/pix/brcode.ts";
+import { issueToken } from "../../src/domain/tokens/manage-tokens.ts";
 import { startFakeEsplora } from "../helpers/fake-chain.ts";
 import { browserSuite, PHONE, screenshot } from "./harness.ts";
 
@@ -49,6 +51,12 @@ browserSuite(
   "the checkout and payment pages in Chromium",
   { env: { TOSTAO_ESPLORA_URL_TESTNET: chain.url }, clock },
   (env) => {
+    // A merchant with a shop's name, which the pages show as who is paid.
+    const shopAccount = async () => {
+      const account = await createAccount(env.svc.deps, { name: "Ateliê da Ana" });
+      const t = await issueToken(env.svc.deps, { accountId: account.id, label: "t", mode: "test" });
+      return { test: t.token };
+    };
     const product = async (body: Record<string, unknown>, token: string) => {
       const res = await env.svc.call("POST", "/api/products/create", { token, body });
       assert.equal(res.statusCode, 200, res.body);
@@ -64,7 +72,7 @@ browserSuite(
     };
 
     test("phone: product checkout -> PIX -> the QR on screen is the product's brCode -> paid within 3 s without reload -> success_url", async () => {
-      const a = await env.svc.newAccount();
+      const a = await shopAccount();
       const id = await product(
         {
           name: "Camiseta azul",
@@ -129,7 +137,7 @@ browserSuite(
     });
 
     test("Bitcoin: the address and BIP21 QR; a payment seen by the chain stand-in turns the page to paid", async () => {
-      const a = await env.svc.newAccount();
+      const a = await shopAccount();
       const id = await product({ name: "Curso de fotografia", value: 197 }, a.test);
       const { page } = await env.newPage();
       await page.setViewportSize(PHONE);
@@ -162,7 +170,7 @@ browserSuite(
     });
 
     test("JavaScript off: the checkout form, the QR and the code work, and the refresh link shows paid", async () => {
-      const a = await env.svc.newAccount();
+      const a = await shopAccount();
       const id = await product({ name: "Ebook de receitas", value: 19.9 }, a.test);
       const context = await env.browser.newContext({
         viewport: PHONE,
@@ -208,7 +216,7 @@ browserSuite(
     });
 
     test("English from the catalogue, and an expired charge's page says so", async () => {
-      const a = await env.svc.newAccount();
+      const a = await shopAccount();
       const id = await product({ name: "Caneca", value: 35 }, a.test);
       const res = await env.svc.call("POST", "/api/pix/charge/create", {
         token: a.test,
