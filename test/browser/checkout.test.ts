@@ -82,7 +82,8 @@ browserSuite(
         },
         a.test,
       );
-      const { page } = await env.newPage();
+      const { context, page } = await env.newPage();
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await page.setViewportSize(PHONE);
       await page.goto(`/checkout/${id}`);
       assert.equal(await page.locator("h1").textContent(), "Camiseta azul");
@@ -118,6 +119,10 @@ browserSuite(
       );
       await page.setViewportSize(PHONE);
       await screenshot(page, "pay-pix");
+      // The copy button puts the code on the clipboard and says so.
+      await page.getByRole("button", { name: "Copiar" }).click();
+      await page.getByRole("button", { name: "Copiado!" }).waitFor();
+      assert.equal(await page.evaluate("navigator.clipboard.readText()"), owner.brCode);
 
       // A marker that a reload would wipe: the page must change in place.
       await page.evaluate("window.__notReloaded = true");
@@ -204,15 +209,40 @@ browserSuite(
         assert.equal(await page.locator("#pay-code").count(), 0);
         await screenshot(page, "pay-paid-nojs");
 
-        // The test mode's simulate button is a plain form: it works without script too.
-        await page.goto(`/checkout/${id}`);
+        // The test mode's simulate button is a plain form: it works without script too, and the
+        // paid page then follows the product's success_url (a <meta refresh>).
+        const withSuccess = await product(
+          { name: "Ebook de receitas", value: 19.9, success_url: shopUrl },
+          a.test,
+        );
+        await page.goto(`/checkout/${withSuccess}`);
         await page.getByRole("button", { name: /Pagar/ }).click();
         await page.waitForURL(/\/pay\/pix_/);
         await page.getByRole("button", { name: "Simular pagamento" }).click();
         await page.locator("#pay-status[data-status=approved]").waitFor();
+        await page.waitForURL(shopUrl, { timeout: 6000 });
       } finally {
         await context.close();
       }
+    });
+
+    test("the public routes keep the API's rules: 401 without token and product, 404 for another mode's product", async () => {
+      const a = await env.svc.newAccount();
+      const live = await product({ name: "Produto live", value: 10 }, a.live);
+      const { page } = await env.newPage();
+      for (const url of ["/api/pix/charge/create", "/api/crypto/charge/create"]) {
+        const anonymous = await page.request.post(url, { data: { value: 10 } });
+        assert.equal(anonymous.status(), 401, url);
+        const otherMode = await page.request.post(url, {
+          data: { product_id: live },
+          headers: { authorization: `Bearer ${a.test}` },
+        });
+        assert.equal(otherMode.status(), 404, url);
+      }
+      // The live product's own checkout is live: no test banner, and nothing enabled to pay with.
+      await page.goto(`/checkout/${live}`);
+      assert.equal(await page.locator(".banner-test").count(), 0);
+      assert.equal(await page.locator("input[name=method]").count(), 0);
     });
 
     test("English from the catalogue, and an expired charge's page says so", async () => {
