@@ -146,6 +146,26 @@ const EnvSchema = z.object({
   TOSTAO_OPEN_REQUESTS_PER_TOKEN: z.preprocess(emptyToUndefined, nonNegInt.default(32)),
   TOSTAO_METRICS: z.preprocess(emptyToUndefined, z.enum(["open"]).optional()),
   TOSTAO_METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  TOSTAO_SESSION_IDLE_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(10_080).default(120),
+  ),
+  TOSTAO_SESSION_MAX_HOURS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(720).default(12),
+  ),
+  TOSTAO_SIGNIN_ATTEMPTS_PER_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1000).default(10),
+  ),
+  TOSTAO_SIGNIN_ATTEMPTS_PER_IP: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(10_000).default(50),
+  ),
+  TOSTAO_PASSWORD_SCRYPT_COST: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(14).max(20).default(17),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -206,6 +226,17 @@ export type Config = {
   openRequestsPerToken: number;
   /** GET /metrics: off (404), open to anyone who can reach it, or behind a bearer of its own. */
   metrics: { kind: "off" } | { kind: "open" } | { kind: "token"; token: string };
+  /**
+   * The dashboard's sign-in: session lifetimes (idle and absolute, in ms), sign-in attempts
+   * allowed per e-mail and per client IP in each 15-minute window, and scrypt's cost (log2 N).
+   */
+  dashboard: {
+    sessionIdleMs: number;
+    sessionMaxMs: number;
+    attemptsPerEmail: number;
+    attemptsPerIp: number;
+    scryptCost: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -304,6 +335,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : e.TOSTAO_METRICS === "open"
         ? { kind: "open" }
         : { kind: "off" },
+    dashboard: {
+      sessionIdleMs: e.TOSTAO_SESSION_IDLE_MINUTES * 60_000,
+      sessionMaxMs: e.TOSTAO_SESSION_MAX_HOURS * 3_600_000,
+      attemptsPerEmail: e.TOSTAO_SIGNIN_ATTEMPTS_PER_EMAIL,
+      attemptsPerIp: e.TOSTAO_SIGNIN_ATTEMPTS_PER_IP,
+      scryptCost: e.TOSTAO_PASSWORD_SCRYPT_COST,
+    },
   };
 }
 

@@ -53,6 +53,12 @@ async function main(): Promise<void> {
         `try: curl -H "Authorization: Bearer $TOKEN" ${url}/api/auth/tokens\n`,
     );
   }
+  if (service.bootstrapSetupCode) {
+    // The dashboard's first user: a one-time link, valid 24 h (only its hash is kept).
+    process.stdout.write(
+      `Dashboard: create the first user at ${url}/dashboard/setup?code=${service.bootstrapSetupCode}  (works once, for 24 h)\n`,
+    );
+  }
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {

@@ -32,6 +32,8 @@ export type Service = {
   worker: DeliveryWorker;
   /** The token made on an empty store, once; undefined on every later start. */
   bootstrapToken: string | undefined;
+  /** The code of the dashboard's first-user link made on an empty store, once (/dashboard/setup). */
+  bootstrapSetupCode: string | undefined;
   close(): Promise<void>;
 };
 
@@ -176,6 +178,7 @@ export async function createService(
     deps,
     worker,
     bootstrapToken: boot?.token,
+    bootstrapSetupCode: boot?.setupCode,
     async close() {
       await Promise.all([worker.stop(), ...jobs.map((job) => job.stop())]);
       await sender.close();

@@ -5,9 +5,18 @@ import type { Clock, Random } from "../domain/deps.ts";
 import { badRequest } from "../domain/errors.ts";
 import type { Mode } from "../domain/mode.ts";
 import { issueToken, listTokens, revokeTokenById } from "../domain/tokens/manage-tokens.ts";
+import { createUser, resetPassword } from "../domain/users/users.ts";
+import { readNewPassword } from "./read-password.ts";
 
-type Deps = { db: Db; clock: Clock; random: Random };
-type Flags = { name?: string; account?: string; label?: string; mode?: string };
+type Deps = { db: Db; clock: Clock; random: Random; scryptCost: number };
+type Flags = {
+  name?: string;
+  account?: string;
+  label?: string;
+  mode?: string;
+  email?: string;
+  "password-stdin"?: boolean;
+};
 type Output = { json: unknown; text: string };
 type Command = (deps: Deps, flags: Flags, args: string[]) => Promise<Output>;
 
@@ -65,6 +74,27 @@ export const commands: Record<string, Command> = {
               `${t.id}  ${t.accountId}  ${t.mode}  ${t.prefix}…  ${t.label}${t.revokedAt ? "  (revoked)" : ""}`,
           )
           .join("\n") || "no tokens",
+    };
+  },
+
+  async "user create"(deps, flags) {
+    const accountId = need(flags.account, "account");
+    const email = need(flags.email, "email");
+    const password = await readNewPassword(flags["password-stdin"] === true);
+    const user = await createUser(deps, { accountId, email, password });
+    return {
+      json: { ...user, accountId },
+      text: `created user ${user.id} (${user.email}) for ${accountId}; sign in at /dashboard/sign-in`,
+    };
+  },
+
+  async "user reset-password"(deps, flags) {
+    const email = need(flags.email, "email");
+    const password = await readNewPassword(flags["password-stdin"] === true);
+    const user = await resetPassword(deps, { email, password });
+    return {
+      json: user,
+      text: `new password set for ${user.email}; every session of theirs was signed out`,
     };
   },
 

@@ -20,6 +20,11 @@ const USAGE = `usage: tostao <command> [options]
                                               create an API token (its value is shown once)
   token list [--account ID]                   list API tokens (never their values)
   token revoke ID                             revoke an API token
+  user create --account ID --email EMAIL [--password-stdin]
+                                              create a dashboard user (asks the password,
+                                              or reads it from stdin)
+  user reset-password --email EMAIL [--password-stdin]
+                                              set a user's password; signs them out everywhere
 
   Add --json to any command for machine-readable output.
 `;
@@ -34,6 +39,8 @@ async function run(argv: string[]): Promise<number> {
       account: { type: "string" },
       label: { type: "string" },
       mode: { type: "string" },
+      email: { type: "string" },
+      "password-stdin": { type: "boolean", default: false },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -73,7 +80,11 @@ async function run(argv: string[]): Promise<number> {
       process.stderr.write(`unknown command: ${positionals.join(" ")}\n\n${USAGE}`);
       return 2;
     }
-    const out = await command({ db, clock: systemClock, random: cryptoRandom }, values, rest);
+    const out = await command(
+      { db, clock: systemClock, random: cryptoRandom, scryptCost: config.dashboard.scryptCost },
+      values,
+      rest,
+    );
     print(values.json, out.json, out.text);
     return 0;
   } finally {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,6 +33,21 @@ const tostao = async (...args: string[]) => {
   return stdout;
 };
 const json = async (...args: string[]) => JSON.parse(await tostao(...args, "--json"));
+/** Runs the CLI with `input` on its standard input: exit code, stdout, stderr. */
+const withStdin = (input: string, ...args: string[]) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
 
 describe("tostao CLI", () => {
   test("migrate, account create, token create/list/revoke, all with --json", async () => {
@@ -57,6 +72,80 @@ describe("tostao CLI", () => {
     assert.ok(!JSON.stringify(listed).includes(created.token), "the list never shows a value");
     const revoked = await json("token", "revoke", created.id);
     assert.ok(revoked.revokedAt);
+  });
+
+  test("user create and reset-password take the password on stdin, never as a flag; rules are checked", async () => {
+    const account = await json("account", "create", "--name", "Loja com usuários");
+    const made = await withStdin(
+      "a long enough password\n",
+      "user",
+      "create",
+      "--account",
+      account.id,
+      "--email",
+      "Dona@Loja.example",
+      "--password-stdin",
+      "--json",
+    );
+    assert.equal(made.code, 0, made.stderr);
+    const user = JSON.parse(made.stdout);
+    assert.match(user.id, /^usr_/);
+    assert.equal(user.email, "dona@loja.example");
+    assert.ok(!made.stdout.includes("a long enough password"));
+    const twice = await withStdin(
+      "a long enough password\n",
+      "user",
+      "create",
+      "--account",
+      account.id,
+      "--email",
+      "dona@loja.example",
+      "--password-stdin",
+    );
+    assert.equal(twice.code, 1);
+    assert.match(twice.stderr, /already has a user/);
+    const short = await withStdin(
+      "short\n",
+      "user",
+      "create",
+      "--account",
+      account.id,
+      "--email",
+      "b@loja.example",
+      "--password-stdin",
+    );
+    assert.equal(short.code, 1);
+    assert.match(short.stderr, /at least 10 characters/);
+    const reset = await withStdin(
+      "another long password\n",
+      "user",
+      "reset-password",
+      "--email",
+      "dona@loja.example",
+      "--password-stdin",
+    );
+    assert.equal(reset.code, 0, reset.stderr);
+    assert.match(reset.stdout, /new password set for dona@loja.example/);
+    const unknown = await withStdin(
+      "another long password\n",
+      "user",
+      "reset-password",
+      "--email",
+      "x@loja.example",
+      "--password-stdin",
+    );
+    assert.equal(unknown.code, 1);
+    const noTty = await withStdin(
+      "",
+      "user",
+      "create",
+      "--account",
+      account.id,
+      "--email",
+      "c@loja.example",
+    );
+    assert.equal(noTty.code, 1);
+    assert.match(noTty.stderr, /--password-stdin/);
   });
 
   test("bad usage exits non-zero with a message", async () => {

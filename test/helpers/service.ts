@@ -27,6 +27,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     TOSTAO_ESPLORA_URL_TESTNET: "http://127.0.0.1:9",
     TOSTAO_ESPLORA_URL_SIGNET: "http://127.0.0.1:9",
     TOSTAO_SECRET_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+    // The dashboard's password hashing at its lowest cost: tests sign in often on a small machine.
+    TOSTAO_PASSWORD_SCRYPT_COST: "14",
     ...env,
   });
 }

@@ -26,6 +26,12 @@ test("first start prints the URL and a sandbox token once; the token works; noth
       /^preparing the embedded database \(first start takes a few seconds\)…\n/,
       "a first start says why it is silent for a while, before anything else",
     );
+    // Beside the token, the one-time link that creates the dashboard's first user.
+    const setup = /(http:\/\/\S+\/dashboard\/setup\?code=[\w-]{43})/.exec(first.output())?.[1];
+    assert.ok(setup, `a setup link is printed:\n${first.output()}`);
+    const setupPage = await fetch(setup.replace(/^http:\/\/[^/]+/, first.url));
+    assert.equal(setupPage.status, 200);
+    assert.match(await setupPage.text(), /Criar o primeiro usuário/);
     const ok = await fetch(`${first.url}/api/auth/tokens`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -56,6 +62,7 @@ test("first start prints the URL and a sandbox token once; the token works; noth
   const second = await spawnService(env);
   try {
     assert.equal(second.token, undefined, "a second start prints no token");
+    assert.doesNotMatch(second.output(), /dashboard\/setup/, "nor a setup link");
     assert.doesNotMatch(second.output(), /preparing/, "only a new data directory is prepared");
     const again = await fetch(`${second.url}/api/auth/tokens`, {
       headers: { authorization: `Bearer ${token}` },

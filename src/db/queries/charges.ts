@@ -67,7 +67,7 @@ const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
   ["paid_late", "paidLate"],
 ];
 const columns = (alias = "") => COLUMN_NAMES.map(([c, f]) => `${alias}${c} AS "${f}"`).join(", ");
-const CHARGE_COLUMNS = columns();
+export const CHARGE_COLUMNS = columns();
 
 // A crypto charge whose full amount was already seen on the chain (even unconfirmed) before its
 // expiry is waiting for confirmations, not expiring: it is never moved to expired.

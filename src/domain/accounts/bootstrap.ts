@@ -1,20 +1,22 @@
 import type { Db } from "../../db/db.ts";
 import type { Clock, Random } from "../deps.ts";
 import { issueToken } from "../tokens/manage-tokens.ts";
+import { createUserLink } from "../users/user-links.ts";
 import { createAccount } from "./create-account.ts";
 
 const BOOTSTRAP_LOCK_ID = 7_261_042_002;
 
 /**
- * On an empty store, creates the default account and a sandbox token, and returns the token
- * (the only time it is available). Instances starting together serialise on an advisory lock,
+ * On an empty store, creates the default account, a sandbox token and the one-time link that
+ * creates the dashboard's first user, and returns the token and the link's code (the only time
+ * either is available). Instances starting together serialise on an advisory lock,
  * so exactly one of them creates it and the rest get undefined.
  */
 export async function bootstrapIfEmpty(deps: {
   db: Db;
   clock: Clock;
   random: Random;
-}): Promise<{ accountId: string; token: string } | undefined> {
+}): Promise<{ accountId: string; token: string; setupCode: string } | undefined> {
   return deps.db.transaction(async (db) => {
     await db.query("SELECT pg_advisory_xact_lock($1)", [BOOTSTRAP_LOCK_ID]);
     const [row] = await db.query<{ n: number }>("SELECT count(*) AS n FROM accounts");
@@ -24,6 +26,10 @@ export async function bootstrapIfEmpty(deps: {
       { ...deps, db },
       { accountId: account.id, label: "Sandbox token (created at first start)", mode: "test" },
     );
-    return { accountId: account.id, token };
+    const { code } = await createUserLink(
+      { ...deps, db },
+      { kind: "setup", accountId: account.id },
+    );
+    return { accountId: account.id, token, setupCode: code };
   });
 }

@@ -1,6 +1,11 @@
 import type { z } from "zod";
 import { publishedKeySource } from "../../bitcoin/published-keys.ts";
-import { generateTestWallet, parseWalletKey, type WatchOnlyWallet } from "../../bitcoin/wallet.ts";
+import {
+  deriveAddress,
+  generateTestWallet,
+  parseWalletKey,
+  type WatchOnlyWallet,
+} from "../../bitcoin/wallet.ts";
 import type { Db } from "../../db/db.ts";
 import * as q from "../../db/queries/wallets.ts";
 import type { Clock, Random } from "../deps.ts";
@@ -28,11 +33,52 @@ export function walletKeyId(xpub: string): string {
   return sha256Hex(`tostao-wallet-key:${xpub}`).slice(0, 16);
 }
 
+/**
+ * The first `count` receive addresses of a key, checked as activation checks it, without saving
+ * anything: the dashboard shows them so the merchant can compare with their wallet app first.
+ */
+export function previewWallet(
+  who: Principal,
+  input: z.output<typeof ActivateWalletSchema>,
+  count = 3,
+): {
+  network: WatchOnlyWallet["network"];
+  fingerprint: string;
+  addresses: string[];
+  /** Set when activation will refuse the key as a published test key (it names the source). */
+  refusal: string | undefined;
+} {
+  const w = checkWalletKey(who, input, { published: "allow" });
+  const addresses = Array.from({ length: count }, (_, i) => deriveAddress(w, i));
+  let refusal: string | undefined;
+  try {
+    checkWalletKey(who, input, { published: "refuse" });
+  } catch (err) {
+    refusal = (err as Error).message;
+  }
+  return { network: w.network, fingerprint: w.fingerprint, addresses, refusal };
+}
+
 export async function activateWallet(
   deps: Deps,
   who: Principal,
   input: z.output<typeof ActivateWalletSchema>,
 ) {
+  const w = checkWalletKey(who, input, { published: "refuse" });
+  const row = await q.upsertWallet(
+    deps.db,
+    walletRecord(who, w, { generated: false, at: deps.clock.now() }),
+    walletKeyId,
+  );
+  return walletView(deps.db, row);
+}
+
+/** The parsed key when the caller's mode may use it (422 naming the reason otherwise). */
+function checkWalletKey(
+  who: Principal,
+  input: z.output<typeof ActivateWalletSchema>,
+  opts: { published: "allow" | "refuse" },
+): WatchOnlyWallet {
   const parsed = parseWalletKey(input.key, input.network);
   if (!parsed.ok) throw unprocessable(`key: ${parsed.reason}`);
   const w = parsed.wallet;
@@ -48,19 +94,15 @@ export async function activateWallet(
   }
   // A merchant who copies a documented example key would hand every payment to whoever sweeps
   // it first; the sandbox keeps them, where they are harmless and handy.
-  const published = who.mode === "live" ? publishedKeySource(w.xpub) : undefined;
+  const published =
+    who.mode === "live" && opts.published === "refuse" ? publishedKeySource(w.xpub) : undefined;
   if (published !== undefined) {
     throw unprocessable(
       `key: this is a published test key (${published}); anyone can spend from it. ` +
         "Activate your own wallet's account key; test keys belong in the sandbox (a test token)",
     );
   }
-  const row = await q.upsertWallet(
-    deps.db,
-    walletRecord(who, w, { generated: false, at: deps.clock.now() }),
-    walletKeyId,
-  );
-  return walletView(deps.db, row);
+  return w;
 }
 
 /** The caller's wallet; in the sandbox one is generated on first use. */

@@ -1,0 +1,63 @@
+import type { Db } from "../../db/db.ts";
+import { chargeTotals } from "../../db/queries/charge-search.ts";
+import { listFailingDeliveries } from "../../db/queries/deliveries/list-charge-deliveries.ts";
+import { listTokens } from "../../db/queries/tokens.ts";
+import { findWallet } from "../../db/queries/wallets.ts";
+import type { Clock } from "../deps.ts";
+import type { Principal } from "../mode.ts";
+
+// The dashboard's home: today's figures in the chosen mode, the deliveries that are failing, and
+// what the account still lacks to take live payments.
+
+/** Midnight of today in São Paulo (UTC-3 all year since 2019: Brazil dropped summer time). */
+export function startOfTodayBrazil(now: Date): Date {
+  const shifted = new Date(now.getTime() - 3 * 3_600_000);
+  const midnight = Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate());
+  return new Date(midnight + 3 * 3_600_000);
+}
+
+export async function todayTotals(deps: { db: Db; clock: Clock }, who: Principal) {
+  return chargeTotals(deps.db, {
+    accountId: who.accountId,
+    mode: who.mode,
+    from: startOfTodayBrazil(deps.clock.now()),
+  });
+}
+
+/** Deliveries of the last 7 days that failed or are being retried, newest first. */
+export async function failingDeliveries(deps: { db: Db; clock: Clock }, who: Principal, limit = 5) {
+  const since = new Date(deps.clock.now().getTime() - 7 * 24 * 3_600_000);
+  const rows = await listFailingDeliveries(deps.db, {
+    accountId: who.accountId,
+    mode: who.mode,
+    since,
+    limit,
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    webhookId: r.webhookId,
+    url: r.url,
+    event: r.event,
+    status: r.status,
+    attempts: r.attempts,
+    lastStatusCode: r.lastStatusCode,
+    lastError: r.lastError,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export type GoLive = { liveKey: boolean; pixProvider: boolean; wallet: boolean };
+
+/** What the account has of what live payments need: a live key, a PSP for PIX, a wallet. */
+export async function goLiveChecklist(
+  deps: { db: Db; liveProvider: boolean },
+  accountId: string,
+): Promise<GoLive> {
+  const tokens = await listTokens(deps.db, accountId, ["live"]);
+  const wallet = await findWallet(deps.db, { accountId, mode: "live" });
+  return {
+    liveKey: tokens.some((t) => t.revokedAt === null),
+    pixProvider: deps.liveProvider,
+    wallet: wallet !== undefined,
+  };
+}

@@ -1,0 +1,96 @@
+import type { Db } from "../../db/db.ts";
+import * as q from "../../db/queries/dashboard-sessions.ts";
+import type { Clock, Random } from "../deps.ts";
+import type { Mode, Principal } from "../mode.ts";
+import { sha256Hex } from "../sha256.ts";
+
+// Dashboard sessions. The cookie holds 32 random bytes; the database only their SHA-256, so a
+// copy of the table signs nobody in. A session dies when idle for `idleMs`, `maxMs` after it
+// began whatever its use, at sign-out, or with its user. Signing in always makes a new session
+// (and ends the one the browser came with), so a session id planted before sign-in is useless.
+
+export type SessionDeps = { db: Db; clock: Clock; random: Random };
+export type SessionLimits = { idleMs: number; maxMs: number };
+
+export type Session = {
+  idHash: string;
+  userId: string;
+  accountId: string;
+  email: string;
+  csrfToken: string;
+  mode: Mode;
+};
+
+/** Writes are saved by refreshing last_seen_at at most this often. */
+const TOUCH_EVERY_MS = 60_000;
+
+export async function startSession(
+  deps: SessionDeps,
+  limits: SessionLimits,
+  input: { userId: string; accountId: string; previousCookie?: string | undefined },
+): Promise<{ cookie: string }> {
+  const now = deps.clock.now();
+  if (input.previousCookie) await q.deleteSession(deps.db, sha256Hex(input.previousCookie));
+  await q.deleteDeadSessions(deps.db, { now, idleSince: new Date(now.getTime() - limits.idleMs) });
+  const cookie = deps.random.bytes(32).toString("base64url");
+  await q.insertSession(deps.db, {
+    idHash: sha256Hex(cookie),
+    userId: input.userId,
+    accountId: input.accountId,
+    csrfToken: deps.random.bytes(24).toString("base64url"),
+    mode: "test",
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + limits.maxMs),
+  });
+  return { cookie };
+}
+
+/** The live session of a cookie value, or undefined (unknown, idle too long, or past its end). */
+export async function resolveSession(
+  deps: SessionDeps,
+  limits: SessionLimits,
+  cookie: string | undefined,
+): Promise<Session | undefined> {
+  if (!cookie || cookie.length > 100) return undefined;
+  const now = deps.clock.now();
+  const idHash = sha256Hex(cookie);
+  const row = await q.findLiveSession(deps.db, {
+    idHash,
+    now,
+    idleSince: new Date(now.getTime() - limits.idleMs),
+  });
+  if (!row) return undefined;
+  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+    await q.touchSession(deps.db, { idHash, at: now });
+  }
+  return {
+    idHash,
+    userId: row.userId,
+    accountId: row.accountId,
+    email: row.email,
+    csrfToken: row.csrfToken,
+    mode: row.mode,
+  };
+}
+
+export async function endSession(deps: { db: Db }, session: Session): Promise<void> {
+  await q.deleteSession(deps.db, session.idHash);
+}
+
+/** Signs the user out on every browser (this one included). */
+export async function endAllSessions(deps: { db: Db }, session: Session): Promise<number> {
+  return q.deleteUserSessions(deps.db, { userId: session.userId });
+}
+
+export async function switchMode(deps: { db: Db }, session: Session, mode: Mode): Promise<void> {
+  await q.setSessionMode(deps.db, { idHash: session.idHash, mode });
+}
+
+/**
+ * The principal the domain's use cases take, for a session: its account and chosen mode. The
+ * "token" is the user, so nothing the dashboard does is mistaken for the public checkout.
+ */
+export function sessionPrincipal(s: Session): Principal {
+  return { accountId: s.accountId, mode: s.mode, tokenId: `dashboard:${s.userId}` };
+}

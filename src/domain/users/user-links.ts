@@ -1,0 +1,71 @@
+import type { Db } from "../../db/db.ts";
+import * as q from "../../db/queries/user-links.ts";
+import type { Clock, Random } from "../deps.ts";
+import { unprocessable } from "../errors.ts";
+import { sha256Hex } from "../sha256.ts";
+import { createUser, type UserDeps, type UserView } from "./users.ts";
+
+// One-time links to create a user: the setup link printed at the first start (the first user of
+// the default account) and invitations made by a user of an account. The code is 32 random bytes
+// shown once in the link; only its hash is stored. A link works once, for 24 hours.
+
+export const LINK_LIFETIME_MS = 24 * 3_600_000;
+
+export type LinkKind = q.UserLinkKind;
+
+export async function createUserLink(
+  deps: { db: Db; clock: Clock; random: Random },
+  input: { kind: LinkKind; accountId: string; createdBy?: string },
+): Promise<{ code: string; expiresAt: Date }> {
+  const code = deps.random.bytes(32).toString("base64url");
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS);
+  await q.insertUserLink(deps.db, {
+    codeHash: sha256Hex(code),
+    kind: input.kind,
+    accountId: input.accountId,
+    createdBy: input.createdBy ?? null,
+    createdAt: now,
+    expiresAt,
+    usedAt: null,
+  });
+  return { code, expiresAt };
+}
+
+/** The link's kind and account while it still works; undefined when unknown, used or expired. */
+export async function usableLink(
+  deps: { db: Db; clock: Clock },
+  code: string,
+): Promise<{ kind: LinkKind; accountId: string } | undefined> {
+  if (!code || code.length > 100) return undefined;
+  const row = await q.findUsableLink(deps.db, { codeHash: sha256Hex(code), now: deps.clock.now() });
+  return row ? { kind: row.kind, accountId: row.accountId } : undefined;
+}
+
+/**
+ * Creates the user a link was made for and uses the link up, in one transaction: two people
+ * opening the same link cannot both get a user.
+ */
+export async function acceptUserLink(
+  deps: UserDeps,
+  input: { code: string; email: string; password: string },
+): Promise<UserView & { accountId: string }> {
+  return deps.db.transaction(async (db) => {
+    const link = await usableLink({ ...deps, db }, input.code);
+    if (
+      !link ||
+      !(await q.useLink(db, { codeHash: sha256Hex(input.code), now: deps.clock.now() }))
+    ) {
+      throw unprocessable("code: this link is unknown, used or expired; ask for a new one");
+    }
+    const user = await createUser({ ...deps, db }, { ...input, accountId: link.accountId });
+    return { ...user, accountId: link.accountId };
+  });
+}
+
+export async function openInvites(
+  deps: { db: Db; clock: Clock },
+  accountId: string,
+): Promise<Array<{ createdAt: Date; expiresAt: Date }>> {
+  return q.listOpenInvites(deps.db, { accountId, now: deps.clock.now() });
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { baseUrlOf } from "../../base-url.ts";
+import type { AppDeps } from "../../deps.ts";
+import { createUserLink, openInvites } from "../../domain/users/user-links.ts";
+import { changePassword, listUsers, removeUser } from "../../domain/users/users.ts";
+import { formRaw } from "../forms.ts";
+import { type HtmlValue, html } from "../html.ts";
+import { confirmAction, dashT, type Flash, postForm, runAction, sendDashPage } from "./chrome.ts";
+import { when } from "./format.ts";
+import { signed, signedInRoutes } from "./session.ts";
+
+// The account: its users (invite by a one-time link, remove), the signed-in user's password, and
+// signing out on every browser.
+
+export function registerAccountPages(web: FastifyInstance, deps: AppDeps): void {
+  const r = signedInRoutes(web, deps);
+
+  const render = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    opts: { flash?: Flash; status?: number; invite?: string } = {},
+  ) => {
+    const t = dashT(req);
+    const { session } = signed(req);
+    const [users, invites] = await Promise.all([
+      listUsers(deps, session.accountId),
+      openInvites(deps, session.accountId),
+    ]);
+    const invite: HtmlValue = opts.invite
+      ? html`<section class="flash warn" role="status"><strong>${t("account.inviteCreated")}</strong><p>${t("account.inviteOnce")}</p>
+<div class="secret"><code id="invite-link">${opts.invite}</code><button type="button" data-copy="#invite-link" data-copied="${t("action.copied")}">${t("action.copy")}</button></div></section>`
+      : "";
+    return sendDashPage(req, reply, {
+      section: "account",
+      title: t("nav.account"),
+      flash: opts.flash,
+      status: opts.status,
+      main: html`<h1>${t("account.heading")}</h1>${invite}
+<section><h2>${t("account.users")}</h2><div class="table-wrap"><table><thead><tr><th>${t("signin.email")}</th><th>${t("charges.created")}</th><th></th></tr></thead><tbody>${users.map(
+        (u) =>
+          html`<tr><td>${u.email}${u.id === session.userId ? html` <span class="badge">${t("account.you")}</span>` : ""}</td><td>${when(t, u.createdAt)}</td><td class="actions">${
+            u.id === session.userId
+              ? ""
+              : confirmAction(req, {
+                  action: `/dashboard/account/users/${encodeURIComponent(u.id)}/remove`,
+                  label: t("account.remove"),
+                  question: t("account.remove.q", { email: u.email }),
+                  confirm: t("account.remove"),
+                  danger: true,
+                })
+          }</td></tr>`,
+      )}</tbody></table></div>
+<p class="muted">${t("account.openInvites", { n: invites.length })}</p>
+${postForm(req, "/dashboard/account/invite", html`<button type="submit" class="secondary">${t("account.invite")}</button>`)}</section>
+<section class="card"><h2>${t("account.password")}</h2>${postForm(
+        req,
+        "/dashboard/account/password",
+        html`<label>${t("account.currentPassword")}<input type="password" name="current" autocomplete="current-password" required></label>
+<label>${t("setup.password")}<input type="password" name="next" autocomplete="new-password" minlength="10" required></label>
+<label>${t("setup.confirm")}<input type="password" name="confirm" autocomplete="new-password" minlength="10" required></label>
+<button type="submit">${t("account.changePassword")}</button>`,
+        { class: "stack" },
+      )}</section>
+<section class="card"><h2>${t("account.sessions")}</h2><p>${t("account.sessions.help")}</p>${postForm(req, "/dashboard/sign-out-everywhere", html`<button type="submit" class="danger">${t("account.signOutEverywhere")}</button>`)}</section>`,
+    });
+  };
+
+  r.get("/dashboard/account", (req, reply) => render(req, reply));
+
+  r.post("/dashboard/account/invite", async (req, reply) => {
+    const { session } = signed(req);
+    const { code } = await createUserLink(deps, {
+      kind: "invite",
+      accountId: session.accountId,
+      createdBy: session.userId,
+    });
+    // Shown in this response only; the link's code is stored hashed.
+    return render(req, reply, { invite: `${baseUrlOf(deps, req)}/dashboard/setup?code=${code}` });
+  });
+
+  r.post("/dashboard/account/users/:id/remove", async (req, reply) => {
+    const t = dashT(req);
+    const { session } = signed(req);
+    const id = (req.params as { id: string }).id;
+    const done = await runAction(() => removeUser(deps, session, id));
+    if (!done.ok) return render(req, reply, { flash: done.flash, status: done.status });
+    return render(req, reply, { flash: { kind: "ok", text: t("account.removed") } });
+  });
+
+  r.post("/dashboard/account/password", async (req, reply) => {
+    const t = dashT(req);
+    const { session } = signed(req);
+    const next = formRaw(req.body, "next");
+    if (next !== formRaw(req.body, "confirm")) {
+      return render(req, reply, {
+        flash: { kind: "error", text: t("setup.mismatch") },
+        status: 422,
+      });
+    }
+    const done = await runAction(() =>
+      changePassword(
+        { ...deps, scryptCost: deps.config.dashboard.scryptCost },
+        { accountId: session.accountId, userId: session.userId, sessionIdHash: session.idHash },
+        { current: formRaw(req.body, "current"), next },
+      ),
+    );
+    if (!done.ok) return render(req, reply, { flash: done.flash, status: done.status });
+    return render(req, reply, { flash: { kind: "ok", text: t("account.passwordChanged") } });
+  });
+}

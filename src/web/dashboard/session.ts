@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
+import type { AppDeps } from "../../deps.ts";
+import type { Principal } from "../../domain/mode.ts";
+import { resolveSession, type Session, sessionPrincipal } from "../../domain/users/sessions.ts";
+import { checkCsrf } from "../csrf.ts";
+import { WEB_ROUTE } from "../route-options.ts";
+
+// How dashboard pages know who is there: the session cookie, looked up in the database on each
+// request (so every instance agrees, and a signed-out session is dead everywhere at once). A
+// page without a live session sends the browser to the sign-in page; a form post without the
+// session's CSRF token, or from another origin, is refused before its handler runs.
+
+export const SESSION_COOKIE = "tostao_session";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    dashSession?: Session;
+  }
+}
+
+export type Signed = { session: Session; who: Principal };
+
+export const sessionLimits = (deps: AppDeps) => ({
+  idleMs: deps.config.dashboard.sessionIdleMs,
+  maxMs: deps.config.dashboard.sessionMaxMs,
+});
+
+/** Cookie options: HttpOnly, SameSite=Lax, Secure when the service's URL is https. */
+export function sessionCookieOptions(deps: AppDeps) {
+  return {
+    path: "/dashboard",
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: (deps.config.baseUrl ?? "").startsWith("https:"),
+  };
+}
+
+export function setSessionCookie(deps: AppDeps, reply: FastifyReply, value: string): void {
+  reply.setCookie(SESSION_COOKIE, value, {
+    ...sessionCookieOptions(deps),
+    maxAge: Math.floor(deps.config.dashboard.sessionMaxMs / 1000),
+  });
+}
+
+export function clearSessionCookie(deps: AppDeps, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(deps));
+}
+
+/** The signed-in session of a request that went through `signedIn` routes. */
+export function signed(req: FastifyRequest): Signed {
+  const session = req.dashSession;
+  if (!session) throw new Error("signed(): route registered without the session check");
+  return { session, who: sessionPrincipal(session) };
+}
+
+/**
+ * Registers dashboard routes that need a session: GET ones redirect to the sign-in page without
+ * one; POST ones are also checked for CSRF (token of the session, and the Origin).
+ */
+export function signedInRoutes(web: FastifyInstance, deps: AppDeps) {
+  const preHandler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const session = await resolveSession(deps, sessionLimits(deps), req.cookies[SESSION_COOKIE]);
+    if (!session) {
+      if (req.cookies[SESSION_COOKIE]) clearSessionCookie(deps, reply);
+      const next = req.method === "GET" ? `?next=${encodeURIComponent(req.url)}` : "";
+      return reply.redirect(`/dashboard/sign-in${next}`, 303);
+    }
+    if (req.method === "POST") checkCsrf(deps, req, session.csrfToken);
+    req.dashSession = session;
+  };
+  return {
+    get(url: string, handler: RouteHandlerMethod) {
+      web.get(url, { ...WEB_ROUTE, preHandler }, handler);
+    },
+    post(url: string, handler: RouteHandlerMethod) {
+      web.post(url, { ...WEB_ROUTE, preHandler }, handler);
+    },
+  };
+}
+
+/** A safe place to go back to: a dashboard path of this site, else the home page. */
+export function localPath(value: unknown, fallback = "/dashboard"): string {
+  if (typeof value !== "string") return fallback;
+  return /^\/dashboard(\/[\w\-/.]*)?(\?[\w\-=&%.]*)?$/.test(value) ? value : fallback;
+}
