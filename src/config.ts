@@ -127,6 +127,10 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(3600).default(5),
   ),
+  TOSTAO_PIX_RECONCILE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0.05).max(3600).default(60),
+  ),
   TOSTAO_REQUEST_TIMEOUT_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(100).max(600_000).default(30_000),
@@ -215,6 +219,8 @@ export type Config = {
   maxChargeCents: number;
   /** How often each instance expires overdue charges. */
   expiryIntervalMs: number;
+  /** How often each instance asks the PSPs about pending live PIX charges (reconciliation). */
+  pixReconcileMs: number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /**
    * How long a client may take, in ms: to send a request's headers, to send the whole request
@@ -322,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     maxChargeCents: e.TOSTAO_MAX_CHARGE_BRL * 100,
     expiryIntervalMs: e.TOSTAO_EXPIRY_INTERVAL_SECONDS * 1000,
+    pixReconcileMs: Math.round(e.TOSTAO_PIX_RECONCILE_SECONDS * 1000),
     logLevel: e.LOG_LEVEL,
     http: {
       headersMs: e.TOSTAO_HEADERS_TIMEOUT_MS,

@@ -5,6 +5,7 @@ import type { Db } from "./db/db.ts";
 import type { ChargeWriter } from "./db/queries/insert-charges.ts";
 import type { PixProviders } from "./domain/charges/pix-provider.ts";
 import type { Clock, Random } from "./domain/deps.ts";
+import type { PspClientFactory, PspClients } from "./domain/pix-psp-connection/clients.ts";
 import type { Tally } from "./domain/tally.ts";
 import type { Authenticator } from "./domain/tokens/authenticate.ts";
 import type { AddressPolicy, LookupAll } from "./net/address-policy.ts";
@@ -41,6 +42,12 @@ export type AppDeps = {
   authenticator: Authenticator;
   rateLimiter: RateLimiter;
   pixProviders: PixProviders;
+  /** Makes a live PSP client (saving a connection checks it with a fresh one). */
+  makePspClient: PspClientFactory;
+  /** The accounts' live PSP clients (the same object as pixProviders.live). */
+  pspClients: PspClients;
+  /** TOSTAO_BASE_URL: the notification URL given to PSPs is built on it. */
+  baseUrl: string | undefined;
   /** The largest amount of one charge, in centavos. */
   maxChargeCents: number;
   secretBox: SecretBox;

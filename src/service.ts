@@ -12,11 +12,13 @@ import type { AppDeps } from "./deps.ts";
 import { bootstrapIfEmpty } from "./domain/accounts/bootstrap.ts";
 import { sandboxPixProvider } from "./domain/charges/pix-provider.ts";
 import { type Clock, cryptoRandom, type Random, systemClock } from "./domain/deps.ts";
+import { makePspClients, type PspClientFactory } from "./domain/pix-psp-connection/clients.ts";
 import { makeAuthenticator } from "./domain/tokens/authenticate.ts";
 import { buildApp } from "./http/app.ts";
 import { makeMetrics } from "./metrics/metrics.ts";
 import type { LookupAll } from "./net/address-policy.ts";
 import { makeSafeSender } from "./net/safe-fetch.ts";
+import { makeBacenPixClient } from "./pix-psp/bacen-client.ts";
 import { makeFailOpenReport } from "./ratelimit/fail-open-report.ts";
 import { makeMemoryRateLimiter, makeRedisRateLimiter } from "./ratelimit/rate-limiter.ts";
 import { loadOrCreateKeyFile } from "./secrets/key-file.ts";
@@ -24,6 +26,7 @@ import { makeSecretBox } from "./secrets/secret-box.ts";
 import { type DeliveryWorker, makeDeliveryWorker } from "./workers/delivery-worker.ts";
 import { makeExpireChargesJob } from "./workers/jobs/expire-charges.ts";
 import { makePruneIdempotencyKeysJob } from "./workers/jobs/prune-idempotency-keys.ts";
+import { makeReconcileLivePixJob } from "./workers/jobs/reconcile-live-pix.ts";
 import { makeWatchChainJob } from "./workers/jobs/watch-chain.ts";
 
 export type Service = {
@@ -58,6 +61,8 @@ export async function createService(
     onNewDataDir?: () => void;
     /** Tests: a response field its schema lacks is an error, not dropped. */
     strictResponses?: boolean;
+    /** How live PIX clients are made (tests: shorter timeouts against the PSP peer). */
+    makePspClient?: PspClientFactory;
   } = {},
 ): Promise<Service> {
   const clock = opts.clock ?? systemClock;
@@ -85,6 +90,11 @@ export async function createService(
         }),
       })
     : makeMemoryRateLimiter();
+  const secretBox = makeSecretBox(secretKey);
+  // One client per account with a live PSP connection, reused across requests (mTLS pool, token).
+  const makePspClient: PspClientFactory =
+    opts.makePspClient ?? ((creds) => makeBacenPixClient(creds, { clock }));
+  const pspClients = makePspClients({ secretBox, makeClient: makePspClient, clock, db });
   const deps: AppDeps = {
     config,
     db,
@@ -98,9 +108,12 @@ export async function createService(
     random,
     authenticator,
     rateLimiter,
-    pixProviders: { test: sandboxPixProvider, live: undefined },
+    pixProviders: { test: sandboxPixProvider, live: pspClients },
+    makePspClient,
+    pspClients,
+    baseUrl: config.baseUrl,
     maxChargeCents: config.maxChargeCents,
-    secretBox: makeSecretBox(secretKey),
+    secretBox,
     crypto: {
       quotes: makeQuoteService({
         sources: config.bitcoin.priceUrls,
@@ -160,12 +173,17 @@ export async function createService(
       idlePollMs: 5_000,
     },
   );
-  // Key pruning runs in every instance; the rest only where workers run (TOSTAO_WORKERS).
+  // Key pruning and live PIX reconciliation run in every instance; the rest only where workers
+  // run (TOSTAO_WORKERS).
   const jobs = [
     makePruneIdempotencyKeysJob({ db, clock, log }),
+    makeReconcileLivePixJob(
+      { db, clock, random, pspClients, tally: metrics, log },
+      config.pixReconcileMs,
+    ),
     ...(config.runWorkers
       ? [
-          makeExpireChargesJob({ db, clock, random, log }, config.expiryIntervalMs),
+          makeExpireChargesJob({ db, clock, random, log, pspClients }, config.expiryIntervalMs),
           makeWatchChainJob({ db, clock, random, ...deps.crypto, log }, config.bitcoin.pollMs),
         ]
       : []),
@@ -182,6 +200,7 @@ export async function createService(
     async close() {
       await Promise.all([worker.stop(), ...jobs.map((job) => job.stop())]);
       await sender.close();
+      await pspClients.close();
       await app.close();
       await authenticator.close();
       await rateLimiter.close();

@@ -24,6 +24,8 @@ export type ErrorCode =
   | "RATE_LIMITED"
   /** 500: a bug or an impossible state; the message is generic. */
   | "INTERNAL"
+  /** 502: the merchant's PSP failed or could not be reached (live PIX); nothing was done. */
+  | "BAD_GATEWAY"
   /** 503: a dependency (database, price sources) cannot answer now. */
   | "UNAVAILABLE";
 
@@ -39,6 +41,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
 };
 

@@ -19,6 +19,7 @@ import { registerHealthRoutes } from "./routes/health.ts";
 import { registerIntegrationRoutes } from "./routes/integrations.ts";
 import { registerPayStatusRoute } from "./routes/pay-status.ts";
 import { registerPixChargeRoutes } from "./routes/pix-charges.ts";
+import { registerPixProviderRoutes } from "./routes/pix-provider.ts";
 import { registerProductRoutes } from "./routes/products.ts";
 import { registerTokenRoutes } from "./routes/tokens.ts";
 import { registerWebhookRoutes } from "./routes/webhooks.ts";
@@ -112,6 +113,7 @@ export function buildApp(
   registerTokenRoutes(app, deps);
   registerProductRoutes(app, deps);
   registerPixChargeRoutes(app, deps);
+  registerPixProviderRoutes(app, deps);
   registerEventRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerCryptoRoutes(app, deps);

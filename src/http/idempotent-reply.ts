@@ -81,6 +81,13 @@ export async function sendIdempotentWrite<S extends z.ZodType>(
 /** Whose keys these are: the caller's account and mode, or (public checkout) the product's. */
 type Owner = { accountId: string; mode: "test" | "live" };
 
+/**
+ * Keys sent without a token (the public checkout) are kept apart from the merchant's own keys
+ * of the same account: a payer who sent the merchant's key would otherwise be answered with the
+ * merchant's stored response.
+ */
+export const PUBLIC_KEY_PREFIX = "public-checkout:";
+
 function scopeOf(req: FastifyRequest, owner?: Owner): IdempotencyScope | undefined {
   const key = parseIdempotencyKey(idempotencyKeyHeader(req));
   if (!key) return undefined;
@@ -89,7 +96,7 @@ function scopeOf(req: FastifyRequest, owner?: Owner): IdempotencyScope | undefin
     accountId: p.accountId,
     mode: p.mode,
     route: req.routeOptions.url ?? req.url,
-    key,
+    key: req.principal ? key : `${PUBLIC_KEY_PREFIX}${key}`,
     fingerprint: fingerprintBody(req.body),
   };
 }

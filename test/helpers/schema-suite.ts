@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { z } from "zod";
+import { providerBody } from "./live-pix.ts";
+import { type PspPeer, startPspPeer } from "./psp-peer/index.ts";
 import type { TestService } from "./service.ts";
 
-/** One successful call of a route: who calls, and with what. */
-type Call = { token?: string; query?: string; body?: unknown };
+/** One successful call of a route: who calls, and with what (`path`: the route's with its params). */
+type Call = { token?: string; query?: string; body?: unknown; path?: string };
 type Ctx = {
   live: string;
   test: string;
@@ -31,6 +33,13 @@ const cryptoCharge = async (c: Ctx) => {
   return (await c.data("POST", "/api/crypto/charge/create", c.test, { value: 10 }))
     .chargeId as string;
 };
+
+// The live PIX provider routes need a PSP: one local PSP peer for the suite, made on first use.
+let peer: PspPeer | undefined;
+async function savedProvider(c: Ctx): Promise<{ notificationPath: string }> {
+  peer ??= await startPspPeer({ profile: "efi" });
+  return c.data("POST", "/api/pix/provider", c.live, providerBody(peer));
+}
 
 /**
  * A successful call for every route that declares a 200 schema, with whatever it needs made
@@ -74,6 +83,26 @@ const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
     await c.data("POST", "/api/pix/charge/simulate-pay", c.test, { charge_id: id });
     return { token: c.test, body: { charge_id: id } };
   },
+  "POST /api/pix/provider": async (c) => {
+    peer ??= await startPspPeer({ profile: "efi" });
+    return { token: c.live, body: providerBody(peer) };
+  },
+  "GET /api/pix/provider": async (c) => {
+    await savedProvider(c);
+    return { token: c.live };
+  },
+  "POST /api/pix/provider/delete": async (c) => {
+    await savedProvider(c);
+    return { token: c.live };
+  },
+  "POST /api/pix/psp/notify/:hookId": async (c) => ({
+    path: (await savedProvider(c)).notificationPath,
+    body: { pix: [] },
+  }),
+  "POST /api/pix/psp/notify/:hookId/pix": async (c) => ({
+    path: `${(await savedProvider(c)).notificationPath}/pix`,
+    body: [],
+  }),
   "GET /api/events": async (c) => ({ token: c.test, query: `charge_id=${await pixCharge(c)}` }),
   "POST /api/webhooks/create": async (c) => ({
     token: c.test,
@@ -170,7 +199,12 @@ export function responseSchemaSuite(getSvc: () => TestService): void {
       [],
       "calls for routes that do not exist",
     );
+    await peer?.close();
+    peer = undefined;
   });
 }
 
-const urlOf = (path: string, call: Call) => (call.query ? `${path}?${call.query}` : path);
+const urlOf = (route: string, call: Call) => {
+  const path = call.path ?? route;
+  return call.query ? `${path}?${call.query}` : path;
+};

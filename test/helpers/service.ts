@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { type Config, loadConfig } from "../../src/config.ts";
 import { createAccount } from "../../src/domain/accounts/create-account.ts";
 import type { Clock } from "../../src/domain/deps.ts";
+import type { PspClientFactory } from "../../src/domain/pix-psp-connection/clients.ts";
 import { issueToken } from "../../src/domain/tokens/manage-tokens.ts";
 import type { LookupAll } from "../../src/net/address-policy.ts";
 import { createService, type Service } from "../../src/service.ts";
@@ -51,6 +52,8 @@ export async function startTestService(
     webhookCa?: string;
     /** Receives the service's log lines (give env LOG_LEVEL too: tests default to silent). */
     logStream?: { write(line: string): void };
+    /** How live PIX clients are made (tests against the PSP peer: short timeouts). */
+    makePspClient?: PspClientFactory;
   } = {},
 ): Promise<TestService> {
   // The test opens the database itself, so the pool size (PostgreSQL) follows the env here.
@@ -68,6 +71,7 @@ export async function startTestService(
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.lookup ? { lookup: opts.lookup } : {}),
     ...(opts.webhookCa ? { webhookCa: opts.webhookCa } : {}),
+    ...(opts.makePspClient ? { makePspClient: opts.makePspClient } : {}),
   });
   const deps = service.deps;
   return {

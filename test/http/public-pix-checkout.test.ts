@@ -113,7 +113,7 @@ describe("public PIX checkout", () => {
     const p = await product(a.live);
     const res = await pixCreate({ product_id: p.id });
     assert.equal(res.statusCode, 422);
-    assert.match(res.json().error ?? "", /^live PIX charges need a PSP/);
+    assert.match(res.json().error ?? "", /^live PIX charges need this account's PSP connection/);
   });
 
   test("spends the checkout budgets per client IP, as the Bitcoin checkout does", async () => {

@@ -10,7 +10,12 @@ before(async () => {
   svc = await startTestService({
     // Webhook URLs resolve to a public address and nothing is delivered.
     lookup: async () => [{ address: "93.184.216.34", family: 4 }],
-    env: { TOSTAO_ESPLORA_URL_TESTNET: chain.url, TOSTAO_WORKERS: "false" },
+    // localhost: the local PSP peer of the live PIX provider routes.
+    env: {
+      TOSTAO_ESPLORA_URL_TESTNET: chain.url,
+      TOSTAO_WORKERS: "false",
+      TOSTAO_WEBHOOK_ALLOW_HOSTS: "localhost",
+    },
   });
 });
 after(async () => {

@@ -66,12 +66,19 @@ const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
   ["received_sats", "receivedSats"],
   ["paid_late", "paidLate"],
 ];
-const columns = (alias = "") => COLUMN_NAMES.map(([c, f]) => `${alias}${c} AS "${f}"`).join(", ");
+export const chargeColumns = (alias = "") =>
+  COLUMN_NAMES.map(([c, f]) => `${alias}${c} AS "${f}"`).join(", ");
+const columns = chargeColumns;
 export const CHARGE_COLUMNS = columns();
 
 // A crypto charge whose full amount was already seen on the chain (even unconfirmed) before its
 // expiry is waiting for confirmations, not expiring: it is never moved to expired.
 export const NOT_FULLY_SEEN = `(method <> 'crypto' OR received_sats < (crypto->>'amountSats')::bigint)`;
+
+// A live PIX charge expires only once its cob is removed at the PSP (the cob stays payable
+// there otherwise): the live expiry pass (domain/charges/live-expire.ts) does that, so the
+// generic expiry leaves these charges alone.
+export const NOT_LIVE_PIX = `(mode <> 'live' OR method <> 'pix')`;
 
 // findCharge, the hot read (every status request), returns its row as one JSON column: the
 // driver then runs one JSON.parse instead of a type parser per column of 23, which measured about
@@ -89,6 +96,18 @@ export function findCharge(
   k: { accountId: string; mode: Mode; id: string },
 ): Promise<ChargeRow | undefined> {
   return oneCharge(db, "id = $1 AND account_id = $2 AND mode = $3", [k.id, k.accountId, k.mode]);
+}
+
+/** A charge of an account and mode by its txid (the PSP's name for it). */
+export function findChargeByTxid(
+  db: Db,
+  k: { accountId: string; mode: Mode; txid: string },
+): Promise<ChargeRow | undefined> {
+  return oneCharge(db, "txid = $1 AND account_id = $2 AND mode = $3", [
+    k.txid,
+    k.accountId,
+    k.mode,
+  ]);
 }
 
 /** A charge by id in any account (the public checkout's status lookup). */
@@ -160,6 +179,7 @@ export function expireDue(
     `WITH due AS (
        SELECT id FROM charges
        WHERE status = 'pending' AND expires_at <= $1 AND method = $2 AND ${NOT_FULLY_SEEN}
+         AND ${NOT_LIVE_PIX}
        ORDER BY expires_at LIMIT $3 FOR UPDATE SKIP LOCKED
      )
      UPDATE charges c SET status = 'expired', updated_at = $1 FROM due

@@ -14,6 +14,7 @@ import { resolveAmount } from "../products/resolve-amount.ts";
 import type { Tally } from "../tally.ts";
 import { creationEvents } from "./charge-events.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
+import { createLiveCob, type LiveCob } from "./live-create.ts";
 import type { PixProviders } from "./pix-provider.ts";
 import type { CreatePixCharge } from "./schemas.ts";
 
@@ -30,8 +31,7 @@ export type PixChargeDeps = {
 
 export const DEFAULT_EXPIRES_IN_SEC = 3600;
 
-export const LIVE_PSP_MISSING =
-  "live PIX charges need a PSP connected through the BACEN API Pix, and none is configured on this server (see docs/pix.md, 'Live mode'); use a test token for the sandbox";
+export { LIVE_PSP_MISSING } from "./live-create.ts";
 
 const CUSTOMER_FIELDS = [
   "customer_name",
@@ -54,8 +54,9 @@ export async function createPixCharge(
   who: Principal,
   input: CreatePixCharge,
   baseUrl: string,
+  opts: { idempotencyKey?: string } = {},
 ) {
-  const prepared = await preparePixCharge(deps, who, input, baseUrl);
+  const prepared = await preparePixCharge(deps, who, input, baseUrl, opts);
   await prepared.write();
   return prepared.data;
 }
@@ -71,6 +72,7 @@ export async function preparePixCharge(
   who: Principal,
   input: CreatePixCharge,
   baseUrl: string,
+  opts: { idempotencyKey?: string } = {},
 ) {
   const isPublic = isPublicCheckout(who);
   if (isPublic) refuseMerchantFields(input);
@@ -81,22 +83,37 @@ export async function preparePixCharge(
     // the charge's title (as on the Bitcoin checkout).
     title: isPublic ? null : (input.title ?? null),
   });
-  const provider = deps.pixProviders[who.mode];
-  if (!provider) throw unprocessable(LIVE_PSP_MISSING);
-
   const now = deps.clock.now();
   const expiresIn = input.expires_in ?? DEFAULT_EXPIRES_IN_SEC;
   const id = newId("pix", deps);
-  // The charge id's 25 characters after "pix_" are a valid txid (alphanumeric, <= 25 for a
-  // static code) that is unique per charge.
-  const txid = id.slice(4, 29);
-  const { brCode } = await provider.create({
-    accountId: who.accountId,
-    txid,
-    amountCents: valueCents,
-    expiresInSec: expiresIn,
-    ...(input.description ? { description: input.description } : {}),
-  });
+  let txid: string;
+  let brCode: string;
+  let providerName: string;
+  let live: LiveCob | undefined;
+  if (who.mode === "live") {
+    // The cob is made at the merchant's PSP first; a failure there stores nothing.
+    live = await createLiveCob({ ...deps, pspClients: deps.pixProviders.live }, who, {
+      amountCents: valueCents,
+      expiresInSec: expiresIn,
+      title,
+      ...(input.customer_cpf ? { customerCpf: input.customer_cpf } : {}),
+      ...(input.customer_name ? { customerName: input.customer_name } : {}),
+      ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey } : {}),
+    });
+    ({ txid, brCode, provider: providerName } = live);
+  } else {
+    // The charge id's 25 characters after "pix_" are a valid txid (alphanumeric, <= 25 for a
+    // static code) that is unique per charge.
+    txid = id.slice(4, 29);
+    providerName = deps.pixProviders.test.name;
+    ({ brCode } = await deps.pixProviders.test.create({
+      accountId: who.accountId,
+      txid,
+      amountCents: valueCents,
+      expiresInSec: expiresIn,
+      ...(input.description ? { description: input.description } : {}),
+    }));
+  }
 
   const details: ChargeDetails = {};
   for (const f of CUSTOMER_FIELDS) {
@@ -118,7 +135,7 @@ export async function preparePixCharge(
     productId: input.product_id ?? null,
     externalId: input.external_id ?? null,
     details,
-    provider: provider.name,
+    provider: providerName,
     txid,
     brCode,
     qrCodeImage,
@@ -139,7 +156,7 @@ export async function preparePixCharge(
     value: centsToBrl(valueCents),
     brCode,
     qrCodeImage,
-    provider: provider.name,
+    provider: providerName,
     livemode: who.mode === "live",
     expiresAt: row.expiresAt.toISOString(),
     paymentUrl: paymentUrl(baseUrl, id),
@@ -147,8 +164,20 @@ export async function preparePixCharge(
   return {
     data,
     write: async (key?: KeyToStore) => {
-      const written = await deps.writeCharge({ row, events, ...(key ? { key } : {}) });
-      if (written) deps.tally?.chargeCreated("pix", who.mode);
+      let written: boolean;
+      try {
+        written = await deps.writeCharge({ row, events, ...(key ? { key } : {}) });
+      } catch (err) {
+        // Nothing half-done: a cob whose charge was not stored is removed (or swept later).
+        await live?.abandon();
+        throw err;
+      }
+      // Not written with a key: a concurrent request with the same key owns the charge, and
+      // (same key, same txid) the same cob, so the cob stays.
+      if (written) {
+        deps.tally?.chargeCreated("pix", who.mode);
+        await live?.stored().catch(() => {});
+      }
       return written;
     },
   };

@@ -46,7 +46,9 @@ export async function loadCharge(deps: Deps, who: Principal, id: string): Promis
   const key = { accountId: who.accountId, mode: who.mode, id };
   const row = await findCharge(deps.db, key);
   if (!row) throw notFound(`charge_id: charge ${id} not found`);
-  if (row.status === "pending" && row.expiresAt <= deps.clock.now()) {
+  // A live PIX charge expires only once its cob is removed at the PSP (live-expire.ts).
+  const live = row.mode === "live" && row.method === "pix";
+  if (row.status === "pending" && row.expiresAt <= deps.clock.now() && !live) {
     return (await transition(deps, key, "expired")).charge;
   }
   return row;

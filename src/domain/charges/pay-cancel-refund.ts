@@ -1,11 +1,14 @@
-import { AppError, forbidden, unprocessable } from "../errors.ts";
+import { forbidden, unprocessable } from "../errors.ts";
 import type { Principal } from "../mode.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
 import { chargeView } from "./charge-view.ts";
 import type { PixChargeDeps } from "./create-pix-charge.ts";
+import { cancelLiveCharge, refundLiveCharge } from "./live-cancel-refund.ts";
 import { loadCharge, transition } from "./move-charge.ts";
 
 type Deps = Omit<PixChargeDeps, "maxChargeCents">;
+
+const isLive = (c: { mode: string; method: string }) => c.mode === "live" && c.method === "pix";
 
 /**
  * Sandbox payment. Test tokens only (a live charge is paid by a real payer). Approving an
@@ -30,9 +33,14 @@ export async function cancelCharge(deps: Deps, who: Principal, chargeId: string)
   const current = await loadCharge(deps, who, chargeId);
   notCrypto(current.method, "canceled");
   if (current.status === "canceled") return chargeView(current);
+  if (isLive(current) && current.status === "pending") {
+    // The cob goes first: a charge is never canceled here while still payable at the PSP.
+    const after = await cancelLiveCharge({ ...deps, pspClients: deps.pixProviders.live }, current);
+    if (after.status !== "canceled") throw cannot("cancel", after.status);
+    return chargeView(after);
+  }
   const { moved, charge } = await transition(deps, { ...who, id: chargeId }, "canceled");
   if (!moved && charge.status !== "canceled") throw cannot("cancel", charge.status);
-  await deps.pixProviders[who.mode]?.cancel(charge.txid);
   return chargeView(charge);
 }
 
@@ -42,9 +50,13 @@ export async function refundCharge(deps: Deps, who: Principal, chargeId: string)
   notCrypto(current.method, "refunded");
   if (current.status === "refunded") return chargeView(current);
   if (current.status !== "approved") throw cannot("refund", current.status);
-  const provider = deps.pixProviders[who.mode];
-  if (!provider) throw new AppError("UNPROCESSABLE", "no PIX provider is configured for this mode");
-  await provider.refund(current.txid, current.valueCents);
+  if (isLive(current)) {
+    // Refunded only when the PSP reports the devolução DEVOLVIDO; in progress (or refused by
+    // the PSP) the answer is the charge still approved (docs/live-pix.md).
+    const after = await refundLiveCharge({ ...deps, pspClients: deps.pixProviders.live }, current);
+    return chargeView(after);
+  }
+  await deps.pixProviders.test.refund(current.txid, current.valueCents);
   const { moved, charge } = await transition(deps, { ...who, id: chargeId }, "refunded");
   if (!moved && charge.status !== "refunded") throw cannot("refund", charge.status);
   return chargeView(charge);

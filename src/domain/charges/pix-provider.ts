@@ -1,10 +1,11 @@
 import { encodeBrCode } from "../pix/brcode.ts";
+import type { PspClients } from "../pix-psp-connection/clients.ts";
 import { sha256Hex } from "../sha256.ts";
 
 /**
  * The seam between charges and whoever collects the money. The sandbox provider makes valid
- * BR Codes of a fake receiver and moves money nowhere; a live provider speaks the BACEN
- * "API Pix" to a PSP (not configured yet: live creation then answers 422).
+ * BR Codes of a fake receiver and moves money nowhere. Live charges go to each account's own
+ * PSP through the BACEN "API Pix" (pix-psp-connection/clients.ts; the live-*.ts use cases).
  */
 export interface PixProvider {
   readonly name: string;
@@ -21,7 +22,8 @@ export interface PixProvider {
   refund(txid: string, amountCents: number): Promise<void>;
 }
 
-export type PixProviders = { test: PixProvider; live: PixProvider | undefined };
+/** test: the sandbox; live: the accounts' PSP clients (undefined: live PIX off, 422). */
+export type PixProviders = { test: PixProvider; live: PspClients | undefined };
 
 export const SANDBOX_RECEIVER = { name: "TOSTAO SANDBOX", city: "SAO PAULO" };
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "../../db/db.ts";
 import { findAccount } from "../../db/queries/accounts.ts";
 import { findProductById } from "../../db/queries/products.ts";
+import { findConnection } from "../../db/queries/psp-connections.ts";
 import { findWallet } from "../../db/queries/wallets.ts";
 import { type PixChargeDeps, preparePixCharge } from "../charges/create-pix-charge.ts";
 import { CreatePixChargeSchema } from "../charges/schemas.ts";
@@ -34,16 +35,20 @@ export type CheckoutForm = z.output<typeof CheckoutFormSchema>;
 
 /**
  * The ways to pay a merchant has enabled in a mode: the sandbox PIX always in test; live PIX
- * when a PSP provider is connected for the mode; Bitcoin in test always (the sandbox makes
- * its own wallet on first use, as the API does), and in live once a wallet is activated.
+ * once the account has saved its PSP connection (live PIX on, pix-psp-connection/); Bitcoin in
+ * test always (the sandbox makes its own wallet on first use, as the API does), and in live
+ * once a wallet is activated.
  */
 export async function enabledMethods(
   deps: { db: Db; pixProviders: PixChargeDeps["pixProviders"] },
   owner: { accountId: string; mode: Mode },
 ): Promise<Record<PayMethod, boolean>> {
-  const pix = deps.pixProviders[owner.mode] !== undefined;
-  const crypto = owner.mode === "test" || (await findWallet(deps.db, owner)) !== undefined;
-  return { pix, crypto };
+  if (owner.mode === "test") return { pix: true, crypto: true };
+  const [connection, wallet] = await Promise.all([
+    deps.pixProviders.live ? findConnection(deps.db, owner) : undefined,
+    findWallet(deps.db, owner),
+  ]);
+  return { pix: connection !== undefined, crypto: wallet !== undefined };
 }
 
 /** What the checkout page shows: the product, its merchant and the ways to pay. */

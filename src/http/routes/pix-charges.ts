@@ -17,7 +17,7 @@ import {
 import { spendCheckoutBudget } from "../../domain/checkout/checkout-budget.ts";
 import { checkoutOwner } from "../../domain/checkout/checkout-owner.ts";
 import { okEnvelope, sendOk } from "../envelope.ts";
-import { sendIdempotent, sendIdempotentWrite } from "../idempotent-reply.ts";
+import { PUBLIC_KEY_PREFIX, sendIdempotent, sendIdempotentWrite } from "../idempotent-reply.ts";
 import { principalOf } from "../plugins/guard.ts";
 
 const tags = ["pix"];
@@ -49,7 +49,20 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
         req,
         reply,
         PixChargeCreatedSchema,
-        () => preparePixCharge(deps, who, req.body, baseUrlOf(deps, req)),
+        () => {
+          // A live charge's txid is derived from its Idempotency-Key (live-create.ts); a
+          // payer's key on the public checkout never shares the merchant's key space.
+          const key = req.headers["idempotency-key"];
+          return preparePixCharge(
+            deps,
+            who,
+            req.body,
+            baseUrlOf(deps, req),
+            typeof key === "string"
+              ? { idempotencyKey: req.principal ? key : `${PUBLIC_KEY_PREFIX}${key}` }
+              : {},
+          );
+        },
         { precheck: who.mode === "live", owner: who },
       );
     },

@@ -1,0 +1,202 @@
+import type { Db } from "../db.ts";
+import { type ChargeRow, chargeColumns, NOT_FULLY_SEEN } from "./charges.ts";
+
+// SQL of live PIX charges (issue 12): approval by a confirmed PSP payment, refund state, the
+// reconciliation work list and the cob attempts journal. Every statement is conditional or
+// claims its rows with SKIP LOCKED, so any number of instances may run them at once.
+
+/** A live charge's PSP-side facts, beside its ChargeRow. */
+export type LivePixState = {
+  pspE2eid: string | null;
+  refundId: string | null;
+  refundStatus: string | null;
+  refundReason: string | null;
+};
+
+export async function liveState(
+  db: Db,
+  k: { accountId: string; id: string },
+): Promise<LivePixState | undefined> {
+  const rows = await db.query<LivePixState>(
+    `SELECT psp_e2eid AS "pspE2eid", refund_id AS "refundId", refund_status AS "refundStatus",
+       refund_reason AS "refundReason"
+     FROM charges WHERE id = $1 AND account_id = $2 AND mode = 'live'`,
+    [k.id, k.accountId],
+  );
+  return rows[0];
+}
+
+/**
+ * Approves a live charge paid by the PSP payment `e2eid`, once: only if the charge is not
+ * approved (or refunded) yet and no charge already holds this end-to-end id. A payment that
+ * lands after our expiry or cancel still wins (money was received), marked paid late.
+ */
+export async function approveByPayment(
+  db: Db,
+  k: { accountId: string; id: string; e2eid: string; at: Date },
+): Promise<ChargeRow | undefined> {
+  const rows = await db.query<ChargeRow>(
+    `UPDATE charges SET status = 'approved', updated_at = $4, approved_at = $4, psp_e2eid = $3,
+       paid_late = paid_late OR status <> 'pending'
+     WHERE id = $1 AND account_id = $2 AND mode = 'live' AND method = 'pix'
+       AND status IN ('pending', 'expired', 'canceled')
+       AND NOT EXISTS (SELECT 1 FROM charges o WHERE o.psp_e2eid = $3)
+     RETURNING ${chargeColumns()}`,
+    [k.id, k.accountId, k.e2eid, k.at],
+  );
+  return rows[0];
+}
+
+/**
+ * Records the refund we asked for (its id) and what the PSP said of it. Returns whether this
+ * changed anything: a status already recorded (a notification and a reconciliation pass both
+ * reporting it) is not news, and its event is not written twice.
+ */
+export async function setRefundState(
+  db: Db,
+  k: { accountId: string; id: string; refundId: string; status: string; reason: string | null },
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE charges SET refund_id = $3, refund_status = $4, refund_reason = $5
+     WHERE id = $1 AND account_id = $2 AND mode = 'live'
+       AND (refund_id IS DISTINCT FROM $3 OR refund_status IS DISTINCT FROM $4)
+     RETURNING 1`,
+    [k.id, k.accountId, k.refundId, k.status, k.reason],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * Claims up to `limit` live PIX charges of an account that wait for the PSP (pending, or a
+ * refund in progress) and were not checked in the last `minAgeMs`: their check time moves to
+ * now in the same statement, so a second instance running the same pass takes other rows.
+ */
+export async function claimOpenLiveCharges(
+  db: Db,
+  k: { accountId: string; at: Date; minAgeMs: number; limit: number },
+): Promise<Array<ChargeRow & LivePixState>> {
+  return db.query<ChargeRow & LivePixState>(
+    `WITH due AS (
+       SELECT id FROM charges
+       WHERE account_id = $1 AND mode = 'live' AND method = 'pix'
+         AND (status = 'pending' OR refund_status = 'EM_PROCESSAMENTO')
+         AND (psp_checked_at IS NULL OR psp_checked_at <= $2::timestamptz - $3 * interval '1 millisecond')
+       ORDER BY psp_checked_at NULLS FIRST LIMIT $4 FOR UPDATE SKIP LOCKED
+     )
+     UPDATE charges c SET psp_checked_at = $2 FROM due WHERE c.id = due.id
+     RETURNING ${chargeColumns("c.")}, c.psp_e2eid AS "pspE2eid", c.refund_id AS "refundId",
+       c.refund_status AS "refundStatus", c.refund_reason AS "refundReason"`,
+    [k.accountId, k.at, k.minAgeMs, k.limit],
+  );
+}
+
+/** Overdue pending live PIX charges of an account (their cobs are removed before they expire). */
+export async function claimOverdueLiveCharges(
+  db: Db,
+  k: { accountId: string; at: Date; limit: number },
+): Promise<ChargeRow[]> {
+  return db.query<ChargeRow>(
+    `SELECT ${chargeColumns()} FROM charges
+     WHERE account_id = $1 AND mode = 'live' AND method = 'pix' AND status = 'pending'
+       AND expires_at <= $2 AND ${NOT_FULLY_SEEN}
+     ORDER BY expires_at LIMIT $3`,
+    [k.accountId, k.at, k.limit],
+  );
+}
+
+/** Overdue pending live PIX charges of accounts that have no PSP connection any more. */
+export async function overdueLiveWithoutConnection(db: Db, at: Date): Promise<ChargeRow[]> {
+  return db.query<ChargeRow>(
+    `SELECT ${chargeColumns("c.")} FROM charges c
+     WHERE c.mode = 'live' AND c.method = 'pix' AND c.status = 'pending' AND c.expires_at <= $1
+       AND NOT EXISTS (SELECT 1 FROM pix_psp_connections p
+                       WHERE p.account_id = c.account_id AND p.mode = 'live')
+     LIMIT 500`,
+    [at],
+  );
+}
+
+// ---- the cob attempts journal -------------------------------------------------------------
+
+export type CobAttempt = {
+  txid: string;
+  accountId: string;
+  keyHash: string | null;
+  generation: number;
+  state: "open" | "done" | "removed" | "paid_orphan";
+  createdAt: Date;
+};
+
+const ATTEMPT_COLUMNS = `txid, account_id AS "accountId", key_hash AS "keyHash", generation,
+  state, created_at AS "createdAt"`;
+
+/** The newest attempt made under an Idempotency-Key (its hash), if any. */
+export async function latestAttemptForKey(
+  db: Db,
+  k: { accountId: string; keyHash: string },
+): Promise<CobAttempt | undefined> {
+  const rows = await db.query<CobAttempt>(
+    `SELECT ${ATTEMPT_COLUMNS} FROM pix_cob_attempts WHERE account_id = $1 AND key_hash = $2
+     ORDER BY generation DESC LIMIT 1`,
+    [k.accountId, k.keyHash],
+  );
+  return rows[0];
+}
+
+/** Journals a cob about to be PUT (again: a retry of the same txid reopens nothing done). */
+export async function openAttempt(
+  db: Db,
+  a: { txid: string; accountId: string; keyHash: string | null; generation: number; at: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO pix_cob_attempts (txid, account_id, mode, key_hash, generation, state, created_at)
+     VALUES ($1, $2, 'live', $3, $4, 'open', $5)
+     ON CONFLICT (txid) DO UPDATE SET created_at = EXCLUDED.created_at
+       WHERE pix_cob_attempts.state = 'open'`,
+    [a.txid, a.accountId, a.keyHash, a.generation, a.at],
+  );
+}
+
+export async function closeAttempt(
+  db: Db,
+  k: { txid: string; state: "done" | "removed" | "paid_orphan"; at: Date },
+): Promise<void> {
+  await db.query(
+    `UPDATE pix_cob_attempts SET state = $2, checked_at = $3 WHERE txid = $1 AND state = 'open'`,
+    [k.txid, k.state, k.at],
+  );
+}
+
+/**
+ * Claims open attempts older than `before` (their cob's fate is unknown): attempts whose charge
+ * was stored are closed as done on the way; the rest come back for a look at the PSP.
+ */
+export async function claimStaleAttempts(
+  db: Db,
+  k: { accountId: string; before: Date; at: Date; limit: number },
+): Promise<CobAttempt[]> {
+  await db.query(
+    `UPDATE pix_cob_attempts a SET state = 'done', checked_at = $2
+     WHERE a.account_id = $1 AND a.state = 'open' AND EXISTS (SELECT 1 FROM charges c
+       WHERE c.account_id = a.account_id AND c.mode = 'live' AND c.txid = a.txid)`,
+    [k.accountId, k.at],
+  );
+  return db.query<CobAttempt>(
+    `WITH due AS (
+       SELECT txid FROM pix_cob_attempts
+       WHERE account_id = $1 AND state = 'open' AND created_at <= $2
+         AND (checked_at IS NULL OR checked_at <= $2)
+       ORDER BY created_at LIMIT $4 FOR UPDATE SKIP LOCKED
+     )
+     UPDATE pix_cob_attempts a SET checked_at = $3 FROM due WHERE a.txid = due.txid
+     RETURNING a.txid, a.account_id AS "accountId", a.key_hash AS "keyHash", a.generation,
+       a.state, a.created_at AS "createdAt"`,
+    [k.accountId, k.before, k.at, k.limit],
+  );
+}
+
+/** Whether a payment (end-to-end id) already settled a charge: a repeated notification. */
+export async function paymentKnown(db: Db, e2eid: string): Promise<boolean> {
+  const rows = await db.query("SELECT 1 FROM charges WHERE psp_e2eid = $1", [e2eid]);
+  return rows.length > 0;
+}

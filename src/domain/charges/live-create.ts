@@ -1,0 +1,131 @@
+import type { Db } from "../../db/db.ts";
+import { closeAttempt, latestAttemptForKey, openAttempt } from "../../db/queries/live-pix.ts";
+import type { CobView } from "../../pix-psp/types.ts";
+import type { Clock, Random } from "../deps.ts";
+import { AppError, unprocessable } from "../errors.ts";
+import type { Principal } from "../mode.ts";
+import { encodeBrCode } from "../pix/brcode.ts";
+import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
+import { isUnavailable, pspFailure } from "../pix-psp-connection/psp-failure.ts";
+import { sha256Hex } from "../sha256.ts";
+
+export const LIVE_PSP_MISSING =
+  "live PIX charges need this account's PSP connection (BACEN API Pix), and none is configured: save one with POST /api/pix/provider (docs/live-pix.md); use a test token for the sandbox";
+
+type Deps = { db: Db; clock: Clock; random: Random; pspClients: PspClients | undefined };
+
+export type LiveCobInput = {
+  amountCents: number;
+  expiresInSec: number;
+  title: string | null;
+  customerCpf?: string;
+  customerName?: string;
+  /** The request's Idempotency-Key: the txid is derived from it, so a retry PUTs the same cob. */
+  idempotencyKey?: string;
+};
+
+/** What creating a live charge needs from the PSP, and what to do once the charge is stored (or not). */
+export type LiveCob = {
+  txid: string;
+  brCode: string;
+  provider: string;
+  /** The charge row was stored: the cob is ours for good. */
+  stored(): Promise<void>;
+  /** Storing the charge failed: the cob must not stay payable (best effort; the journal does the rest). */
+  abandon(): Promise<void>;
+};
+
+/**
+ * Creates the cob of a live charge at the account's PSP (`PUT /cob/{txid}`) before the charge is
+ * stored. The txid is journalled first (pix_cob_attempts), so a cob whose PUT timed out or whose
+ * charge could not be stored is found and removed by the reconciliation pass: no cob stays
+ * payable without a charge. With an Idempotency-Key the txid is derived from it, so a retry after
+ * a PSP outage PUTs the same txid (create-or-replace while ATIVA) and never makes a second cob.
+ */
+export async function createLiveCob(
+  deps: Deps,
+  who: Principal,
+  input: LiveCobInput,
+): Promise<LiveCob> {
+  const live = await deps.pspClients?.forAccount(deps.db, who.accountId);
+  if (!live) throw unprocessable(LIVE_PSP_MISSING);
+  const keyHash = input.idempotencyKey
+    ? sha256Hex(`${who.accountId}\n${input.idempotencyKey}`)
+    : null;
+  const { txid, generation } = await chooseTxid(deps, who.accountId, keyHash);
+  const now = deps.clock.now();
+  await openAttempt(deps.db, { txid, accountId: who.accountId, keyHash, generation, at: now });
+
+  const remove = async () => {
+    await live.client.removeCob(txid).then(
+      () => closeAttempt(deps.db, { txid, state: "removed", at: deps.clock.now() }),
+      () => {}, // left open: the reconciliation pass removes it
+    );
+  };
+  let cob: CobView;
+  try {
+    cob = await live.client.putCob({
+      txid,
+      amountCents: input.amountCents,
+      expiresInSec: input.expiresInSec,
+      chave: live.row.pixKey,
+      ...(input.title ? { solicitacaoPagador: input.title.slice(0, 140) } : {}),
+      ...(input.customerCpf && input.customerName
+        ? { devedor: { cpf: input.customerCpf, nome: input.customerName.slice(0, 200) } }
+        : {}),
+    });
+  } catch (err) {
+    // Unknown outcome (timeout, 5xx): the cob may exist. Without a key nobody will PUT this
+    // txid again, so it is removed now if the PSP answers, else by reconciliation. With a key
+    // the caller's retry reuses it; an abandoned one is swept after a grace period.
+    if (isUnavailable(err) && !keyHash) await remove();
+    if (!isUnavailable(err)) await closeAttempt(deps.db, { txid, state: "removed", at: now });
+    throw pspFailure(err, "no charge was created");
+  }
+  const brCode = brCodeOf(cob, live);
+  if (!brCode) {
+    await remove();
+    throw new AppError(
+      "BAD_GATEWAY",
+      "PSP answered the cob without pixCopiaECola, brcode or location; no charge was created",
+    );
+  }
+  return {
+    txid,
+    brCode,
+    provider: `psp:${live.row.profile}`,
+    stored: () => closeAttempt(deps.db, { txid, state: "done", at: deps.clock.now() }),
+    abandon: remove,
+  };
+}
+
+/**
+ * The txid of a new cob: random, or derived from the Idempotency-Key. A key's txid is reused
+ * until its cob was swept (removed, or paid with no charge stored), then the next generation's.
+ */
+async function chooseTxid(deps: Deps, accountId: string, keyHash: string | null) {
+  if (!keyHash) return { txid: `tx${deps.random.bytes(16).toString("hex")}`, generation: 0 };
+  const latest = await latestAttemptForKey(deps.db, { accountId, keyHash });
+  const generation =
+    latest === undefined
+      ? 0
+      : latest.state === "open" || latest.state === "done"
+        ? latest.generation
+        : latest.generation + 1;
+  return { txid: `tk${sha256Hex(`${keyHash}:${generation}`).slice(0, 32)}`, generation };
+}
+
+/**
+ * The BR Code of a cob: the PSP's own (pixCopiaECola, or its profile's field), else a dynamic
+ * code we build from the cob's location (26-25, 62-05 "***", single use).
+ */
+export function brCodeOf(cob: CobView, live: LiveConnection): string | undefined {
+  if (cob.brCode) return cob.brCode;
+  if (!cob.location) return undefined;
+  return encodeBrCode({
+    url: cob.location.replace(/^https?:\/\//, ""),
+    merchantName: live.row.merchantName,
+    merchantCity: live.row.merchantCity,
+    pointOfInitiationMethod: "12",
+  });
+}

@@ -1,0 +1,117 @@
+import type { Db } from "../../db/db.ts";
+import {
+  findConnection,
+  findConnectionByHook,
+  type PspConnectionRow,
+  touchConnection,
+} from "../../db/queries/psp-connections.ts";
+import type { BacenPixClient, ProfileId, PspCredentials } from "../../pix-psp/types.ts";
+import type { SecretBox } from "../../secrets/secret-box.ts";
+import type { Clock } from "../deps.ts";
+
+/** Makes a BACEN API Pix client for one connection (service.ts: makeBacenPixClient). */
+export type PspClientFactory = (creds: PspCredentials) => BacenPixClient;
+
+/** An account's live connection: its stored facts (no secrets) and a client to its PSP. */
+export type LiveConnection = { row: PspConnectionRow; client: BacenPixClient };
+
+/**
+ * The live PIX clients of this instance, one per account, kept between requests so the mTLS
+ * connections and the OAuth token are reused. Each use reads the account's row (one indexed
+ * read) and rebuilds the client when its revision changed, so a connection saved or deleted
+ * through another instance is picked up at the next call; this instance's own saves and deletes
+ * drop the entry at once.
+ */
+export type PspClients = {
+  forAccount(db: Db, accountId: string): Promise<LiveConnection | undefined>;
+  /** The connection whose notification URL carries this hook id. */
+  forHook(db: Db, hookId: string): Promise<LiveConnection | undefined>;
+  invalidate(accountId: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+// The sealed secrets are bound to their account and field: a ciphertext copied to another
+// account's row, or from the secret field to the key field, does not open.
+export const secretBinding = (accountId: string, field: "client_secret" | "private_key") =>
+  `pix-psp:${accountId}:live:${field}`;
+
+export function credentialsOf(row: PspConnectionRow, box: SecretBox): PspCredentials {
+  return {
+    profile: row.profile as ProfileId,
+    baseUrl: row.baseUrl,
+    tokenUrl: row.tokenUrl,
+    clientId: row.clientId,
+    ...(row.clientSecretBox
+      ? {
+          clientSecret: box.open(
+            row.clientSecretBox,
+            secretBinding(row.accountId, "client_secret"),
+          ),
+        }
+      : {}),
+    certificatePem: row.certificatePem,
+    privateKeyPem: box.open(row.privateKeyBox, secretBinding(row.accountId, "private_key")),
+    ...(row.caPem ? { caPem: row.caPem } : {}),
+  };
+}
+
+export function makePspClients(deps: {
+  secretBox: SecretBox;
+  makeClient: PspClientFactory;
+  clock: Clock;
+  /** The database the "last successful call" time is written to. */
+  db: Db;
+}): PspClients {
+  const cache = new Map<string, { revision: number; client: BacenPixClient }>();
+
+  const drop = async (accountId: string) => {
+    const entry = cache.get(accountId);
+    cache.delete(accountId);
+    await entry?.client.close().catch(() => {});
+  };
+
+  const use = async (row: PspConnectionRow | undefined): Promise<LiveConnection | undefined> => {
+    if (!row) return undefined;
+    const entry = cache.get(row.accountId);
+    if (entry && entry.revision === row.revision) return { row, client: entry.client };
+    await drop(row.accountId);
+    const client = tracked(deps.makeClient(credentialsOf(row, deps.secretBox)), () =>
+      touchConnection(deps.db, { accountId: row.accountId, mode: "live", at: deps.clock.now() }),
+    );
+    cache.set(row.accountId, { revision: row.revision, client });
+    return { row, client };
+  };
+
+  return {
+    forAccount: async (db, accountId) => use(await findConnection(db, { accountId, mode: "live" })),
+    forHook: async (db, hookId) => use(await findConnectionByHook(db, hookId)),
+    invalidate: drop,
+    async close() {
+      await Promise.all([...cache.keys()].map(drop));
+    },
+  };
+}
+
+/**
+ * The client with a hook after each call that reached the PSP and got an answer it understood:
+ * the connection's "last successful call" time. The hook never fails the call.
+ */
+function tracked(client: BacenPixClient, onOk: () => Promise<void>): BacenPixClient {
+  const ok = <T>(p: Promise<T>): Promise<T> =>
+    p.then((v) => {
+      onOk().catch(() => {});
+      return v;
+    });
+  return {
+    checkConnection: () => ok(client.checkConnection()),
+    putCob: (i) => ok(client.putCob(i)),
+    getCob: (t) => ok(client.getCob(t)),
+    removeCob: (t) => ok(client.removeCob(t)),
+    putDevolucao: (e, id, a, d) => ok(client.putDevolucao(e, id, a, d)),
+    getDevolucao: (e, id) => ok(client.getDevolucao(e, id)),
+    putWebhook: (c, u) => ok(client.putWebhook(c, u)),
+    getWebhook: (c) => ok(client.getWebhook(c)),
+    deleteWebhook: (c) => ok(client.deleteWebhook(c)),
+    close: () => client.close(),
+  };
+}

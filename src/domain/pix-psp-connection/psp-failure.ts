@@ -1,0 +1,24 @@
+import { PspError } from "../../pix-psp/psp-error.ts";
+import { AppError, unprocessable } from "../errors.ts";
+
+/**
+ * A PSP failure as the caller sees it: the PSP refused (its 4xx, bad credentials) is 422 with
+ * the PSP's own reason; the PSP down, slow or answering 5xx is 502. `what` says what was not
+ * done, so the message tells the caller whether retrying makes sense. Anything that is not a
+ * PspError is rethrown as it is (a bug is a 500, not a PSP story).
+ */
+export function pspFailure(err: unknown, what: string): Error {
+  if (!(err instanceof PspError)) return err instanceof Error ? err : new Error(String(err));
+  if (err.kind === "unavailable") {
+    return new AppError(
+      "BAD_GATEWAY",
+      `PSP unavailable: ${err.reason}; ${what}. Retry later (with the same Idempotency-Key)`,
+      { cause: err },
+    );
+  }
+  return unprocessable(`PSP refused: ${err.reason}; ${what}`);
+}
+
+export const isUnavailable = (err: unknown) =>
+  err instanceof PspError && err.kind === "unavailable";
+export const isPspError = (err: unknown): err is PspError => err instanceof PspError;

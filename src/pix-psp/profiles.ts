@@ -1,0 +1,182 @@
+import type { ProfileId } from "./types.ts";
+
+/**
+ * One PSP's known facts and deviations from the BACEN API Pix, as data the client reads: adding a
+ * PSP is adding a row, never an `if (profile === …)` in the client. Sources: reference
+ * ../../docs/live-pix.md and the PSPs' public docs (URLs as published in 2025).
+ */
+export type PspProfile = {
+  id: ProfileId;
+  label: string;
+  /** Absent for `generic`: the merchant gives every URL. */
+  production?: PspEndpoints;
+  homologation?: PspEndpoints;
+  /**
+   * How the OAuth2 client-credentials request carries the credentials:
+   * `basic`  HTTP Basic client_id:secret, form body grant_type=client_credentials (RFC 6749);
+   * `efi`    HTTP Basic client_id:secret, JSON body {"grant_type":"client_credentials"};
+   * `form`   client_id and client_secret in the form body;
+   * `client-id-only` client_id in the form body, no secret (Sicoob: the certificate is the proof).
+   */
+  tokenAuth: TokenAuthStyle;
+  /** Space-separated scopes sent with the token request, for PSPs that require them. */
+  scopes?: string;
+  /** Header that repeats the client id on every API call (Sicoob), if any. */
+  clientIdHeader?: string;
+  /** Header naming the merchant's account when one app serves several (Inter), if any. */
+  accountHeader?: string;
+  /** Response fields holding the BR Code, read in order (pixCopiaECola is the standard one). */
+  brCodeFields: readonly string[];
+  webhook: {
+    /**
+     * Appended to the URL we register. The PSP POSTs to `registered + "/pix"`; Efí's known
+     * trick registers `…?ignorar=` so that suffix lands in the query string.
+     */
+    registerSuffix: string;
+    /** Extra headers on PUT /webhook (Efí: skip its mTLS probe of our URL). */
+    putHeaders: Readonly<Record<string, string>>;
+  };
+  /** The error body this PSP is known to send; the client parses both shapes either way. */
+  errorShape: "rfc7807" | "nome-mensagem";
+  /** The notification body this PSP is known to send; the parser accepts both either way. */
+  notificationShape: "pix-object" | "root-array";
+};
+
+export type TokenAuthStyle = "basic" | "efi" | "form" | "client-id-only";
+export type PspEndpoints = { baseUrl: string; tokenUrl: string };
+
+const SCOPES_ALL = "cob.write cob.read pix.write pix.read webhook.write webhook.read";
+const STANDARD_WEBHOOK = { registerSuffix: "", putHeaders: {} } as const;
+
+export const PROFILES: Record<ProfileId, PspProfile> = {
+  generic: {
+    id: "generic",
+    label: "Any PSP that follows the BACEN API Pix",
+    tokenAuth: "basic",
+    brCodeFields: ["pixCopiaECola", "brcode"],
+    webhook: STANDARD_WEBHOOK,
+    errorShape: "rfc7807",
+    notificationShape: "pix-object",
+  },
+  efi: {
+    id: "efi",
+    label: "Efí (ex-Gerencianet)",
+    production: {
+      baseUrl: "https://pix.api.efipay.com.br/v2",
+      tokenUrl: "https://pix.api.efipay.com.br/oauth/token",
+    },
+    homologation: {
+      baseUrl: "https://pix-h.api.efipay.com.br/v2",
+      tokenUrl: "https://pix-h.api.efipay.com.br/oauth/token",
+    },
+    tokenAuth: "efi",
+    brCodeFields: ["pixCopiaECola"],
+    webhook: { registerSuffix: "?ignorar=", putHeaders: { "x-skip-mtls-checking": "true" } },
+    errorShape: "nome-mensagem",
+    notificationShape: "pix-object",
+  },
+  inter: {
+    id: "inter",
+    label: "Banco Inter",
+    production: {
+      baseUrl: "https://cdpj.partners.bancointer.com.br/pix/v2",
+      tokenUrl: "https://cdpj.partners.bancointer.com.br/oauth/v2/token",
+    },
+    homologation: {
+      baseUrl: "https://cdpj-sandbox.partners.uatinter.co/pix/v2",
+      tokenUrl: "https://cdpj-sandbox.partners.uatinter.co/oauth/v2/token",
+    },
+    tokenAuth: "form",
+    scopes: SCOPES_ALL,
+    accountHeader: "x-conta-corrente",
+    brCodeFields: ["pixCopiaECola"],
+    webhook: STANDARD_WEBHOOK,
+    errorShape: "rfc7807",
+    notificationShape: "root-array",
+  },
+  sicoob: {
+    id: "sicoob",
+    label: "Sicoob",
+    production: {
+      baseUrl: "https://api.sicoob.com.br/pix/api/v2",
+      tokenUrl: "https://auth.sicoob.com.br/auth/realms/cooperado/protocol/openid-connect/token",
+    },
+    homologation: {
+      baseUrl: "https://sandbox.sicoob.com.br/sicoob/sandbox/pix/api/v2",
+      tokenUrl: "https://auth.sicoob.com.br/auth/realms/cooperado/protocol/openid-connect/token",
+    },
+    tokenAuth: "client-id-only",
+    scopes: SCOPES_ALL,
+    clientIdHeader: "client_id",
+    brCodeFields: ["brcode", "pixCopiaECola"],
+    webhook: STANDARD_WEBHOOK,
+    errorShape: "rfc7807",
+    notificationShape: "pix-object",
+  },
+  itau: {
+    id: "itau",
+    label: "Itaú",
+    production: {
+      baseUrl: "https://secure.api.itau/pix_recebimentos/v2",
+      tokenUrl: "https://sts.itau.com.br/api/oauth/token",
+    },
+    // Itaú's sandbox has no mTLS and issues its token from the developer portal.
+    homologation: {
+      baseUrl: "https://devportal.itau.com.br/sandboxapi/pix_recebimentos_ext_v2/v2",
+      tokenUrl: "https://devportal.itau.com.br/api/jwt",
+    },
+    tokenAuth: "form",
+    brCodeFields: ["pixCopiaECola"],
+    webhook: STANDARD_WEBHOOK,
+    errorShape: "rfc7807",
+    notificationShape: "pix-object",
+  },
+  santander: {
+    id: "santander",
+    label: "Santander",
+    // Santander's path says v1 but serves the API Pix v2 resources; its token endpoint wants
+    // grant_type in the query string as well as the form body.
+    production: {
+      baseUrl: "https://trust-pix.santander.com.br/api/v1",
+      tokenUrl: "https://trust-pix.santander.com.br/oauth/token?grant_type=client_credentials",
+    },
+    homologation: {
+      baseUrl: "https://trust-pix-h.santander.com.br/api/v1",
+      tokenUrl: "https://trust-pix-h.santander.com.br/oauth/token?grant_type=client_credentials",
+    },
+    tokenAuth: "form",
+    brCodeFields: ["pixCopiaECola"],
+    webhook: STANDARD_WEBHOOK,
+    errorShape: "rfc7807",
+    notificationShape: "pix-object",
+  },
+};
+
+export const PROFILE_IDS = Object.keys(PROFILES) as ProfileId[];
+
+/**
+ * The URLs a connection uses: the merchant's own (a PSP moved, a proxy) win over the table, and
+ * `generic` has none in the table. Throws when a URL is missing or not https.
+ */
+export function resolveEndpoints(
+  profile: ProfileId,
+  given: { baseUrl?: string; tokenUrl?: string; homologation?: boolean } = {},
+): PspEndpoints {
+  const row = PROFILES[profile];
+  const table = given.homologation ? row.homologation : row.production;
+  const baseUrl = (given.baseUrl ?? table?.baseUrl)?.replace(/\/+$/, "");
+  const tokenUrl = given.tokenUrl ?? table?.tokenUrl;
+  if (!baseUrl || !tokenUrl) {
+    throw new Error(`profile ${profile} needs base_url and token_url`);
+  }
+  for (const u of [baseUrl, tokenUrl]) {
+    let parsed: URL;
+    try {
+      parsed = new URL(u);
+    } catch {
+      throw new Error(`not a URL: ${u}`);
+    }
+    if (parsed.protocol !== "https:") throw new Error(`PSP URLs must be https: ${u}`);
+  }
+  return { baseUrl, tokenUrl };
+}

@@ -1,0 +1,100 @@
+import type { PspErrorKind } from "./types.ts";
+
+/**
+ * Every PSP failure the client reports. `reason` is the PSP's own words, parsed from an RFC 7807
+ * problem or from the `{nome, mensagem}` shape Efí uses, so the merchant reads what their bank
+ * said. The message is built only from the operation name, the HTTP status and that reason:
+ * never from the request (which carries the secret, the token or the body) or a header.
+ */
+export class PspError extends Error {
+  readonly kind: PspErrorKind;
+  readonly httpStatus?: number;
+  readonly reason: string;
+  /** The call that failed ("PUT cob", "token"), when known. */
+  readonly op?: string;
+
+  constructor(kind: PspErrorKind, reason: string, opts: { httpStatus?: number; op?: string } = {}) {
+    const where = opts.op ? `${opts.op}: ` : "";
+    const status = opts.httpStatus ? ` (HTTP ${opts.httpStatus})` : "";
+    super(`PSP ${KIND_TEXT[kind]}${status}: ${where}${reason}`);
+    this.name = "PspError";
+    this.kind = kind;
+    this.reason = reason;
+    if (opts.httpStatus !== undefined) this.httpStatus = opts.httpStatus;
+    if (opts.op !== undefined) this.op = opts.op;
+  }
+
+  /** The same error named for the call it broke (transport errors are raised without one). */
+  withOp(op: string): PspError {
+    if (this.op !== undefined) return this;
+    return new PspError(this.kind, this.reason, {
+      op,
+      ...(this.httpStatus !== undefined ? { httpStatus: this.httpStatus } : {}),
+    });
+  }
+}
+
+const KIND_TEXT: Record<PspErrorKind, string> = {
+  rejected: "rejected the request",
+  not_found: "does not know this resource",
+  unavailable: "unavailable",
+  auth: "refused the credentials",
+};
+
+const MAX_REASON = 500;
+
+/**
+ * The PSP's reason from an error body. Understands RFC 7807 (type suffix, title, detail,
+ * violacoes[].razao/propriedade), `{nome, mensagem}` and OAuth2's `{error, error_description}`;
+ * anything else yields a generic text with the status (never the raw body: a misbehaving
+ * gateway might echo our request).
+ */
+export function reasonFromBody(status: number, body: unknown): string {
+  const parts: string[] = [];
+  if (body && typeof body === "object" && !Array.isArray(body)) {
+    const b = body as Record<string, unknown>;
+    if (typeof b.type === "string") {
+      const suffix = b.type.split("/").filter(Boolean).pop();
+      if (suffix) parts.push(suffix);
+    }
+    pushText(parts, b.nome);
+    pushText(parts, b.error);
+    pushText(parts, b.title);
+    pushText(parts, b.detail);
+    pushText(parts, b.mensagem);
+    pushText(parts, b.error_description);
+    if (Array.isArray(b.violacoes)) {
+      for (const v of b.violacoes.slice(0, 5)) {
+        if (!v || typeof v !== "object") continue;
+        const { razao, propriedade } = v as Record<string, unknown>;
+        const text = [propriedade, razao].filter((x) => typeof x === "string").join(": ");
+        if (text) parts.push(text);
+      }
+    }
+  }
+  const reason = parts.length > 0 ? parts.join(" - ") : `HTTP ${status} without a readable reason`;
+  return reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON)}…` : reason;
+}
+
+function pushText(parts: string[], v: unknown): void {
+  if (typeof v === "string" && v.trim() !== "" && !parts.includes(v.trim())) parts.push(v.trim());
+}
+
+/** The error kind for a PSP HTTP answer: 404 not_found, other 4xx rejected, 5xx unavailable. */
+export function kindForStatus(status: number): PspErrorKind {
+  if (status === 404) return "not_found";
+  if (status >= 500) return "unavailable";
+  return "rejected";
+}
+
+/**
+ * Removes any of the given secret texts from a reason before it leaves the client: a PSP that
+ * echoes our client secret or token in its error must not make us leak it.
+ */
+export function scrub(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const s of secrets) {
+    if (s && s.length >= 4) out = out.split(s).join("[redacted]");
+  }
+  return out;
+}

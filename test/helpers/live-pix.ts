@@ -1,0 +1,151 @@
+import type { AddressInfo } from "node:net";
+import type { Clock } from "../../src/domain/deps.ts";
+import { makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
+import type { ProfileId } from "../../src/pix-psp/types.ts";
+import {
+  type PeerCob,
+  type PspPeer,
+  type StartPspPeerOptions,
+  startPspPeer,
+  type TestPki,
+} from "./psp-peer/index.ts";
+import { startReceiver } from "./receiver.ts";
+import { startTestService, type TestService } from "./service.ts";
+
+/** The body of POST /api/pix/provider for a peer (its URLs, credentials, CA and key). */
+export function providerBody(peer: PspPeer, extra: Record<string, unknown> = {}) {
+  return {
+    profile: peer.profile,
+    base_url: peer.baseUrl,
+    token_url: peer.tokenUrl,
+    client_id: peer.clientId,
+    ...(peer.clientSecret ? { client_secret: peer.clientSecret } : {}),
+    certificate: peer.certificatePem,
+    private_key: peer.privateKeyPem,
+    ca: peer.caPem,
+    pix_key: peer.pixKey,
+    merchant_name: "Loja Teste",
+    merchant_city: "São Paulo",
+    ...extra,
+  };
+}
+
+export type LiveSetup = {
+  svc: TestService;
+  peer: PspPeer;
+  account: { accountId: string; test: string; live: string };
+  /** The merchant's webhook receiver (subscribed to every event with the live token). */
+  merchant: Awaited<ReturnType<typeof startReceiver>>;
+  /** The service's own URL (it listens on 127.0.0.1 so the peer can notify it). */
+  url: string;
+  hookPath: string;
+  create(body?: Record<string, unknown>, headers?: Record<string, string>): Promise<any>;
+  status(chargeId: string): Promise<string>;
+  /** Waits until the charge reaches `status` (or fails after `ms`). */
+  waitStatus(chargeId: string, status: string, ms?: number): Promise<number>;
+  close(): Promise<void>;
+};
+
+/**
+ * A service with a live PSP connection to a fresh PSP peer, listening on loopback, with the
+ * peer's webhook pointed at the service's notification endpoint (registered through the real
+ * PUT /webhook at save time with a public TOSTAO_BASE_URL, then re-pointed here, since the test
+ * service is not reachable at that public name), and a merchant webhook receiver.
+ */
+export async function startLiveSetup(o: {
+  pki: TestPki;
+  profile?: ProfileId;
+  peer?: StartPspPeerOptions;
+  env?: Record<string, string>;
+  clock?: Clock;
+}): Promise<LiveSetup> {
+  const peer = await startPspPeer({ pki: o.pki, profile: o.profile ?? "efi", ...o.peer });
+  const svc = await startTestService({
+    env: {
+      TOSTAO_WEBHOOK_ALLOW_HOSTS: "localhost,127.0.0.1",
+      TOSTAO_BASE_URL: "https://tostao.example",
+      TOSTAO_PIX_RECONCILE_SECONDS: "3600",
+      TOSTAO_EXPIRY_INTERVAL_SECONDS: "3600",
+      ...o.env,
+    },
+    ...(o.clock ? { clock: o.clock } : {}),
+    makePspClient: (creds) =>
+      makeBacenPixClient(creds, {
+        timeoutMs: 500,
+        retries: 1,
+        backoffMs: [20],
+        budgetMs: 1500,
+        ...(o.clock ? { clock: o.clock } : {}),
+      }),
+  });
+  await svc.app.listen({ port: 0, host: "127.0.0.1" });
+  const url = `http://127.0.0.1:${(svc.app.server.address() as AddressInfo).port}`;
+  const account = await svc.newAccount();
+  const saved = await svc.call("POST", "/api/pix/provider", {
+    token: account.live,
+    body: providerBody(peer),
+  });
+  if (saved.statusCode !== 200) throw new Error(`saving the connection: ${saved.body}`);
+  const view = saved.json().data;
+  const registered = peer.webhooks.get(peer.pixKey);
+  if (!registered) throw new Error("the webhook was not registered at the peer");
+  const suffix = registered.webhookUrl.slice(
+    registered.webhookUrl.indexOf(view.notificationPath) + view.notificationPath.length,
+  );
+  peer.webhooks.set(peer.pixKey, {
+    ...registered,
+    webhookUrl: `${url}${view.notificationPath}${suffix}`,
+  });
+
+  const merchant = await startReceiver();
+  const hook = await svc.call("POST", "/api/webhooks/create", {
+    token: account.live,
+    body: { url: merchant.url, events: ["*"] },
+  });
+  if (hook.statusCode !== 200) throw new Error(`merchant webhook: ${hook.body}`);
+
+  const setup: LiveSetup = {
+    svc,
+    peer,
+    account,
+    merchant,
+    url,
+    hookPath: view.notificationPath,
+    async create(body = {}, headers = {}) {
+      return svc.call("POST", "/api/pix/charge/create", {
+        token: account.live,
+        body: { value: 12.34, title: "Camiseta", ...body },
+        headers,
+      });
+    },
+    async status(chargeId) {
+      const r = await svc.call("GET", `/api/pix/charge/status?charge_id=${chargeId}`, {
+        token: account.live,
+      });
+      return r.json().data.statusCode;
+    },
+    async waitStatus(chargeId, status, ms = 2000) {
+      const t0 = Date.now();
+      for (;;) {
+        if ((await setup.status(chargeId)) === status) return Date.now() - t0;
+        if (Date.now() - t0 > ms)
+          throw new Error(`charge ${chargeId} not ${status} after ${ms} ms`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    async close() {
+      await svc.close();
+      await peer.close();
+      await merchant.close();
+    },
+  };
+  return setup;
+}
+
+/** The peer's cob behind a BR Code (the PSP's own, or one built from the cob's location). */
+export function cobOf(peer: PspPeer, brCode: string): PeerCob {
+  for (const cob of peer.cobs.values()) {
+    if (cob.brCode === brCode || brCode.includes(cob.location)) return cob;
+  }
+  throw new Error("no cob at the peer for this BR Code");
+}

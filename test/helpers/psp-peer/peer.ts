@@ -1,0 +1,465 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createServer } from "node:https";
+import type { AddressInfo } from "node:net";
+import type { ProfileId, PspCredentials } from "../../../src/pix-psp/types.ts";
+import { bacenValidator } from "./openapi-validator.ts";
+import { PEER_PROFILES, type PeerProfile } from "./peer-profiles.ts";
+import {
+  type Answer,
+  ApiError,
+  type PeerCob,
+  type PeerPix,
+  PixState,
+  type RefundOutcome,
+} from "./pix-state.ts";
+import { makeTestPki, type Pem, type TestPki } from "./pki.ts";
+
+/**
+ * A local PSP speaking the BACEN API Pix over mutual TLS, for tests: see README in this folder.
+ * Every request is checked against the OpenAPI document; every profile deviation it plays is
+ * required of the client.
+ */
+export type PeerFailure =
+  /** Hold the request unanswered, unprocessed (until holdMs or the client gives up). */
+  | "timeout"
+  /** Process the request, then hold the answer: the client never learns it succeeded. */
+  | "lost-response"
+  | 500
+  | 503
+  | { rfc7807: { type: string; title: string; status: number; detail?: string } }
+  | { nomeMensagem: { nome: string; mensagem: string }; status?: number };
+
+export type StartPspPeerOptions = {
+  profile?: ProfileId;
+  /** Reuse one PKI across peers in a test file (openssl takes a little while). */
+  pki?: TestPki;
+  pixKey?: string;
+  /** Override the profile's BR Code field (pixCopiaECola, brcode or none). */
+  brCodeField?: PeerProfile["brCodeField"];
+  /** For profiles with an account header (Inter): the peer then requires it with this value. */
+  account?: string;
+  tokenLifetimeSec?: number;
+  /** How long a "timeout" failure holds the request (default 30 s; closed with the peer). */
+  holdMs?: number;
+  merchantName?: string;
+  merchantCity?: string;
+};
+
+export type PeerRequest = { method: string; path: string; status: number };
+export type Violation = { method: string; path: string; problems: string[] };
+
+export type PspPeer = Awaited<ReturnType<typeof startPspPeer>>;
+
+export async function startPspPeer(opts: StartPspPeerOptions = {}) {
+  const profileId = opts.profile ?? "generic";
+  const profile = PEER_PROFILES[profileId];
+  const pki = opts.pki ?? makeTestPki();
+  const clientId = `client-${randomBytes(6).toString("hex")}`;
+  const clientSecret =
+    profile.tokenAuth === "client-id-only"
+      ? undefined
+      : `secret-${randomBytes(16).toString("hex")}`;
+  const pixKey = opts.pixKey ?? "b5f0d7a4-1c2e-4e5f-9a7b-3c1d2e4f5a6b";
+  const state = new PixState(profile, pixKey, {
+    name: opts.merchantName ?? "LOJA TESTE",
+    city: opts.merchantCity ?? "SAO PAULO",
+  });
+  const validator = bacenValidator();
+  const tokens = new Map<string, { valid: boolean }>();
+  const failures: { match: string; failure: PeerFailure; left: number }[] = [];
+  const requests: PeerRequest[] = [];
+  const violations: Violation[] = [];
+  const held = new Set<ServerResponse>();
+  const losing = new WeakSet<ServerResponse>();
+  const pending = new Set<Promise<unknown>>();
+  let tokenRequests = 0;
+  let dropping = false;
+
+  const server = createServer(
+    {
+      key: pki.server.privateKeyPem,
+      cert: pki.server.certificatePem,
+      ca: [pki.caPem],
+      requestCert: true,
+      rejectUnauthorized: true,
+    },
+    (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const url = new URL(req.url ?? "/", "https://peer.invalid");
+        // Logged on close, so held requests show too (status 0: no answer was sent).
+        res.on("close", () =>
+          requests.push({
+            method: req.method ?? "",
+            path: url.pathname,
+            status: res.headersSent ? res.statusCode : 0,
+          }),
+        );
+        handle(req, res, url, Buffer.concat(chunks).toString("utf8"));
+      });
+    },
+  );
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const origin = `https://localhost:${(server.address() as AddressInfo).port}`;
+
+  // Responders return `true` ("answered"), so handlers can `return send(…)` in one line.
+  function hold(res: ServerResponse): true {
+    held.add(res);
+    const t = setTimeout(() => res.destroy(), opts.holdMs ?? 30_000);
+    res.on("close", () => {
+      clearTimeout(t);
+      held.delete(res);
+    });
+    return true;
+  }
+
+  function send(res: ServerResponse, a: Answer, type = "application/json"): true {
+    if (losing.has(res)) return hold(res);
+    if (a.body === undefined) {
+      res.writeHead(a.status).end();
+    } else {
+      res.writeHead(a.status, { "content-type": type }).end(JSON.stringify(a.body));
+    }
+    return true;
+  }
+
+  function sendError(res: ServerResponse, e: ApiError): true {
+    if (profile.errorShape === "nome-mensagem") {
+      const nome = e.tipo.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();
+      return send(res, { status: e.status, body: { nome, mensagem: `${e.title} ${e.detail}` } });
+    }
+    const body = {
+      type: `https://pix.bcb.gov.br/api/v2/error/${e.tipo}`,
+      title: e.title,
+      status: e.status,
+      detail: e.detail,
+    };
+    return send(res, { status: e.status, body }, "application/problem+json");
+  }
+
+  /** Applies a queued failure for this request, if one matches. True when it answered. */
+  function injectFailure(res: ServerResponse, key: string): boolean {
+    const i = failures.findIndex((f) => f.match === "*" || key.startsWith(f.match));
+    const f = failures[i];
+    if (!f) return false;
+    if (--f.left <= 0) failures.splice(i, 1);
+    const { failure } = f;
+    if (failure === "lost-response") {
+      losing.add(res);
+      return false;
+    }
+    if (failure === "timeout") {
+      hold(res);
+    } else if (failure === 500 || failure === 503) {
+      sendError(
+        res,
+        new ApiError(
+          failure,
+          failure === 500 ? "ErroInternoDoServidor" : "ServicoIndisponivel",
+          "Erro.",
+          "Falha simulada.",
+        ),
+      );
+    } else if ("rfc7807" in failure) {
+      send(
+        res,
+        { status: failure.rfc7807.status, body: failure.rfc7807 },
+        "application/problem+json",
+      );
+    } else {
+      send(res, { status: failure.status ?? 400, body: failure.nomeMensagem });
+    }
+    return true;
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse, url: URL, raw: string): true {
+    const method = req.method ?? "";
+    if (url.pathname === profile.tokenPath) {
+      if (injectFailure(res, "token")) return true;
+      return tokenEndpoint(req, res, url, raw);
+    }
+    if (!url.pathname.startsWith(`${profile.prefix}/`)) {
+      return sendError(res, new ApiError(404, "NaoEncontrado", "Não encontrado.", url.pathname));
+    }
+    const path = url.pathname.slice(profile.prefix.length);
+    if (injectFailure(res, `${method} ${path}`)) return true;
+    const problems = validator.check({
+      method,
+      path,
+      query: url.searchParams,
+      headers: req.headers,
+      rawBody: raw,
+    });
+    if (problems.length > 0) {
+      violations.push({ method, path: url.pathname, problems });
+      return sendError(
+        res,
+        new ApiError(400, "RequisicaoInvalida", "Requisição inválida.", problems.join("; ")),
+      );
+    }
+    const token = String(req.headers.authorization).slice("Bearer ".length);
+    if (!tokens.get(token)?.valid) {
+      return send(res, {
+        status: 401,
+        body: { error: "invalid_token", error_description: "token expired or unknown" },
+      });
+    }
+    const deviation = missingDeviation(req);
+    if (deviation)
+      return sendError(res, new ApiError(403, "AcessoNegado", "Acesso negado.", deviation));
+    try {
+      return send(res, route(method, path, req, raw));
+    } catch (err) {
+      if (err instanceof ApiError) return sendError(res, err);
+      return sendError(
+        res,
+        new ApiError(500, "ErroInternoDoServidor", "Erro interno.", String(err)),
+      );
+    }
+  }
+
+  function missingDeviation(req: IncomingMessage): string | undefined {
+    if (profile.clientIdHeader && req.headers[profile.clientIdHeader] !== clientId) {
+      return `header ${profile.clientIdHeader} with the client id is required`;
+    }
+    if (
+      profile.accountHeader &&
+      opts.account &&
+      req.headers[profile.accountHeader] !== opts.account
+    ) {
+      return `header ${profile.accountHeader} is required`;
+    }
+    return undefined;
+  }
+
+  function route(method: string, path: string, req: IncomingMessage, raw: string): Answer {
+    const body = raw.trim() === "" ? {} : (JSON.parse(raw) as Record<string, unknown>);
+    const seg = path.split("/").slice(1).map(decodeURIComponent);
+    const [a = "", b = "", c = "", d = ""] = seg;
+    if (a === "cob" && seg.length === 2) {
+      if (method === "PUT") return state.putCob(b, body);
+      if (method === "GET") return state.getCob(b);
+      if (method === "PATCH") return state.patchCob(b, body);
+    }
+    if (a === "pix" && seg.length === 2 && method === "GET") return state.getPix(b);
+    if (a === "pix" && seg.length === 4 && c === "devolucao") {
+      if (method === "PUT") {
+        const answer = state.putDevolucao(b, d, body);
+        const dev = answer.body as { status: string };
+        if (dev.status !== "EM_PROCESSAMENTO") later(() => notifyPix(state.pixOf(b)));
+        return answer;
+      }
+      if (method === "GET") return state.getDevolucao(b, d);
+    }
+    if (a === "webhook" && seg.length === 2) {
+      if (method === "PUT") {
+        const [h, v] = profile.webhookPutHeader ?? [];
+        if (h && req.headers[h] !== v) {
+          throw new ApiError(
+            400,
+            "WebhookOperacaoInvalida",
+            "Webhook inválido.",
+            "A autenticação de TLS mútuo não está configurada na URL informada",
+          );
+        }
+        return state.putWebhook(b, body);
+      }
+      if (method === "GET") return state.getWebhook(b);
+      if (method === "DELETE") return state.deleteWebhook(b);
+    }
+    throw new ApiError(
+      404,
+      "NaoEncontrado",
+      "Não encontrado.",
+      `${method} ${path} is not served by the peer`,
+    );
+  }
+
+  function tokenEndpoint(req: IncomingMessage, res: ServerResponse, url: URL, raw: string): true {
+    tokenRequests++;
+    const refuse = (why: string) =>
+      send(res, { status: 401, body: { error: "invalid_client", error_description: why } });
+    const bad = (why: string) =>
+      send(res, { status: 400, body: { error: "invalid_request", error_description: why } });
+    if (req.method !== "POST") return bad("POST required");
+    for (const [k, v] of Object.entries(profile.tokenQuery ?? {})) {
+      if (url.searchParams.get(k) !== v) return bad(`query parameter ${k}=${v} is required`);
+    }
+    const type = String(req.headers["content-type"] ?? "");
+    let params: Record<string, string>;
+    if (profile.tokenAuth === "efi") {
+      if (!type.startsWith("application/json")) return bad("JSON body required");
+      try {
+        params = JSON.parse(raw) as Record<string, string>;
+      } catch {
+        return bad("JSON body required");
+      }
+    } else {
+      if (!type.startsWith("application/x-www-form-urlencoded")) return bad("form body required");
+      params = Object.fromEntries(new URLSearchParams(raw));
+    }
+    if (params.grant_type !== "client_credentials")
+      return bad("grant_type must be client_credentials");
+    if (profile.scopeRequired && !params.scope) return bad("scope is required");
+    let id: string | undefined;
+    let secret: string | undefined;
+    if (profile.tokenAuth === "basic" || profile.tokenAuth === "efi") {
+      const m = /^Basic (.+)$/.exec(String(req.headers.authorization ?? ""));
+      if (!m?.[1]) return refuse("HTTP Basic authentication required");
+      const decoded = Buffer.from(m[1], "base64").toString("utf8");
+      id = decoded.slice(0, decoded.indexOf(":"));
+      secret = decoded.slice(decoded.indexOf(":") + 1);
+    } else {
+      id = params.client_id;
+      secret = params.client_secret;
+    }
+    if (id !== clientId) return refuse("Invalid client or Invalid client credentials");
+    if (clientSecret !== undefined && !same(secret ?? "", clientSecret)) {
+      return refuse("Invalid client or Invalid client credentials");
+    }
+    const accessToken = randomBytes(24).toString("base64url");
+    tokens.set(accessToken, { valid: true });
+    const expires = opts.tokenLifetimeSec ?? profile.tokenLifetimeSec;
+    send(res, {
+      status: 200,
+      body: {
+        access_token: accessToken,
+        token_type: "Bearer",
+        expires_in: expires,
+        scope: params.scope ?? "cob.write cob.read",
+      },
+    });
+    return true;
+  }
+
+  function later(fn: () => Promise<unknown>): void {
+    const p = new Promise((r) => setImmediate(r)).then(fn).catch(() => undefined);
+    pending.add(p);
+    void p.finally(() => pending.delete(p));
+  }
+
+  /** POSTs a body to every registered webhook + "/pix"; returns the receivers' statuses. */
+  async function post(body: unknown): Promise<number[]> {
+    const statuses: number[] = [];
+    for (const { webhookUrl } of state.webhooks.values()) {
+      const r = await fetch(`${webhookUrl}/pix`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      await r.arrayBuffer();
+      statuses.push(r.status);
+    }
+    return statuses;
+  }
+
+  async function notifyPix(p: PeerPix): Promise<number[]> {
+    if (dropping) return [];
+    return post(profile.notificationShape === "root-array" ? [p] : { pix: [p] });
+  }
+
+  const pem = (p: Pem) => ({ certificatePem: p.certificatePem, privateKeyPem: p.privateKeyPem });
+  const baseUrl = origin + profile.prefix;
+  const query = profile.tokenQuery ? `?${new URLSearchParams(profile.tokenQuery)}` : "";
+  const tokenUrl = `${origin}${profile.tokenPath}${query}`;
+
+  return {
+    profile: profileId,
+    origin,
+    baseUrl,
+    tokenUrl,
+    clientId,
+    clientSecret,
+    ...pem(pki.client),
+    caPem: pki.caPem,
+    pixKey,
+    rogue: pem(pki.rogue),
+    pki,
+    /** What Tostão's client needs, straight from this peer. */
+    credentials(): PspCredentials {
+      const c: PspCredentials = {
+        profile: profileId,
+        baseUrl,
+        tokenUrl,
+        clientId,
+        ...pem(pki.client),
+        caPem: pki.caPem,
+      };
+      if (clientSecret !== undefined) c.clientSecret = clientSecret;
+      return c;
+    },
+    cobs: state.cobs as ReadonlyMap<string, PeerCob>,
+    pixReceived: state.pix as ReadonlyMap<string, PeerPix>,
+    webhooks: state.webhooks,
+    requests,
+    violations,
+    get tokenRequests() {
+      return tokenRequests;
+    },
+    /** The payer pays the cob; then the PSP notifies (unless notifications are dropped). */
+    async pay(txid: string, o: { amountCents?: number; endToEndId?: string } = {}) {
+      const p = state.pay(txid, o);
+      const delivered = await notifyPix(p);
+      return { endToEndId: p.endToEndId, delivered };
+    },
+    dropNotifications(on: boolean) {
+      dropping = on;
+    },
+    /** The next `times` requests whose "METHOD /path" (below the prefix) starts with `match`
+     * ("PUT /cob/", "GET /cob/", "token", or "*") fail this way. */
+    failNext(match: string, failure: PeerFailure, times = 1) {
+      failures.push({ match, failure, left: times });
+    },
+    expireTokens() {
+      for (const t of tokens.values()) t.valid = false;
+    },
+    setRefundOutcome(outcome: RefundOutcome) {
+      state.refundOutcome = outcome;
+    },
+    /** Answers removed cobs with the 2.1.x spelling REMOVIDO_* (older PSPs). */
+    useLegacyRemovedSpelling(on: boolean) {
+      state.legacyRemovedSpelling = on;
+    },
+    /** Settles a devolução left EM_PROCESSAMENTO, then notifies. */
+    async settleRefund(
+      e2eid: string,
+      id: string,
+      outcome: "DEVOLVIDO" | "NAO_REALIZADO",
+      motivo?: string,
+    ) {
+      const p = state.pixOf(e2eid);
+      const d = p.devolucoes.find((x) => x.id === id);
+      if (!d) throw new Error(`no devolução ${id} on ${e2eid}`);
+      state.settle(d, outcome, motivo);
+      return notifyPix(p);
+    },
+    /** Sends an arbitrary (or forged) notification body to the registered webhooks. */
+    notify: post,
+    /** Waits for notifications the peer sends on its own (refund outcomes). */
+    async settled() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+    assertNoViolations() {
+      if (violations.length > 0) {
+        const list = violations.map((v) => `${v.method} ${v.path}: ${v.problems.join("; ")}`);
+        throw new Error(
+          `the PSP peer saw requests that break the BACEN OpenAPI:\n${list.join("\n")}`,
+        );
+      }
+    },
+    async close() {
+      for (const r of held) r.destroy();
+      await Promise.all([...pending]);
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
