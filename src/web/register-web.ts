@@ -1,5 +1,6 @@
 import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
+import fastifyMultipart from "@fastify/multipart";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../deps.ts";
 import { AppError, STATUS_BY_CODE } from "../domain/errors.ts";
@@ -32,7 +33,7 @@ const YEAR_S = 365 * 24 * 3600;
 
 /**
  * Registers the HTML side of the service in its own Fastify context beside the JSON API: form
- * bodies and cookies are parsed there only, every response gets the page security headers, the
+ * bodies (urlencoded, and multipart for file uploads) and cookies are parsed there only, every response gets the page security headers, the
  * language is chosen (`?lang=` sets it in a cookie; then the cookie; then Accept-Language;
  * else Portuguese), errors render as a page, and the stylesheet and script are served. Each
  * area's routes must use WEB_ROUTE (route-options.ts) so they stay out of the API documents.
@@ -41,6 +42,11 @@ export function registerWeb(app: FastifyInstance, deps: AppDeps, areas: readonly
   app.register(async (web) => {
     await web.register(fastifyCookie);
     await web.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+    // File uploads (the PSP certificate files): small, few, read whole into the body.
+    await web.register(fastifyMultipart, {
+      attachFieldsToBody: "keyValues",
+      limits: { fileSize: 64 * 1024, files: 4, fields: 30, parts: 40 },
+    });
     web.decorateRequest("lang", DEFAULT_LANG);
     web.addHook("onRequest", (req, reply, done) => {
       setPageSecurityHeaders(reply);

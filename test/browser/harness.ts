@@ -4,7 +4,6 @@ import { join, resolve } from "node:path";
 import { after, before, describe } from "node:test";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { findChromium } from "../../scripts/find-chromium.mjs";
-import type { Clock } from "../../src/domain/deps.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 // The browser tests' harness: Debian's Chromium driven by playwright-core (no browser download),
@@ -15,6 +14,8 @@ import { startTestService, type TestService } from "../helpers/service.ts";
 export { findChromium };
 
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, "../../artifacts/screenshots");
+
+type ServiceOptions = NonNullable<Parameters<typeof startTestService>[0]>;
 
 const ARGS = [
   "--headless",
@@ -72,7 +73,7 @@ export type BrowserEnv = {
  */
 export function browserSuite(
   name: string,
-  opts: { env?: Record<string, string>; clock?: Clock },
+  opts: { env?: Record<string, string>; service?: Omit<ServiceOptions, "env"> },
   body: (env: BrowserEnv) => void,
 ): void {
   const executablePath = findChromium();
@@ -86,10 +87,7 @@ export function browserSuite(
   const contexts: BrowserContext[] = [];
   describe(name, () => {
     before(async () => {
-      const svc = await startTestService({
-        env: opts.env ?? {},
-        ...(opts.clock ? { clock: opts.clock } : {}),
-      });
+      const svc = await startTestService({ ...opts.service, env: opts.env ?? {} });
       await svc.app.listen({ port: 0, host: "127.0.0.1" });
       const { port } = svc.app.server.address() as AddressInfo;
       env.svc = svc;

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/db.ts";
 import { chargeTotals } from "../../db/queries/charge-search.ts";
 import { listFailingDeliveries } from "../../db/queries/deliveries/list-charge-deliveries.ts";
+import { findConnection } from "../../db/queries/psp-connections.ts";
 import { listTokens } from "../../db/queries/tokens.ts";
 import { findWallet } from "../../db/queries/wallets.ts";
 import type { Clock } from "../deps.ts";
@@ -49,15 +50,15 @@ export async function failingDeliveries(deps: { db: Db; clock: Clock }, who: Pri
 export type GoLive = { liveKey: boolean; pixProvider: boolean; wallet: boolean };
 
 /** What the account has of what live payments need: a live key, a PSP for PIX, a wallet. */
-export async function goLiveChecklist(
-  deps: { db: Db; liveProvider: boolean },
-  accountId: string,
-): Promise<GoLive> {
-  const tokens = await listTokens(deps.db, accountId, ["live"]);
-  const wallet = await findWallet(deps.db, { accountId, mode: "live" });
+export async function goLiveChecklist(deps: { db: Db }, accountId: string): Promise<GoLive> {
+  const [tokens, wallet, psp] = await Promise.all([
+    listTokens(deps.db, accountId, ["live"]),
+    findWallet(deps.db, { accountId, mode: "live" }),
+    findConnection(deps.db, { accountId, mode: "live" }),
+  ]);
   return {
     liveKey: tokens.some((t) => t.revokedAt === null),
-    pixProvider: deps.liveProvider,
+    pixProvider: psp !== undefined,
     wallet: wallet !== undefined,
   };
 }

@@ -21,10 +21,7 @@ export function registerHomePage(web: FastifyInstance, deps: AppDeps): void {
       todayTotals(deps, who),
       listChargesPage(deps, who, {}),
       failingDeliveries(deps, who),
-      goLiveChecklist(
-        { db: deps.db, liveProvider: deps.pixProviders.live !== undefined },
-        who.accountId,
-      ),
+      goLiveChecklist(deps, who.accountId),
     ]);
     const missing = [
       !live.liveKey && html`<li><a href="/dashboard/keys">${t("home.missing.key")}</a></li>`,

@@ -4,6 +4,7 @@ import { registerAccountPages } from "./account-page.ts";
 import { registerChargePages } from "./charges-page.ts";
 import { registerHomePage } from "./home-page.ts";
 import { registerKeyPages } from "./keys-page.ts";
+import { registerPixProviderPages } from "./pix-provider-page.ts";
 import { registerProductPages } from "./products-page.ts";
 import { registerSignInPages } from "./sign-in-pages.ts";
 import { registerWalletPages } from "./wallet-page.ts";
@@ -18,5 +19,6 @@ export function registerDashboard(web: FastifyInstance, deps: AppDeps): void {
   registerKeyPages(web, deps);
   registerWebhookPages(web, deps);
   registerWalletPages(web, deps);
+  registerPixProviderPages(web, deps);
   registerAccountPages(web, deps);
 }
