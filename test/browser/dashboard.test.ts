@@ -257,6 +257,22 @@ browserSuite(
       assert.equal(await page.locator("tbody a", { hasText: "<script>" }).count(), 1);
       assert.deepEqual(dialogs, [], "no script ran");
 
+      // Live status: a pending charge's page reloads by itself once the charge is paid elsewhere.
+      const pending = await fetch(`${env.base}/api/pix/charge/create`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${testToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ value: 2, title: "Pago em outro lugar" }),
+      });
+      const pendingId = ((await pending.json()) as { data: { chargeId: string } }).data.chargeId;
+      await page.goto(`/dashboard/charges/${pendingId}`);
+      assert.equal(await page.locator(".badge.pending").count(), 1);
+      await fetch(`${env.base}/api/pix/charge/simulate-pay`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${testToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ charge_id: pendingId }),
+      });
+      await page.locator(".badge.approved").waitFor({ timeout: 10_000 });
+
       await page.goto("/dashboard/account");
       await page.getByRole("button", { name: "Criar link de convite" }).click();
       const invite = (await page.locator("#invite-link").textContent())?.trim() ?? "";
@@ -283,6 +299,11 @@ browserSuite(
       await guest.waitForURL(/\/dashboard$/);
       assert.equal(await guest.locator("h1").textContent(), "Today");
       await screenshot(guest, "home-en");
+      await guest.getByRole("button", { name: "Sign out" }).click();
+      await guest.waitForURL(/done=signed-out/);
+      assert.match((await guest.locator(".flash.ok").textContent()) ?? "", /You are signed out/);
+      const back = await guest.goto("/dashboard/keys");
+      assert.ok(back?.url().includes("/dashboard/sign-in"), "signed out: back to sign-in");
     });
 
     test("a cross-site form post is refused; account A's session never sees account B's charge", async () => {

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { after, before, describe } from "node:test";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { findChromium } from "../../scripts/find-chromium.mjs";
+import type { Clock } from "../../src/domain/deps.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 // The browser tests' harness: Debian's Chromium driven by playwright-core (no browser download),
@@ -73,7 +74,12 @@ export type BrowserEnv = {
  */
 export function browserSuite(
   name: string,
-  opts: { env?: Record<string, string>; service?: Omit<ServiceOptions, "env"> },
+  opts: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    /** Other startTestService options (a PSP client factory, a lookup…). */
+    service?: Omit<ServiceOptions, "env" | "clock">;
+  },
   body: (env: BrowserEnv) => void,
 ): void {
   const executablePath = findChromium();
@@ -87,7 +93,11 @@ export function browserSuite(
   const contexts: BrowserContext[] = [];
   describe(name, () => {
     before(async () => {
-      const svc = await startTestService({ ...opts.service, env: opts.env ?? {} });
+      const svc = await startTestService({
+        ...opts.service,
+        env: opts.env ?? {},
+        ...(opts.clock ? { clock: opts.clock } : {}),
+      });
       await svc.app.listen({ port: 0, host: "127.0.0.1" });
       const { port } = svc.app.server.address() as AddressInfo;
       env.svc = svc;

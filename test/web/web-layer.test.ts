@@ -68,6 +68,14 @@ describe("the web layer beside the JSON API", () => {
     assert.match(remembered.body, /Sign in/);
   });
 
+  test("an unknown dashboard path is an HTML not-found page with the page headers", async () => {
+    const res = await svc.app.inject({ method: "GET", url: "/dashboard/nope/x" });
+    assert.equal(res.statusCode, 404);
+    assert.match(String(res.headers["content-type"]), /^text\/html/);
+    assert.match(res.body, /Página não encontrada/);
+    assert.match(String(res.headers["content-security-policy"]), /frame-ancestors 'none'/);
+  });
+
   test("pages are not API: absent from the route table, so from the manifest and OpenAPI", async () => {
     const urls = svc.app.routeTable.map((r) => r.url);
     assert.ok(

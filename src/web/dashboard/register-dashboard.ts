@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.ts";
+import { notFound } from "../../domain/errors.ts";
+import { WEB_ROUTE } from "../route-options.ts";
 import { registerAccountPages } from "./account-page.ts";
 import { registerChargePages } from "./charges-page.ts";
 import { registerHomePage } from "./home-page.ts";
@@ -21,4 +23,9 @@ export function registerDashboard(web: FastifyInstance, deps: AppDeps): void {
   registerWalletPages(web, deps);
   registerPixProviderPages(web, deps);
   registerAccountPages(web, deps);
+  // Any other path under /dashboard is the not-found page, not the API's JSON 404 (a wildcard
+  // route matches only when no static or parametric route does).
+  web.get("/dashboard/*", WEB_ROUTE, async (req) => {
+    throw notFound(`page not found: ${req.url.split("?")[0]}`);
+  });
 }
