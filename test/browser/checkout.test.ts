@@ -49,7 +49,7 @@ const CUSTOMER = {
 
 browserSuite(
   "the checkout and payment pages in Chromium",
-  { env: { TOSTAO_ESPLORA_URL_TESTNET: chain.url }, service: { clock } },
+  { env: { TOSTAO_ESPLORA_URL_TESTNET: chain.url }, clock },
   (env) => {
     // A merchant with a shop's name, which the pages show as who is paid.
     const shopAccount = async () => {
