@@ -30,7 +30,7 @@ curl -X POST ${m.baseUrl}/api/pix/charge/create \\
   -H "Authorization: Bearer $TOSTAO_API_TOKEN" -H "Content-Type: application/json" \\
   -H "Idempotency-Key: order-1042" \\
   -d '{"value": 10.5, "title": "Camiseta"}'
-# data: chargeId, status "Pendente", statusCode "pending", value, brCode, qrCodeImage, provider, livemode, expiresAt
+# data: chargeId, status "Pendente", statusCode "pending", value, brCode, qrCodeImage, provider, livemode, expiresAt, paymentUrl
 curl -X POST ${m.baseUrl}/api/pix/charge/simulate-pay \\
   -H "Authorization: Bearer $TOSTAO_API_TOKEN" -H "Content-Type: application/json" \\
   -d '{"charge_id": "pix_..."}'

@@ -70,7 +70,7 @@ export function buildManifest(routes: readonly RouteEntry[], baseUrl: string) {
       "Create a token (mode test or live): POST /api/auth/token/create",
       "Optionally create a webhook: POST /api/webhooks/create",
       "Create a PIX charge with value and title: POST /api/pix/charge/create (Idempotency-Key optional)",
-      "Show brCode or qrCodeImage (PIX), or copyAddress or qrCodeImage (crypto)",
+      "Show brCode or qrCodeImage (PIX), or copyAddress or qrCodeImage (crypto); or send the payer to the response's paymentUrl (a hosted page with the QR, the code and live status)",
       "In the sandbox call POST /api/pix/charge/simulate-pay; in production wait for the charge.approved webhook",
     ],
     endpoints: endpointsOf(routes),

@@ -32,7 +32,8 @@ type OpenApiObject = {
 };
 
 const TAGS: Record<string, string> = {
-  pix: "PIX charges: create (BR Code and QR image), read, list, simulate-pay, cancel, refund.",
+  pix: "PIX charges: create (BR Code and QR image), read, list, simulate-pay, cancel, refund; the live PSP connection (BACEN API Pix).",
+  checkout: "What the payer's pages read: a charge's public status, without customer data.",
   crypto: "Bitcoin charges paid to the merchant's own watch-only wallet, and the BTC/BRL quote.",
   products: "Products a public checkout can charge for.",
   tokens: "API tokens (svc_test_ for the sandbox, svc_prod_ for live data).",

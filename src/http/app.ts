@@ -18,6 +18,7 @@ import { registerCryptoRoutes } from "./routes/crypto.ts";
 import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerIntegrationRoutes } from "./routes/integrations.ts";
+import { registerPayStatusRoute } from "./routes/pay-status.ts";
 import { registerPixChargeRoutes } from "./routes/pix-charges.ts";
 import { registerPixProviderRoutes } from "./routes/pix-provider.ts";
 import { registerProductRoutes } from "./routes/products.ts";
@@ -121,6 +122,7 @@ export function buildApp(
     registerEventRoutes(api, deps);
     registerWebhookRoutes(api, deps);
     registerCryptoRoutes(api, deps);
+    registerPayStatusRoute(api, deps);
     registerIntegrationRoutes(api, deps);
     if (metrics) registerMetricsRoute(api, deps.config.metrics, metrics);
   });

@@ -63,23 +63,30 @@ export async function sendIdempotentWrite<S extends z.ZodType>(
   reply: FastifyReply,
   schema: S,
   prepare: () => Promise<{ data: z.input<S>; write: PreparedWrite["write"] }>,
-  opts: { precheck: boolean },
+  opts: { precheck: boolean; owner?: Owner },
 ): Promise<void> {
   const res = await runIdempotentWrite(
     deps,
-    scopeOf(req),
+    scopeOf(req, opts.owner),
     async () => {
       const p = await prepare();
       const body = reply.server.okJson(reply, schema, p.data);
       return { response: { status: 200, body }, write: p.write };
     },
-    opts,
+    { precheck: opts.precheck },
   );
   await send(reply, res);
 }
 
 /** Whose keys these are: the caller's account and mode, or (public checkout) the product's. */
 type Owner = { accountId: string; mode: "test" | "live" };
+
+/**
+ * Keys sent without a token (the public checkout) are kept apart from the merchant's own keys
+ * of the same account: a payer who sent the merchant's key would otherwise be answered with the
+ * merchant's stored response.
+ */
+export const PUBLIC_KEY_PREFIX = "public-checkout:";
 
 function scopeOf(req: FastifyRequest, owner?: Owner): IdempotencyScope | undefined {
   const key = parseIdempotencyKey(idempotencyKeyHeader(req));
@@ -89,7 +96,7 @@ function scopeOf(req: FastifyRequest, owner?: Owner): IdempotencyScope | undefin
     accountId: p.accountId,
     mode: p.mode,
     route: req.routeOptions.url ?? req.url,
-    key,
+    key: req.principal ? key : `${PUBLIC_KEY_PREFIX}${key}`,
     fingerprint: fingerprintBody(req.body),
   };
 }

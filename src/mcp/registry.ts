@@ -108,10 +108,10 @@ export const TOOLS: ToolDef[] = [
     operationId: "createPixCharge",
     output: PixChargeCreatedSchema,
     description:
-      "Create a PIX charge (BRL). Returns chargeId, brCode (copy-and-paste) and qrCodeImage (PNG data URL). A test token creates a sandbox charge.",
+      "Create a PIX charge (BRL). Returns chargeId, brCode (copy-and-paste), qrCodeImage (PNG data URL) and paymentUrl (a hosted page to send the payer to). A test token creates a sandbox charge.",
     input: CreatePixChargeSchema,
     write: true,
-    handler: (ctx, args) => createPixCharge(ctx.deps, ctx.principal, args),
+    handler: (ctx, args) => createPixCharge(ctx.deps, ctx.principal, args, ctx.baseUrl),
   }),
   tool({
     name: "get_pix_charge_status",
@@ -252,7 +252,7 @@ export const TOOLS: ToolDef[] = [
     operationId: "createCryptoCharge",
     output: CryptoChargeCreatedSchema,
     description:
-      "Create a Bitcoin charge paid to the merchant's own wallet: address, payUri (BIP21) and QR image URL.",
+      "Create a Bitcoin charge paid to the merchant's own wallet: address, payUri (BIP21), QR image URL and paymentUrl (a hosted page to send the payer to).",
     input: CreateCryptoChargeSchema,
     write: true,
     handler: async (ctx, args) => {

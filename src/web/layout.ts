@@ -22,6 +22,8 @@ export type PageInput = {
   mainClass?: string;
   /** Extra footer content before the language switch. */
   footer?: HtmlValue;
+  /** Extra elements at the end of <head> (the payment page's refresh for browsers without script). */
+  head?: HtmlValue;
 };
 
 export function page(p: PageInput): SafeHtml {
@@ -36,7 +38,7 @@ export function page(p: PageInput): SafeHtml {
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${assetUrl("style.css")}">
 <script src="${assetUrl("app.js")}" defer></script>
-</head>
+${p.head ?? ""}</head>
 <body>
 ${p.header ?? ""}${p.banner ?? ""}<main${p.mainClass ? html` class="${p.mainClass}"` : ""}>
 ${p.main}

@@ -141,6 +141,7 @@ export const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
     token: c.test,
     query: `charge_id=${await cryptoCharge(c)}`,
   }),
+  "GET /api/pay/status": async (c) => ({ query: `charge_id=${await pixCharge(c)}` }),
   "GET /api/crypto/charges": async (c) => {
     await cryptoCharge(c);
     return { token: c.test };

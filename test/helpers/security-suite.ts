@@ -4,7 +4,8 @@ import type { TestService } from "./service.ts";
 
 /**
  * The shared authentication cases, generated for every route whose policy requires a token:
- * each way of not being authenticated is a 401 envelope, on every route, with no exceptions.
+ * each way of not being authenticated is a 401 envelope, on every route, with no exceptions;
+ * and on routes where a token is optional, a token sent but not valid is a 401 as well.
  */
 export function securitySuite(getSvc: () => TestService): void {
   test("every token-protected route refuses each unauthenticated caller with a 401 envelope", async () => {
@@ -32,6 +33,22 @@ export function securitySuite(getSvc: () => TestService): void {
       ["unknown token", { authorization: `Bearer ${unknownButWellFormed}` }],
       ["revoked token", { authorization: `Bearer ${revoked.token}` }],
     ];
+    // Routes where the token is optional (the public checkout) serve callers without one, but a
+    // token that is sent must be valid: every case but "no header" is a 401 there too.
+    const optional = svc.app.routeTable.filter((r) => r.auth === "optional");
+    assert.ok(optional.length >= 3, "the public checkout routes were registered");
+    for (const route of optional) {
+      for (const [name, headers] of cases.slice(1)) {
+        const res = await svc.app.inject({
+          method: route.method as "GET" | "POST",
+          url: route.url,
+          headers: { ...headers, "content-type": "application/json" },
+          ...(route.method === "POST" ? { payload: "{}" } : {}),
+        });
+        assert.equal(res.statusCode, 401, `${route.method} ${route.url} with ${name}`);
+        assert.match(JSON.parse(res.body).error, /^authorization: /);
+      }
+    }
     for (const route of routes) {
       for (const [name, headers] of cases) {
         const res = await svc.app.inject({

@@ -321,11 +321,9 @@ describe("Bitcoin charges", () => {
     const wrong = await create(undefined, { product_id: p.id, value: 1 });
     assert.equal(wrong.statusCode, 422);
     assert.match(wrong.json().error ?? "", /^value: does not match/);
-    assert.equal(
-      (await create(undefined, { value: 10 })).statusCode,
-      400,
-      "no token and no product",
-    );
+    const anonymous = await create(undefined, { value: 10 });
+    assert.equal(anonymous.statusCode, 401, "no token and no product");
+    assert.match(anonymous.json().error ?? "", /^authorization: .*product_id/);
     const pub = await status(undefined, c.chargeId);
     assert.equal(pub.statusCode, 200);
     assert.ok(!pub.body.includes("Joana") && !pub.body.includes("joana@example.com"));

@@ -37,6 +37,7 @@ describe("PIX charges: the spec's integration flow", () => {
       "chargeId",
       "expiresAt",
       "livemode",
+      "paymentUrl",
       "provider",
       "qrCodeImage",
       "status",

@@ -8,18 +8,20 @@ export type ProductRow = {
   name: string;
   description: string | null;
   valueCents: number;
+  /** Where the payment page sends the payer once paid. */
+  successUrl: string | null;
   createdAt: Date;
   archivedAt: Date | null;
 };
 
 const COLUMNS = `id, account_id AS "accountId", mode, name, description, value_cents AS "valueCents",
-  created_at AS "createdAt", archived_at AS "archivedAt"`;
+  success_url AS "successUrl", created_at AS "createdAt", archived_at AS "archivedAt"`;
 
 export async function insertProduct(db: Db, p: ProductRow): Promise<ProductRow> {
   await db.query(
-    `INSERT INTO products (id, account_id, mode, name, description, value_cents, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [p.id, p.accountId, p.mode, p.name, p.description, p.valueCents, p.createdAt],
+    `INSERT INTO products (id, account_id, mode, name, description, value_cents, success_url, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [p.id, p.accountId, p.mode, p.name, p.description, p.valueCents, p.successUrl, p.createdAt],
   );
   return p;
 }

@@ -3,7 +3,10 @@ import type { ChargeDetails, ChargeRow } from "../../db/queries/charges.ts";
 import type { KeyToStore } from "../../db/queries/idempotency.ts";
 import type { ChargeWriter } from "../../db/queries/insert-charges.ts";
 import { qrPngDataUrl } from "../../qr/qr-png.ts";
+import { isPublicCheckout } from "../checkout/checkout-owner.ts";
+import { paymentUrl } from "../checkout/payment-url.ts";
 import type { Clock, Random } from "../deps.ts";
+import { unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import type { Principal } from "../mode.ts";
 import { centsToBrl } from "../money.ts";
@@ -50,9 +53,10 @@ export async function createPixCharge(
   deps: PixChargeDeps,
   who: Principal,
   input: CreatePixCharge,
+  baseUrl: string,
   opts: { idempotencyKey?: string } = {},
 ) {
-  const prepared = await preparePixCharge(deps, who, input, opts);
+  const prepared = await preparePixCharge(deps, who, input, baseUrl, opts);
   await prepared.write();
   return prepared.data;
 }
@@ -67,12 +71,17 @@ export async function preparePixCharge(
   deps: PixChargeDeps,
   who: Principal,
   input: CreatePixCharge,
+  baseUrl: string,
   opts: { idempotencyKey?: string } = {},
 ) {
+  const isPublic = isPublicCheckout(who);
+  if (isPublic) refuseMerchantFields(input);
   const { valueCents, title } = await resolveAmount(deps, who, {
     value: input.value,
     productId: input.product_id,
-    title: input.title ?? null,
+    // A payer on the public checkout does not name what they pay for: the product's name is
+    // the charge's title (as on the Bitcoin checkout).
+    title: isPublic ? null : (input.title ?? null),
   });
   const now = deps.clock.now();
   const expiresIn = input.expires_in ?? DEFAULT_EXPIRES_IN_SEC;
@@ -150,6 +159,7 @@ export async function preparePixCharge(
     provider: providerName,
     livemode: who.mode === "live",
     expiresAt: row.expiresAt.toISOString(),
+    paymentUrl: paymentUrl(baseUrl, id),
   };
   return {
     data,
@@ -171,4 +181,19 @@ export async function preparePixCharge(
       return written;
     },
   };
+}
+
+/**
+ * The fields that are the merchant's to set, refused on the public checkout: a payer must not
+ * pick the merchant's order reference (external_id, which webhooks carry as order_id), the
+ * text sent with the code, or how long the charge stays open.
+ */
+function refuseMerchantFields(input: CreatePixCharge): void {
+  for (const f of ["external_id", "description", "expires_in"] as const) {
+    if (input[f] !== undefined) {
+      throw unprocessable(
+        `${f}: is set by the merchant; send it with an API token, not on the public checkout`,
+      );
+    }
+  }
 }

@@ -113,6 +113,9 @@ export const PixChargeCreatedSchema = z.object({
   provider: z.string(),
   livemode: z.boolean(),
   expiresAt: z.string(),
+  paymentUrl: z
+    .string()
+    .describe("The charge's hosted payment page (QR, copy code, live status) to send a payer to."),
 });
 
 /** The webhook `data` object (spec, Events) plus brCode, expiresAt and updatedAt. */

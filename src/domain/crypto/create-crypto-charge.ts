@@ -4,7 +4,6 @@ import { deriveAddress } from "../../bitcoin/wallet.ts";
 import type { Db } from "../../db/db.ts";
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import { insertCharges } from "../../db/queries/insert-charges.ts";
-import { findProductById } from "../../db/queries/products.ts";
 import {
   addressUsed,
   takeNextIndex,
@@ -13,8 +12,10 @@ import {
 } from "../../db/queries/wallets.ts";
 import { creationEvents } from "../charges/charge-events.ts";
 import { DISPLAY_STATUS } from "../charges/charge-status.ts";
+import { isPublicCheckout } from "../checkout/checkout-owner.ts";
+import { paymentUrl } from "../checkout/payment-url.ts";
 import type { Clock, Random } from "../deps.ts";
-import { AppError, badRequest, notFound, unprocessable } from "../errors.ts";
+import { AppError, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import type { Principal } from "../mode.ts";
 import { centsToBrl } from "../money.ts";
@@ -39,27 +40,6 @@ export type CryptoDeps = {
  * native segwit v0 outputs. A smaller amount could never be paid.
  */
 export const MIN_PAYMENT_SATS = 294;
-
-/**
- * Who a Bitcoin charge is for: the caller, or on the public checkout (no token) the account and
- * mode of the product it names, whose price is then the amount; so a product id is required.
- */
-export async function checkoutOwner(
-  deps: { db: Db },
-  who: Principal | undefined,
-  productId: string | undefined,
-): Promise<Principal> {
-  if (who) return who;
-  if (!productId) {
-    throw badRequest("product_id: is required without an Authorization token (public checkout)");
-  }
-  const product = await findProductById(deps.db, productId);
-  if (!product) throw notFound(`product_id: product ${productId} not found`);
-  return { accountId: product.accountId, mode: product.mode, tokenId: PUBLIC_CHECKOUT };
-}
-
-/** The token id of a charge made by the public checkout (no token: the product's owner). */
-export const PUBLIC_CHECKOUT = "public-checkout";
 
 /**
  * Bitcoin charge creation as every front door runs it: the price is fetched first, outside any
@@ -92,7 +72,7 @@ export async function createCryptoCharge(
   baseUrl: string,
   priced: PricedQuote,
 ) {
-  const isPublic = who.tokenId === PUBLIC_CHECKOUT;
+  const isPublic = isPublicCheckout(who);
   const { valueCents, title } = await resolveAmount(deps, who, {
     value: input.value,
     productId: input.product_id,
@@ -124,6 +104,7 @@ export async function createCryptoCharge(
   const details: Record<string, string> = {};
   if (input.customer_name) details.customer_name = input.customer_name;
   if (input.customer_email) details.customer_email = input.customer_email;
+  if (input.customer_cpf) details.customer_cpf = input.customer_cpf;
   const row: ChargeRow = {
     id,
     accountId: who.accountId,
@@ -177,6 +158,7 @@ export async function createCryptoCharge(
     expiresAt: row.expiresAt.toISOString(),
     provider: "crypto" as const,
     livemode: who.mode === "live",
+    paymentUrl: paymentUrl(baseUrl, id),
   };
 }
 

@@ -47,5 +47,6 @@ export function cryptoView(row: ChargeRow, baseUrl: string, opts: { public: bool
     product_name: row.title,
     customer_name: detail("customer_name"),
     customer_email: detail("customer_email"),
+    customer_cpf: detail("customer_cpf"),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Brl, ChargeViewSchema, Email } from "../charges/schemas.ts";
+import { Brl, ChargeViewSchema, Cpf, Email } from "../charges/schemas.ts";
 
 export const ActivateWalletSchema = z.strictObject({
   key: z
@@ -29,6 +29,9 @@ export const CreateCryptoChargeSchema = z.strictObject({
     .optional(),
   customer_name: z.string().trim().max(200, "must be at most 200 characters").optional(),
   customer_email: Email.optional(),
+  customer_cpf: Cpf.optional().describe(
+    "The payer's CPF (valid check digits; stored as 11 digits), as on PIX charges.",
+  ),
 });
 export type CreateCryptoCharge = z.output<typeof CreateCryptoChargeSchema>;
 
@@ -64,9 +67,12 @@ export const CryptoChargeCreatedSchema = z.object({
   expiresAt: z.string(),
   provider: z.literal("crypto"),
   livemode: z.boolean(),
+  paymentUrl: z
+    .string()
+    .describe("The charge's hosted payment page (QR, address, live status) to send a payer to."),
 });
 
-export const CryptoStatusSchema = CryptoChargeCreatedSchema.extend({
+export const CryptoStatusSchema = CryptoChargeCreatedSchema.omit({ paymentUrl: true }).extend({
   amountReceived: z.string(),
   paidLate: z.boolean(),
   simulated: z.boolean(),
@@ -78,6 +84,7 @@ export const CryptoStatusSchema = CryptoChargeCreatedSchema.extend({
   product_name: z.string().nullable().optional(),
   customer_name: z.string().nullable().optional(),
   customer_email: z.string().nullable().optional(),
+  customer_cpf: z.string().nullable().optional(),
 });
 
 export const QuoteSchema = z.object({

@@ -12,10 +12,36 @@ import { brlToCents, centsToBrl } from "../money.ts";
 // Products: what an account sells, per mode. A charge (PIX or crypto) can name a product_id
 // and take its amount and title from it; the public crypto checkout needs one.
 
+/**
+ * A page of the merchant's own: http or https only (never javascript:, data: and the like, which
+ * a browser would run when the payment page follows it), with a host, and no user:password@.
+ */
+const SuccessUrl = z
+  .string()
+  .trim()
+  .max(2000, "must be at most 2000 characters")
+  .refine((v) => {
+    let u: URL;
+    try {
+      u = new URL(v);
+    } catch {
+      return false;
+    }
+    return (
+      (u.protocol === "https:" || u.protocol === "http:") &&
+      u.hostname !== "" &&
+      !u.username &&
+      !u.password
+    );
+  }, "must be an https (or http) URL without user:password@");
+
 export const CreateProductSchema = z.strictObject({
   name: z.string().trim().min(1, "must not be empty").max(140, "must be at most 140 characters"),
   value: Brl,
   description: z.string().trim().max(500, "must be at most 500 characters").optional(),
+  success_url: SuccessUrl.optional().describe(
+    "Where the hosted payment page sends the payer once paid (https, or http for development).",
+  ),
 });
 export const ProductIdSchema = z.strictObject({
   id: z.string().trim().min(1, "must not be empty"),
@@ -29,6 +55,7 @@ export const ProductViewSchema = z.object({
   name: z.string(),
   value: z.number(),
   description: z.string().nullable(),
+  success_url: z.string().nullable(),
   active: z.boolean(),
   livemode: z.boolean(),
   createdAt: z.string(),
@@ -43,6 +70,7 @@ export function productView(p: q.ProductRow): z.infer<typeof ProductViewSchema> 
     name: p.name,
     value: centsToBrl(p.valueCents),
     description: p.description,
+    success_url: p.successUrl,
     active: p.archivedAt === null,
     livemode: p.mode === "live",
     createdAt: p.createdAt.toISOString(),
@@ -64,6 +92,7 @@ export async function createProduct(
     name: input.name,
     description: input.description ?? null,
     valueCents,
+    successUrl: input.success_url ?? null,
     createdAt: deps.clock.now(),
     archivedAt: null,
   });

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
 import { ChargeIdSchema, ListChargesQuerySchema } from "../../domain/charges/schemas.ts";
-import { checkoutOwner, startCryptoCharge } from "../../domain/crypto/create-crypto-charge.ts";
+import { spendCheckoutBudget } from "../../domain/checkout/checkout-budget.ts";
+import { checkoutOwner } from "../../domain/checkout/checkout-owner.ts";
+import { startCryptoCharge } from "../../domain/crypto/create-crypto-charge.ts";
 import { quoteView } from "../../domain/crypto/quote.ts";
 import {
   cryptoChargeStatus,
@@ -22,7 +24,6 @@ import {
 } from "../../domain/crypto/schemas.ts";
 import { activateWallet, getWallet } from "../../domain/crypto/wallets.ts";
 import { renderQrPng } from "../../qr/qr-png.ts";
-import { spendCheckoutBudget } from "../checkout-budget.ts";
 import { okEnvelope } from "../envelope.ts";
 import { sendIdempotent } from "../idempotent-reply.ts";
 import { principalOf } from "../plugins/guard.ts";
@@ -106,7 +107,7 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
     async (req, reply) => {
       const owner = await checkoutOwner(deps, req.principal, req.body.product_id);
       // checkoutOwner refused a public creation without a product, and found the product.
-      if (!req.principal) await spendCheckoutBudget(deps, req, reply, req.body.product_id ?? "");
+      if (!req.principal) await spendCheckoutBudget(deps, req, req.body.product_id ?? "");
       const create = await startCryptoCharge(deps, owner, req.body, baseUrlOf(deps, req));
       await sendIdempotent(deps, req, reply, CryptoChargeCreatedSchema, create, {
         owner,

@@ -14,9 +14,11 @@ import {
   ListChargesQuerySchema,
   PixChargeCreatedSchema,
 } from "../../domain/charges/schemas.ts";
+import { spendCheckoutBudget } from "../../domain/checkout/checkout-budget.ts";
+import { checkoutOwner } from "../../domain/checkout/checkout-owner.ts";
 import { AnyChargeViewSchema } from "../../domain/crypto/schemas.ts";
 import { okEnvelope, sendOk } from "../envelope.ts";
-import { sendIdempotent, sendIdempotentWrite } from "../idempotent-reply.ts";
+import { PUBLIC_KEY_PREFIX, sendIdempotent, sendIdempotentWrite } from "../idempotent-reply.ts";
 import { principalOf } from "../plugins/guard.ts";
 
 const tags = ["pix"];
@@ -28,19 +30,22 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
   r.post(
     "/api/pix/charge/create",
     {
-      config: auth,
+      config: { auth: "optional" },
       schema: {
         operationId: "createPixCharge",
         // A live charge is created at the merchant's PSP.
         raises: ["BAD_GATEWAY"],
-        summary: "Create a PIX charge (BR Code and QR image); Idempotency-Key accepted",
+        summary:
+          "Create a PIX charge (BR Code and QR image); without a token, product_id is required (public checkout); Idempotency-Key accepted",
         tags,
         body: CreatePixChargeSchema,
         response: { 200: okEnvelope(PixChargeCreatedSchema) },
       },
     },
     async (req, reply) => {
-      const who = principalOf(req);
+      const who = await checkoutOwner(deps, req.principal, req.body.product_id);
+      // checkoutOwner refused a public creation without a product, and found the product.
+      if (!req.principal) await spendCheckoutBudget(deps, req, req.body.product_id ?? "");
       // The hot path: prepared first, then written with its Idempotency-Key in one statement.
       // A live charge calls the PSP while preparing, so a stored response is looked up first.
       await sendIdempotentWrite(
@@ -49,16 +54,20 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
         reply,
         PixChargeCreatedSchema,
         () => {
-          // A live charge's txid is derived from its Idempotency-Key (live-create.ts).
+          // A live charge's txid is derived from its Idempotency-Key (live-create.ts); a
+          // payer's key on the public checkout never shares the merchant's key space.
           const key = req.headers["idempotency-key"];
           return preparePixCharge(
             deps,
             who,
             req.body,
-            typeof key === "string" ? { idempotencyKey: key } : {},
+            baseUrlOf(deps, req),
+            typeof key === "string"
+              ? { idempotencyKey: req.principal ? key : `${PUBLIC_KEY_PREFIX}${key}` }
+              : {},
           );
         },
-        { precheck: who.mode === "live" },
+        { precheck: who.mode === "live", owner: who },
       );
     },
   );

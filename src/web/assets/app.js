@@ -3,7 +3,9 @@
 // - <button data-copy="#id"> copies the text of the element #id (or its value);
 // - <form data-confirm="question"> asks before submitting;
 // - <element data-poll-url="/url" data-poll-status="pending"> reloads the page when the JSON
-//   at the URL ({status} or {data: {status}}) says another status (live status, every 3 s).
+//   at the URL ({status} or {data: {status}}) says another status (live status, every 3 s);
+// - <section data-pay-feed="/api/pay/status?…"> (the payment page) updates in place, every 2 s;
+// - <element data-countdown="<ISO time>" data-label="… {left} …"> counts down to that time.
 (() => {
   document.documentElement.classList.add("js");
 
@@ -49,5 +51,68 @@
         // Offline for a moment: the next tick tries again.
       }
     }, 3000);
+  }
+
+  // The payment page (src/web/pay/): <section data-pay-feed="/api/pay/status?charge_id=…">
+  // polls the charge's public status every 2 s and changes in place, with no reload: the status
+  // line (read out by screen readers, aria-live), the QR and code hidden once the charge is
+  // closed, the matching note shown, and once paid the product's success_url followed. A
+  // [data-countdown="<ISO time>"] shows the time left, every second.
+  for (const card of document.querySelectorAll("[data-pay-feed]")) {
+    const url = card.getAttribute("data-pay-feed");
+    const statusEl = card.querySelector("#pay-status");
+    const labels = JSON.parse(statusEl?.getAttribute("data-labels") || "{}");
+    const delayMs = Number(card.getAttribute("data-success-delay") || "2") * 1000;
+    let seen = card.getAttribute("data-status");
+    const show = (sel, on) => {
+      for (const el of card.querySelectorAll(sel)) el.hidden = !on;
+    };
+    const apply = (data) => {
+      if (data.statusCode === seen) return;
+      seen = data.statusCode;
+      card.setAttribute("data-status", seen);
+      if (statusEl) {
+        statusEl.setAttribute("data-status", seen);
+        const strong = document.createElement("strong");
+        strong.textContent = labels[seen] || data.status;
+        statusEl.replaceChildren(strong);
+      }
+      if (seen === "pending") return;
+      show(".pay-open, .pay-simulate, .pay-refresh .muted", false);
+      const paid = seen === "approved";
+      show('[data-when="approved"]', paid);
+      show('[data-when="closed"]', !paid && seen !== "refunded");
+      if (paid && data.successUrl) {
+        const next = card.querySelector(".pay-next");
+        const link = next?.querySelector("a");
+        if (link) link.setAttribute("href", data.successUrl);
+        if (next) next.hidden = false;
+        setTimeout(() => window.location.assign(data.successUrl), delayMs);
+      }
+    };
+    const tick = async () => {
+      try {
+        const res = await fetch(url, { headers: { accept: "application/json" } });
+        if (res.ok) apply((await res.json()).data);
+      } catch {
+        // Offline for a moment: the next tick tries again.
+      }
+      if (seen === "pending") setTimeout(tick, 2000);
+    };
+    if (seen === "pending") setTimeout(tick, 2000);
+  }
+
+  for (const el of document.querySelectorAll("[data-countdown]")) {
+    const end = Date.parse(el.getAttribute("data-countdown"));
+    const label = el.getAttribute("data-label") || "{left}";
+    const two = (n) => String(n).padStart(2, "0");
+    const draw = () => {
+      const s = Math.max(0, Math.round((end - Date.now()) / 1000));
+      const h = Math.floor(s / 3600);
+      const left = `${h > 0 ? `${h}:` : ""}${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
+      el.textContent = label.replace("{left}", left);
+      if (s > 0) setTimeout(draw, 1000);
+    };
+    draw();
   }
 })();

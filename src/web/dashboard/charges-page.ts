@@ -93,7 +93,7 @@ ${postForm(
         ...(title ? { title } : {}),
         ...(customer ? { customer_name: customer } : {}),
       });
-      return (await createPixCharge(deps, who, input)).chargeId;
+      return (await createPixCharge(deps, who, input, baseUrlOf(deps, req))).chargeId;
     });
     if (!done.ok) return listPage(req, reply, done.flash, done.status);
     return reply.redirect(`/dashboard/charges/${encodeURIComponent(done.value)}?done=created`, 303);

@@ -3,9 +3,10 @@ import { test } from "node:test";
 import { asLang, formatBrl, LANGS, langFromAcceptLanguage, translator } from "./catalogue.ts";
 import { common } from "./common.ts";
 import { dashboard } from "./dashboard.ts";
+import { pay } from "./pay.ts";
 
 test("every area has the same keys in Portuguese and English, none empty", () => {
-  for (const area of [common, dashboard]) {
+  for (const area of [common, dashboard, pay]) {
     const pt = Object.keys(area["pt-BR"]).sort();
     assert.deepEqual(Object.keys(area.en).sort(), pt);
     for (const lang of LANGS) {

@@ -36,6 +36,7 @@ export const OPERATIONS = {
   getCryptoChargeStatus: { method: "GET", path: "/api/crypto/charge/status", input: "query", idempotent: false, auth: true, produces: "application/json" },
   getCryptoChargeQr: { method: "GET", path: "/api/crypto/charge/qr", input: "query", idempotent: false, auth: false, produces: "image/png" },
   listCryptoCharges: { method: "GET", path: "/api/crypto/charges", input: "query", idempotent: false, auth: true, produces: "application/json" },
+  getPaymentStatus: { method: "GET", path: "/api/pay/status", input: "query", idempotent: false, auth: false, produces: "application/json" },
   callIntegrationTool: { method: "POST", path: "/api/integrations/mcp/call", input: "body", idempotent: false, auth: true, produces: "application/json" },
   getIntegrationManifest: { method: "GET", path: "/api/integrations/mcp/manifest", input: "none", idempotent: false, auth: false, produces: "application/json" },
   getIntegrationGuide: { method: "GET", path: "/api/integrations/mcp/guide", input: "none", idempotent: false, auth: false, produces: "text/markdown" },

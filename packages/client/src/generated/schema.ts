@@ -147,7 +147,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a PIX charge (BR Code and QR image); Idempotency-Key accepted */
+        /** Create a PIX charge (BR Code and QR image); without a token, product_id is required (public checkout); Idempotency-Key accepted */
         post: operations["createPixCharge"];
         delete?: never;
         options?: never;
@@ -489,6 +489,23 @@ export interface paths {
         };
         /** Recent Bitcoin charges, newest first */
         get: operations["listCryptoCharges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public status of a charge (PIX or Bitcoin) for its payment page; no customer data */
+        get: operations["getPaymentStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1255,6 +1272,8 @@ export interface operations {
                     /** @description Amount in BRL, at most 2 decimals (10.5 is R$ 10,50). */
                     value: number;
                     description?: string;
+                    /** @description Where the hosted payment page sends the payer once paid (https, or http for development). */
+                    success_url?: string;
                 };
             };
         };
@@ -1277,6 +1296,7 @@ export interface operations {
                             name: string;
                             value: number;
                             description: string | null;
+                            success_url: string | null;
                             active: boolean;
                             livemode: boolean;
                             createdAt: string;
@@ -1327,6 +1347,7 @@ export interface operations {
                                 name: string;
                                 value: number;
                                 description: string | null;
+                                success_url: string | null;
                                 active: boolean;
                                 livemode: boolean;
                                 createdAt: string;
@@ -1380,6 +1401,7 @@ export interface operations {
                             name: string;
                             value: number;
                             description: string | null;
+                            success_url: string | null;
                             active: boolean;
                             livemode: boolean;
                             createdAt: string;
@@ -1485,6 +1507,8 @@ export interface operations {
                             provider: string;
                             livemode: boolean;
                             expiresAt: string;
+                            /** @description The charge's hosted payment page (QR, copy code, live status) to send a payer to. */
+                            paymentUrl: string;
                         };
                     };
                 };
@@ -1699,6 +1723,7 @@ export interface operations {
                             product_name?: string | null;
                             customer_name?: string | null;
                             customer_email?: string | null;
+                            customer_cpf?: string | null;
                         };
                     };
                 };
@@ -2621,6 +2646,8 @@ export interface operations {
                     product_id?: string;
                     customer_name?: string;
                     customer_email?: string;
+                    /** @description The payer's CPF (valid check digits; stored as 11 digits), as on PIX charges. */
+                    customer_cpf?: string;
                 };
             };
         };
@@ -2652,6 +2679,8 @@ export interface operations {
                             /** @enum {string} */
                             provider: "crypto";
                             livemode: boolean;
+                            /** @description The charge's hosted payment page (QR, address, live status) to send a payer to. */
+                            paymentUrl: string;
                         };
                     };
                 };
@@ -2717,6 +2746,7 @@ export interface operations {
                             product_name?: string | null;
                             customer_name?: string | null;
                             customer_email?: string | null;
+                            customer_cpf?: string | null;
                         };
                     };
                 };
@@ -2810,6 +2840,7 @@ export interface operations {
                                 product_name?: string | null;
                                 customer_name?: string | null;
                                 customer_email?: string | null;
+                                customer_cpf?: string | null;
                             }[];
                         };
                     };
@@ -2817,6 +2848,56 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPaymentStatus: {
+        parameters: {
+            query: {
+                charge_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            chargeId: string;
+                            /** @enum {string} */
+                            method: "pix" | "crypto";
+                            /** @enum {string} */
+                            statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                            /** @enum {string} */
+                            status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                            livemode: boolean;
+                            expiresAt: string;
+                            approvedAt: string | null;
+                            /** @description Bitcoin: BTC received so far at the charge's address (8 decimals); PIX: null. */
+                            amountReceived: string | null;
+                            /** @description Once paid: the product's success_url, where the page sends the payer; else null. */
+                            successUrl: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];

@@ -1,0 +1,105 @@
+import { z } from "zod";
+import type { Db } from "../../db/db.ts";
+import { findAccount } from "../../db/queries/accounts.ts";
+import { findProductById } from "../../db/queries/products.ts";
+import { findConnection } from "../../db/queries/psp-connections.ts";
+import { findWallet } from "../../db/queries/wallets.ts";
+import { type PixChargeDeps, preparePixCharge } from "../charges/create-pix-charge.ts";
+import { CreatePixChargeSchema } from "../charges/schemas.ts";
+import { type CryptoDeps, startCryptoCharge } from "../crypto/create-crypto-charge.ts";
+import { CreateCryptoChargeSchema } from "../crypto/schemas.ts";
+import { notFound, unprocessable } from "../errors.ts";
+import type { Mode, Principal } from "../mode.ts";
+import { checkoutOwner } from "./checkout-owner.ts";
+
+// The public checkout page of a product (GET/POST /checkout/{productId}): what it sells, which
+// ways to pay its merchant has enabled in the product's mode, and the creation of the charge
+// through the same use cases, and the same input schemas, as the API's public create.
+
+export type CheckoutDeps = PixChargeDeps & CryptoDeps;
+export const PAY_METHODS = ["pix", "crypto"] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
+
+/**
+ * What the payer may give on the page, checked by the API's own field schemas (so a CPF or an
+ * e-mail is refused with the API's message), blank fields being "not given".
+ */
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+export const CheckoutFormSchema = z.object({
+  method: z.enum(PAY_METHODS, "choose PIX or Bitcoin"),
+  customer_name: z.preprocess(blankToUndefined, CreatePixChargeSchema.shape.customer_name),
+  customer_email: z.preprocess(blankToUndefined, CreatePixChargeSchema.shape.customer_email),
+  customer_cpf: z.preprocess(blankToUndefined, CreatePixChargeSchema.shape.customer_cpf),
+});
+export type CheckoutForm = z.output<typeof CheckoutFormSchema>;
+
+/**
+ * The ways to pay a merchant has enabled in a mode: the sandbox PIX always in test; live PIX
+ * once the account has saved its PSP connection (live PIX on, pix-psp-connection/); Bitcoin in
+ * test always (the sandbox makes its own wallet on first use, as the API does), and in live
+ * once a wallet is activated.
+ */
+export async function enabledMethods(
+  deps: { db: Db; pixProviders: PixChargeDeps["pixProviders"] },
+  owner: { accountId: string; mode: Mode },
+): Promise<Record<PayMethod, boolean>> {
+  if (owner.mode === "test") return { pix: true, crypto: true };
+  const [connection, wallet] = await Promise.all([
+    deps.pixProviders.live ? findConnection(deps.db, owner) : undefined,
+    findWallet(deps.db, owner),
+  ]);
+  return { pix: connection !== undefined, crypto: wallet !== undefined };
+}
+
+/** What the checkout page shows: the product, its merchant and the ways to pay. */
+export async function checkoutPage(deps: CheckoutDeps, productId: string) {
+  const product = await findProductById(deps.db, productId);
+  // An archived product is no longer sold: its link is as dead as an unknown one.
+  if (!product || product.archivedAt) throw notFound(`product ${productId} not found`);
+  const [account, methods] = await Promise.all([
+    findAccount(deps.db, product.accountId),
+    enabledMethods(deps, product),
+  ]);
+  return {
+    productId: product.id,
+    name: product.name,
+    description: product.description,
+    amountCents: product.valueCents,
+    merchantName: account?.name ?? "",
+    livemode: product.mode === "live",
+    methods,
+  };
+}
+export type CheckoutPage = Awaited<ReturnType<typeof checkoutPage>>;
+
+/**
+ * Creates the payer's charge: a public creation by product_id, as POST /api/pix/charge/create or
+ * /api/crypto/charge/create without a token would make it (the amount is the product's; the
+ * caller spends the checkout budgets first). Returns the new charge's id.
+ */
+export async function createCheckoutCharge(
+  deps: CheckoutDeps,
+  productId: string,
+  form: CheckoutForm,
+  baseUrl: string,
+): Promise<string> {
+  const owner: Principal = await checkoutOwner(deps, undefined, productId);
+  const methods = await enabledMethods(deps, owner);
+  if (!methods[form.method]) {
+    throw unprocessable(`method: ${form.method} is not enabled for this product`);
+  }
+  const customer = {
+    ...(form.customer_name ? { customer_name: form.customer_name } : {}),
+    ...(form.customer_email ? { customer_email: form.customer_email } : {}),
+    ...(form.customer_cpf ? { customer_cpf: form.customer_cpf } : {}),
+  };
+  if (form.method === "pix") {
+    const input = CreatePixChargeSchema.parse({ product_id: productId, ...customer });
+    const prepared = await preparePixCharge(deps, owner, input, baseUrl);
+    await prepared.write();
+    return prepared.data.chargeId;
+  }
+  const input = CreateCryptoChargeSchema.parse({ product_id: productId, ...customer });
+  const create = await startCryptoCharge(deps, owner, input, baseUrl);
+  return (await create(deps.db)).chargeId;
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { baseUrlOf } from "../../base-url.ts";
+import type { AppDeps } from "../../deps.ts";
+import { spendCheckoutBudget } from "../../domain/checkout/checkout-budget.ts";
+import {
+  CheckoutFormSchema,
+  checkoutPage,
+  createCheckoutCharge,
+} from "../../domain/checkout/checkout-page.ts";
+import { paymentPage, simulateFromPage } from "../../domain/checkout/payment-page.ts";
+import { AppError } from "../../domain/errors.ts";
+import { checkOrigin } from "../csrf.ts";
+import { formText } from "../forms.ts";
+import { sendPage } from "../layout.ts";
+import { WEB_ROUTE } from "../route-options.ts";
+import { type CheckoutFormState, checkoutPageHtml } from "./checkout-view.ts";
+import { paymentPageHtml } from "./payment-view.ts";
+
+// The payer's pages, public like the API's public checkout and kept to its rules: the guard's
+// per-IP limit on every request (these routes have no token), the checkout budgets per client IP
+// and per product on every creation, the amount always the product's, and no customer data on
+// any page. Forms post to these same-origin pages only (the Origin is checked: there is no
+// session, so no CSRF token; what a forged post could do is open a checkout or pay a test
+// charge, both things anyone may do).
+
+type IdParams = { Params: { id: string } };
+const ID = /^[\w-]{1,64}$/;
+
+function idOf(req: FastifyRequest<IdParams>): string {
+  const id = req.params.id;
+  if (!ID.test(id)) throw new AppError("NOT_FOUND", "not found");
+  return id;
+}
+
+export function registerPayPages(web: FastifyInstance, deps: AppDeps): void {
+  web.get<IdParams>("/pay/:id", WEB_ROUTE, async (req, reply) => {
+    const view = await paymentPage(deps, idOf(req));
+    return sendPage(reply, paymentPageHtml(view, { lang: req.lang, url: req.url }));
+  });
+
+  web.post<IdParams>("/pay/:id/simulate", WEB_ROUTE, async (req, reply) => {
+    checkOrigin(deps, req);
+    const id = idOf(req);
+    try {
+      await simulateFromPage(deps, id);
+    } catch (err) {
+      // A charge that can no longer be paid (expired meanwhile) shows as such on its page.
+      if (!(err instanceof AppError) || err.code !== "UNPROCESSABLE") throw err;
+    }
+    return reply.redirect(`/pay/${encodeURIComponent(id)}`, 303);
+  });
+
+  web.get<IdParams>("/checkout/:id", WEB_ROUTE, async (req, reply) => {
+    const view = await checkoutPage(deps, idOf(req));
+    return sendPage(reply, checkoutPageHtml(view, { lang: req.lang, url: req.url }));
+  });
+
+  web.post<IdParams>("/checkout/:id", WEB_ROUTE, async (req, reply) => {
+    checkOrigin(deps, req);
+    const productId = idOf(req);
+    const view = await checkoutPage(deps, productId);
+    const values = {
+      method: formText(req.body, "method"),
+      customer_name: formText(req.body, "customer_name"),
+      customer_email: formText(req.body, "customer_email"),
+      customer_cpf: formText(req.body, "customer_cpf"),
+    };
+    const refuse = (errors: CheckoutFormState["errors"]) =>
+      sendPage(
+        reply,
+        checkoutPageHtml(view, { lang: req.lang, url: req.url, state: { values, errors } }),
+        422,
+      );
+    const parsed = CheckoutFormSchema.safeParse(values);
+    if (!parsed.success) {
+      const errors: CheckoutFormState["errors"] = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (
+          field === "method" ||
+          field === "customer_name" ||
+          field === "customer_email" ||
+          field === "customer_cpf"
+        ) {
+          errors[field] = `error.${field}`;
+        }
+      }
+      return refuse(errors);
+    }
+    if (!view.methods[parsed.data.method]) return refuse({ method: "error.methodOff" });
+    await spendCheckoutBudget(deps, req, productId);
+    const chargeId = await createCheckoutCharge(deps, productId, parsed.data, baseUrlOf(deps, req));
+    return reply.redirect(`/pay/${encodeURIComponent(chargeId)}`, 303);
+  });
+}
