@@ -24,6 +24,9 @@ describe("dashboard sessions and web security", () => {
     const anon = await svc.app.inject({ method: "GET", url: "/dashboard/charges" });
     assert.equal(anon.statusCode, 303);
     assert.equal(anon.headers.location, "/dashboard/sign-in?next=%2Fdashboard%2Fcharges");
+    const slash = await svc.app.inject({ method: "GET", url: "/dashboard/" });
+    assert.equal(slash.statusCode, 301, "the address typed with a trailing slash is the dashboard");
+    assert.equal(slash.headers.location, "/dashboard");
   });
 
   test("a form post without the session's CSRF token, or from another origin, is refused and changes nothing", async () => {

@@ -7,12 +7,15 @@ import {
   todayTotals,
 } from "../../domain/dashboard/overview.ts";
 import { html } from "../html.ts";
+import { WEB_ROUTE } from "../route-options.ts";
 import { chargeRows } from "./charges-page.ts";
 import { dashT, sendDashPage } from "./chrome.ts";
 import { badge, money } from "./format.ts";
 import { signed, signedInRoutes } from "./session.ts";
 
 export function registerHomePage(web: FastifyInstance, deps: AppDeps): void {
+  // People type the address with a trailing slash too; it is the same page.
+  web.get("/dashboard/", WEB_ROUTE, (_req, reply) => reply.redirect("/dashboard", 301));
   const r = signedInRoutes(web, deps);
   r.get("/dashboard", async (req, reply) => {
     const t = dashT(req);
