@@ -174,10 +174,9 @@ export async function preparePixCharge(
       }
       // Not written with a key: a concurrent request with the same key owns the charge, and
       // (same key, same txid) the same cob, so the cob stays.
-      if (written) {
-        deps.tally?.chargeCreated("pix", who.mode);
-        await live?.stored().catch(() => {});
-      }
+      // A stored charge's cob needs no word here: the journal's sweep closes attempts whose
+      // charge exists (claimStaleAttempts), which keeps the create path to one journal write.
+      if (written) deps.tally?.chargeCreated("pix", who.mode);
       return written;
     },
   };

@@ -24,13 +24,11 @@ export type LiveCobInput = {
   idempotencyKey?: string;
 };
 
-/** What creating a live charge needs from the PSP, and what to do once the charge is stored (or not). */
+/** The cob made for a live charge, and how to take it back if the charge is not stored. */
 export type LiveCob = {
   txid: string;
   brCode: string;
   provider: string;
-  /** The charge row was stored: the cob is ours for good (the journal learns it on its next sweep). */
-  stored(): Promise<void>;
   /** Storing the charge failed: the cob must not stay payable (best effort; the journal does the rest). */
   abandon(): Promise<void>;
 };
@@ -94,9 +92,6 @@ export async function createLiveCob(
     txid,
     brCode,
     provider: `psp:${live.row.profile}`,
-    // No statement here: the sweep closes attempts whose charge exists (claimStaleAttempts),
-    // which keeps the create path to one journal write.
-    stored: async () => {},
     abandon: remove,
   };
 }

@@ -70,7 +70,6 @@ export async function refundCharge(deps: Deps, who: Principal, chargeId: string)
     const after = await refundLiveCharge({ ...deps, pspClients: deps.pixProviders.live }, current);
     return chargeView(after);
   }
-  await deps.pixProviders.test.refund(current.txid, current.valueCents);
   const { moved, charge } = await transition(deps, { ...who, id: chargeId }, "refunded");
   if (!moved && charge.status !== "refunded") throw cannot("refund", charge.status);
   return chargeView(charge);

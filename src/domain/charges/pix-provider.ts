@@ -4,7 +4,8 @@ import { sha256Hex } from "../sha256.ts";
 
 /**
  * The seam between charges and whoever collects the money. The sandbox provider makes valid
- * BR Codes of a fake receiver and moves money nowhere. Live charges go to each account's own
+ * BR Codes of a fake receiver and moves money nowhere (so a sandbox cancel or refund is a state
+ * change alone). Live charges go to each account's own
  * PSP through the BACEN "API Pix" (pix-psp-connection/clients.ts; the live-*.ts use cases).
  */
 export interface PixProvider {
@@ -16,10 +17,6 @@ export interface PixProvider {
     expiresInSec: number;
     description?: string;
   }): Promise<{ brCode: string }>;
-  /** The provider's view of a charge, when it keeps one (the sandbox does not). */
-  get(txid: string): Promise<{ status: "pending" | "approved" | "canceled" } | undefined>;
-  cancel(txid: string): Promise<void>;
-  refund(txid: string, amountCents: number): Promise<void>;
 }
 
 /** test: the sandbox; live: the accounts' PSP clients (undefined: live PIX off, 422). */
@@ -48,7 +45,4 @@ export const sandboxPixProvider: PixProvider = {
     });
     return { brCode };
   },
-  get: async () => undefined,
-  cancel: async () => {},
-  refund: async () => {},
 };
