@@ -84,9 +84,10 @@ type Owner = { accountId: string; mode: "test" | "live" };
 /**
  * Keys sent without a token (the public checkout) are kept apart from the merchant's own keys
  * of the same account: a payer who sent the merchant's key would otherwise be answered with the
- * merchant's stored response.
+ * merchant's stored response. The prefix ends in a newline, which no key sent in a header may
+ * hold (run-idempotent.ts), so no merchant key can stand for a payer's.
  */
-export const PUBLIC_KEY_PREFIX = "public-checkout:";
+export const PUBLIC_KEY_PREFIX = "public-checkout\n";
 
 function scopeOf(req: FastifyRequest, owner?: Owner): IdempotencyScope | undefined {
   const key = parseIdempotencyKey(idempotencyKeyHeader(req));

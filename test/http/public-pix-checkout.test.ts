@@ -168,6 +168,30 @@ describe("public PIX checkout", () => {
     assert.equal(again.body, first.body);
     assert.equal(again.headers["idempotent-replayed"], "true");
   });
+
+  test("a payer's Idempotency-Key never replays the merchant's charge, whatever key the merchant chose", async () => {
+    const a = await svc.newAccount();
+    const p = await product(a.test);
+    // Whatever prefix keeps the payer's keys apart, a merchant may not be able to send it.
+    for (const [merchantKey, payerKey] of [
+      ["order-8", "order-8"],
+      ["public-checkout:order-9", "order-9"],
+    ]) {
+      const own = await svc.call("POST", "/api/pix/charge/create", {
+        token: a.test,
+        body: { product_id: p.id },
+        headers: { "idempotency-key": merchantKey },
+      });
+      assert.equal(own.statusCode, 200, own.body);
+      const payer = await svc.call("POST", "/api/pix/charge/create", {
+        body: { product_id: p.id },
+        headers: { "idempotency-key": payerKey },
+      });
+      assert.equal(payer.statusCode, 200, payer.body);
+      assert.notEqual(payer.json().data.chargeId, own.json().data.chargeId, merchantKey);
+      assert.notEqual(payer.headers["idempotent-replayed"], "true", merchantKey);
+    }
+  });
 });
 
 describe("paymentUrl and the payment page's status feed", () => {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { manualClock } from "../../src/domain/deps.ts";
 import { cobOf, type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
 import { makeTestPki } from "../helpers/psp-peer/index.ts";
 
@@ -77,5 +78,31 @@ describe("live PIX on the public checkout (PSP peer)", () => {
       cobOf(s.peer, own.json().data.brCode).txid,
       "a cob of its own",
     );
+  });
+});
+
+describe("an overdue live PIX charge read by its payment page", () => {
+  const clock = manualClock();
+  let s: LiveSetup;
+  before(async () => {
+    s = await startLiveSetup({ pki: makeTestPki(), profile: "efi", clock });
+  });
+  after(() => s.close());
+
+  test("stays pending while its cob is payable at the PSP: only the live expiry removes the cob and expires it", async () => {
+    const made = await s.create({ value: 20, expires_in: 60 });
+    assert.equal(made.statusCode, 200, made.body);
+    const { chargeId, brCode } = made.json().data;
+    clock.advance(120_000);
+    const feed = await s.svc.call("GET", `/api/pay/status?charge_id=${chargeId}`);
+    assert.equal(feed.statusCode, 200, feed.body);
+    assert.equal(cobOf(s.peer, brCode).status, "ATIVA", "the payer can still pay it at the PSP");
+    assert.equal(feed.json().data.statusCode, "pending", "so the page may not call it expired");
+    const page = await s.svc.app.inject({ method: "GET", url: `/pay/${chargeId}` });
+    assert.equal(page.statusCode, 200);
+    const status = await s.svc.call("GET", `/api/pix/charge/status?charge_id=${chargeId}`, {
+      token: s.account.live,
+    });
+    assert.equal(status.json().data.statusCode, "pending");
   });
 });

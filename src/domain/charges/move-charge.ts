@@ -43,12 +43,20 @@ export async function transition(
 
 /** A charge of the caller, expired first if it is pending and overdue (so reads never lie). */
 export async function loadCharge(deps: Deps, who: Principal, id: string): Promise<ChargeRow> {
-  const key = { accountId: who.accountId, mode: who.mode, id };
-  const row = await findCharge(deps.db, key);
+  const row = await findCharge(deps.db, { accountId: who.accountId, mode: who.mode, id });
   if (!row) throw notFound(`charge_id: charge ${id} not found`);
-  // A live PIX charge expires only once its cob is removed at the PSP (live-expire.ts).
+  return expireIfOverdue(deps, row);
+}
+
+/**
+ * A charge as a read should show it: a pending charge past its expiry is expired first. Not a
+ * live PIX charge: it expires only once its cob is removed at the PSP (live-expire.ts), or the
+ * payer could still pay a charge we call expired.
+ */
+export async function expireIfOverdue(deps: Deps, row: ChargeRow): Promise<ChargeRow> {
   const live = row.mode === "live" && row.method === "pix";
   if (row.status === "pending" && row.expiresAt <= deps.clock.now() && !live) {
+    const key = { accountId: row.accountId, mode: row.mode, id: row.id };
     return (await transition(deps, key, "expired")).charge;
   }
   return row;

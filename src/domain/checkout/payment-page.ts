@@ -3,7 +3,7 @@ import { findAccount } from "../../db/queries/accounts.ts";
 import { type ChargeRow, findChargeById } from "../../db/queries/charges.ts";
 import { findProduct } from "../../db/queries/products.ts";
 import { DISPLAY_STATUS } from "../charges/charge-status.ts";
-import { transition } from "../charges/move-charge.ts";
+import { expireIfOverdue } from "../charges/move-charge.ts";
 import { simulatePay } from "../charges/pay-cancel-refund.ts";
 import type { CryptoReadDeps } from "../crypto/read-crypto-charges.ts";
 import { readCryptoCharge } from "../crypto/watch-chain.ts";
@@ -19,17 +19,14 @@ export type PaymentPageDeps = CryptoReadDeps;
 /**
  * A charge as a read should show it, by id alone: a Bitcoin charge asks the chain first (at most
  * once every few seconds per charge, however many pages poll), and an overdue pending charge
- * is expired first, so a page never shows "pending" for a charge that can no longer be paid.
+ * is expired first as every read does (expireIfOverdue: a live PIX charge only once its cob is
+ * removed at the PSP), so a page never shows "pending" for a charge that can no longer be paid.
  */
 async function freshCharge(deps: PaymentPageDeps, chargeId: string): Promise<ChargeRow> {
   const row = await findChargeById(deps.db, chargeId);
   if (!row) throw notFound(`charge_id: charge ${chargeId} not found`);
   if (row.crypto) return readCryptoCharge({ ...deps, ...deps.crypto }, row);
-  if (row.status === "pending" && row.expiresAt <= deps.clock.now()) {
-    const key = { accountId: row.accountId, mode: row.mode, id: row.id };
-    return (await transition(deps, key, "expired")).charge;
-  }
-  return row;
+  return expireIfOverdue(deps, row);
 }
 
 /** Where the page sends the payer once paid: the product's success_url, for a paid charge. */
