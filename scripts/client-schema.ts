@@ -3,7 +3,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 // The generated part of @tostao/client (packages/client/src/generated/): the types that
 // openapi-typescript writes from the served OpenAPI document, and the table of operations
 // (method, path, how input is sent, whether a key is sent) read from the same document. Nothing
-// in the client repeats a shape by hand; test/client/generated.test.ts fails when the committed
+// in the client repeats a shape by hand; packages/client/test/generated.test.ts fails when the committed
 // files differ from a fresh generation.
 
 type Op = {

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { findChromium } from "../../scripts/find-chromium.mjs";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 // The API reference at /docs in Debian's Chromium (playwright-core drives it; no browser is
@@ -12,7 +13,8 @@ import { startTestService, type TestService } from "../helpers/service.ts";
 // creates a sandbox charge on the running service. Without /usr/bin/chromium (or
 // CHROMIUM_PATH) the suite is skipped with one line saying so.
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// The same search as the test runner and the other browser tests (scripts/find-chromium.mjs).
+const CHROMIUM = findChromium();
 const SCREENSHOTS = resolve(import.meta.dirname, "../../artifacts/screenshots");
 const ARGS = [
   "--headless",
@@ -25,10 +27,12 @@ const ARGS = [
   "--disable-sync",
 ];
 
-const suite = existsSync(CHROMIUM)
+const suite = CHROMIUM
   ? describe
   : (name: string, _fn: () => void) =>
-      describe(name, { skip: `no Chromium at ${CHROMIUM}: install Debian's chromium` }, () => {});
+      describe(name, {
+        skip: "no Chromium found: install Debian's chromium or set CHROMIUM_PATH",
+      }, () => {});
 
 let svc: TestService;
 let base: string;

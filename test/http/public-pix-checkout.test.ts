@@ -173,7 +173,7 @@ describe("public PIX checkout", () => {
     const a = await svc.newAccount();
     const p = await product(a.test);
     // Whatever prefix keeps the payer's keys apart, a merchant may not be able to send it.
-    for (const [merchantKey, payerKey] of [
+    for (const [merchantKey, payerKey] of <const>[
       ["order-8", "order-8"],
       ["public-checkout:order-9", "order-9"],
     ]) {

@@ -131,6 +131,21 @@ describe("dashboard sessions and web security", () => {
     }
   });
 
+  test("a charge page shows only its own notices: ?done= of any other text shows nothing", async () => {
+    const a = await svc.newAccount();
+    await addUser(svc, a.accountId, "notice@example.com");
+    const id = (
+      await svc.call("POST", "/api/pix/charge/create", { token: a.test, body: { value: 5 } })
+    ).json().data.chargeId;
+    const s = await signInInject(svc, "notice@example.com");
+    const known = await getPage(svc, s, `/dashboard/charges/${id}?done=created`);
+    assert.match(known.body, /Cobrança criada\./);
+    const forged = await getPage(svc, s, `/dashboard/charges/${id}?done=Conta+bloqueada`);
+    assert.equal(forged.statusCode, 200);
+    assert.ok(!forged.body.includes("Conta bloqueada"), "a link's text is not a notice");
+    assert.ok(!forged.body.includes("charges.done."), "nor a message key");
+  });
+
   test("an unknown e-mail and a wrong password get the same answer; ten wrong passwords throttle that e-mail", async () => {
     const a = await svc.newAccount();
     await addUser(svc, a.accountId, "victim@example.com");

@@ -18,6 +18,10 @@ import { signed, signedInRoutes } from "./session.ts";
 // delivery with its attempts and Redeliver, and the moves its state allows behind a
 // confirmation (simulate payment in test, cancel, refund).
 
+// The notices a redirect may ask for (?done=): only these, so a link cannot make the page show
+// text of its choosing as a success message.
+const DONE = new Set(["created", "simulate-pay", "cancel", "refund", "redelivered"]);
+
 export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): void {
   const r = signedInRoutes(web, deps);
 
@@ -38,7 +42,7 @@ export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): 
     const q = req.query as Record<string, string | undefined>;
     const shown: Flash | undefined =
       flash ??
-      (q.done
+      (q.done && DONE.has(q.done)
         ? { kind: "ok", text: t(`charges.done.${q.done}` as "charges.done.created") }
         : undefined);
     const base = `/dashboard/charges/${encodeURIComponent(row.id)}`;
