@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { expireLiveCharges } from "../../src/domain/charges/live-reconcile.ts";
+import { makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
 import { cobOf, type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
 import { makeTestPki, type TestPki } from "../helpers/psp-peer/index.ts";
 
@@ -140,5 +141,29 @@ describe("refunds of live charges", () => {
     } finally {
       s.peer.setRefundOutcome("DEVOLVIDO");
     }
+  });
+
+  test("a devolução made elsewhere (another id, part of the amount) neither refunds the charge nor replaces its refund", async () => {
+    const { chargeId, e2eid } = await paidCharge();
+    // The merchant refunds R$ 1,00 in the PSP's portal; the PSP notifies it with the payment.
+    const portal = makeBacenPixClient(s.peer.credentials(), { retries: 0 });
+    s.peer.setRefundOutcome("EM_PROCESSAMENTO");
+    try {
+      await portal.putDevolucao(e2eid, "portal1", 100, "Devolução parcial");
+      await s.peer.settleRefund(e2eid, "portal1", "DEVOLVIDO");
+      await s.peer.settled();
+    } finally {
+      s.peer.setRefundOutcome("DEVOLVIDO");
+      await portal.close();
+    }
+    const status = await s.svc.call("GET", `/api/pix/charge/status?charge_id=${chargeId}`, {
+      token: s.account.live,
+    });
+    assert.equal(status.json().data.statusCode, "approved");
+    assert.ok(!(await eventsOf(chargeId)).some((e) => e.event === "charge.refund"));
+    // A full refund now would return more than was paid: the PSP refuses it, in its words.
+    const res = await refund(chargeId);
+    assert.equal(res.statusCode, 422, res.body);
+    assert.equal(s.peer.pixReceived.get(e2eid)?.devolucoes.length, 1);
   });
 });

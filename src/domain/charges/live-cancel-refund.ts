@@ -5,8 +5,13 @@ import type { CobView, DevolucaoView } from "../../pix-psp/types.ts";
 import { unprocessable } from "../errors.ts";
 import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
 import { isPspError, pspFailure } from "../pix-psp-connection/psp-failure.ts";
-import { sha256Hex } from "../sha256.ts";
-import { type LiveDeps, settleFromCob, settleRefund } from "./live-confirm.ts";
+import {
+  type LiveDeps,
+  refundAttemptOf,
+  refundIdFor,
+  settleFromCob,
+  settleRefund,
+} from "./live-confirm.ts";
 import { LIVE_PSP_MISSING } from "./live-create.ts";
 import { transition } from "./move-charge.ts";
 
@@ -73,11 +78,6 @@ export async function cancelLiveCharge(deps: Deps, charge: ChargeRow): Promise<C
   return removeThenMove(deps, live, charge, "canceled");
 }
 
-/** The devolução id of a charge's n-th refund attempt: derived, so a retry never refunds twice. */
-export function refundIdFor(chargeId: string, n: number): string {
-  return `rf${sha256Hex(`refund:${chargeId}:${n}`).slice(0, 30)}`;
-}
-
 /**
  * Refund of an approved live charge: `PUT /pix/{e2eid}/devolucao/{id}` with an id derived from
  * the charge (a retry reuses it, and the PSP refuses a reused id rather than refunding twice: we
@@ -94,11 +94,8 @@ export async function refundLiveCharge(deps: Deps, charge: ChargeRow): Promise<C
       "charge_id: the PSP reported no end-to-end id for this payment; refund it at the PSP",
     );
   }
-  let n = 0;
-  if (state.refundId) {
-    while (n < 100 && refundIdFor(charge.id, n) !== state.refundId) n++;
-    if (state.refundStatus === "NAO_REALIZADO") n++;
-  }
+  let n = state.refundId ? Math.max(0, refundAttemptOf(charge.id, state.refundId)) : 0;
+  if (state.refundId && state.refundStatus === "NAO_REALIZADO") n++;
   const id = refundIdFor(charge.id, n);
   let dev: DevolucaoView;
   try {

@@ -5,6 +5,7 @@ import { approveByPayment, setRefundState } from "../../db/queries/live-pix.ts";
 import type { CobView, DevolucaoView } from "../../pix-psp/types.ts";
 import type { Clock, Random } from "../deps.ts";
 import type { LiveConnection } from "../pix-psp-connection/clients.ts";
+import { sha256Hex } from "../sha256.ts";
 import type { Tally } from "../tally.ts";
 import { chargeEvent } from "./charge-events.ts";
 import { chargeData } from "./charge-view.ts";
@@ -49,13 +50,18 @@ export async function settleFromCob(
  * Applies a devolução's status as the PSP reports it (GET /pix/{e2eid}/devolucao/{id}):
  * DEVOLVIDO refunds the charge (charge.refund); NAO_REALIZADO keeps it approved and records a
  * charge.updated event carrying the PSP's reason; EM_PROCESSAMENTO (or a status we do not know)
- * waits for a notification or the next reconciliation pass.
+ * waits for a notification or the next reconciliation pass. A devolução that is not ours, or not
+ * of the whole amount, changes nothing.
  */
 export async function settleRefund(
   deps: LiveDeps,
   charge: ChargeRow,
   dev: DevolucaoView,
 ): Promise<ChargeRow> {
+  // Only the refund we asked for settles the charge: a devolução made elsewhere (the PSP's
+  // portal, under another id) or of part of the amount is not this charge's full refund, and
+  // must neither refund it nor take the place of our refund's id.
+  if (!isRefundOf(charge.id, dev.id) || dev.amountCents !== charge.valueCents) return charge;
   const status = dev.status === "unknown" ? "EM_PROCESSAMENTO" : dev.status;
   const key = { accountId: charge.accountId, mode: charge.mode, id: charge.id };
   return deps.db.transaction(async (db) => {
@@ -78,3 +84,20 @@ export async function settleRefund(
     return charge;
   });
 }
+
+/** The devolução id of a charge's n-th refund attempt: derived, so a retry never refunds twice. */
+export function refundIdFor(chargeId: string, n: number): string {
+  return `rf${sha256Hex(`refund:${chargeId}:${n}`).slice(0, 30)}`;
+}
+
+/** The attempt number whose id this is, or -1 when the id is not one of this charge's. */
+export function refundAttemptOf(chargeId: string, id: string): number {
+  if (!id.startsWith("rf")) return -1;
+  for (let n = 0; n < MAX_REFUND_ATTEMPTS; n++) if (refundIdFor(chargeId, n) === id) return n;
+  return -1;
+}
+
+const isRefundOf = (chargeId: string, id: string) => refundAttemptOf(chargeId, id) >= 0;
+
+/** Refund attempts a charge may make (a new one only after the PSP refused the previous). */
+export const MAX_REFUND_ATTEMPTS = 100;

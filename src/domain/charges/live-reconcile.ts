@@ -46,13 +46,10 @@ export async function reconcileLivePix(
         if (charge.status === "pending") {
           const { cob, approved } = await settleFromCob(deps, live, charge);
           if (approved) counts.approved++;
-          // Removed at the PSP by someone else (its portal, the PSP itself): it cannot be paid.
-          else if (
-            cob.status === "REMOVIDA_PELO_PSP" ||
-            cob.status === "REMOVIDA_PELO_USUARIO_RECEBEDOR"
-          ) {
-            await transition(deps, charge, "failed");
-          }
+          // Removed by the PSP itself: it cannot be paid. REMOVIDA_PELO_USUARIO_RECEBEDOR is our
+          // own removal (a cancel or expiry between its PATCH and its move, or the merchant in
+          // the PSP's portal): the cancel or the expiry pass moves that charge, not this one.
+          else if (cob.status === "REMOVIDA_PELO_PSP") await transition(deps, charge, "failed");
         } else if (charge.refundId && charge.pspE2eid) {
           const dev = await live.client.getDevolucao(charge.pspE2eid, charge.refundId);
           if (dev.status !== "EM_PROCESSAMENTO" && dev.status !== "unknown") {
