@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, afterEach, before, describe, test } from "node:test";
+import { manualClock } from "../../src/domain/deps.ts";
 import { cobOf, type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
 import { makeTestPki, type TestPki } from "../helpers/psp-peer/index.ts";
 
@@ -129,5 +130,38 @@ describe("reconciliation", () => {
     const retry = await s.create({}, { "idempotency-key": "never-retried" });
     assert.equal(retry.statusCode, 200, retry.body);
     assert.equal(activeCobs(s).filter((c) => !before.has(c.txid)).length, 1);
+  });
+});
+
+describe("an Idempotency-Key used again after it expired", () => {
+  const clock = manualClock();
+  let s: LiveSetup;
+  before(async () => {
+    s = await startLiveSetup({ pki: makeTestPki(), profile: "efi", clock });
+  });
+  after(() => s.close());
+
+  test("makes a cob of its own: the first charge's cob, payable for 30 days, is not PUT over", async () => {
+    const headers = { "idempotency-key": "order-2024-001" };
+    const body = { value: 10, expires_in: 2_592_000 };
+    const first = await s.create(body, headers);
+    assert.equal(first.statusCode, 200, first.body);
+    clock.advance(25 * 3_600_000); // past the key's 24 h
+    const same = await s.create(body, headers); // the same request, a new order
+    assert.equal(same.statusCode, 200, same.body);
+    clock.advance(25 * 3_600_000);
+    const other = await s.create({ ...body, value: 20 }, headers);
+    assert.equal(other.statusCode, 200, other.body);
+    const cobs = [first, same, other].map((r) => cobOf(s.peer, r.json().data.brCode));
+    assert.equal(new Set(cobs.map((c) => c?.txid)).size, 3, "one cob per charge");
+    assert.deepEqual(
+      cobs.map((c) => [c?.valor.original, c?.status]),
+      [
+        ["10.00", "ATIVA"],
+        ["10.00", "ATIVA"],
+        ["20.00", "ATIVA"],
+      ],
+    );
+    s.peer.assertNoViolations();
   });
 });

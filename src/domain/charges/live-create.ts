@@ -1,4 +1,5 @@
 import type { Db } from "../../db/db.ts";
+import { findChargeByTxid } from "../../db/queries/charges.ts";
 import { closeAttempt, latestAttemptForKey, openAttempt } from "../../db/queries/live-pix.ts";
 import type { CobView } from "../../pix-psp/types.ts";
 import type { Clock, Random } from "../deps.ts";
@@ -103,14 +104,21 @@ export async function createLiveCob(
 async function chooseTxid(deps: Deps, accountId: string, keyHash: string | null) {
   if (!keyHash) return { txid: `tx${deps.random.bytes(16).toString("hex")}`, generation: 0 };
   const latest = await latestAttemptForKey(deps.db, { accountId, keyHash });
-  const generation =
-    latest === undefined
-      ? 0
-      : latest.state === "open" || latest.state === "done"
-        ? latest.generation
-        : latest.generation + 1;
-  return { txid: `tk${sha256Hex(`${keyHash}:${generation}`).slice(0, 32)}`, generation };
+  let generation =
+    latest === undefined ? 0 : latest.state === "open" ? latest.generation : latest.generation + 1;
+  // A txid whose charge was stored is that charge's for good: a key used again once it expired
+  // (24 h) must not PUT over that charge's cob, which may stay payable for 30 days. Journal
+  // entries are pruned after two days, so the charges themselves say which txids are taken.
+  while (
+    await findChargeByTxid(deps.db, { accountId, mode: "live", txid: keyTxid(keyHash, generation) })
+  ) {
+    generation++;
+  }
+  return { txid: keyTxid(keyHash, generation), generation };
 }
+
+const keyTxid = (keyHash: string, generation: number) =>
+  `tk${sha256Hex(`${keyHash}:${generation}`).slice(0, 32)}`;
 
 /**
  * The BR Code of a cob: the PSP's own (pixCopiaECola, or its profile's field), else a dynamic
