@@ -265,6 +265,27 @@ describe("dashboard sessions and web security", () => {
     await signInInject(svc, "first@example.com");
   });
 
+  test("guessing the current password to change it spends the e-mail's sign-in attempts, then is refused", async () => {
+    const a = await svc.newAccount();
+    await addUser(svc, a.accountId, "guess@example.com");
+    const s = await signInInject(svc, "guess@example.com");
+    const change = (current: string) =>
+      postForm(svc, s, "/dashboard/account/password", {
+        _csrf: s.csrf,
+        current,
+        next: "a brand new password",
+        confirm: "a brand new password",
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) codes.push((await change(`wrong guess ${i}`)).statusCode);
+    assert.ok(
+      codes.slice(0, 9).every((c) => c === 403),
+      `wrong guesses first: ${codes}`,
+    );
+    assert.equal(codes.at(-1), 429, `then throttled: ${codes}`);
+    assert.equal((await change(PASSWORD)).statusCode, 429, "even the right one, for the window");
+  });
+
   test("changing the password ends the user's other sessions; removing a user ends theirs", async () => {
     const a = await svc.newAccount();
     const owner = await addUser(svc, a.accountId, "owner@example.com");

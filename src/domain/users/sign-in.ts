@@ -19,6 +19,9 @@ export type AttemptCounter = {
 
 export const ATTEMPT_WINDOW_SEC = 15 * 60;
 
+/** The per-e-mail attempts' key: its hash, since rate-limiter keys can end up in Redis and its logs. */
+export const signInEmailKey = (email: string) => `signin-email:${sha256Hex(email)}`;
+
 export type SignInDeps = SessionDeps & {
   attempts: AttemptCounter;
   limits: SessionLimits & { perEmail: number; perIp: number };
@@ -35,9 +38,8 @@ export async function signIn(
   input: { email: string; password: string; ip: string; previousCookie?: string | undefined },
 ): Promise<SignInOutcome> {
   const email = input.email.trim().toLowerCase();
-  // The e-mail's key is its hash: rate-limiter keys can end up in Redis and in its logs.
   const byEmail = await deps.attempts.hit(
-    `signin-email:${sha256Hex(email)}`,
+    signInEmailKey(email),
     deps.limits.perEmail,
     ATTEMPT_WINDOW_SEC,
   );

@@ -5,6 +5,7 @@ import type { Clock, Random } from "../deps.ts";
 import { AppError, notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { checkPasswordRules, hashPassword, verifyPassword } from "./password.ts";
+import { ATTEMPT_WINDOW_SEC, type AttemptCounter, signInEmailKey } from "./sign-in.ts";
 
 // The people of an account who use the dashboard. Every front door (the dashboard's pages, the
 // CLI) creates, lists and changes them through these functions.
@@ -65,12 +66,25 @@ export async function removeUser(
  * session of theirs (someone who knew the old password is signed out).
  */
 export async function changePassword(
-  deps: UserDeps,
+  deps: UserDeps & { attempts: AttemptCounter; perEmail: number },
   who: { accountId: string; userId: string; sessionIdHash: string },
   input: { current: string; next: string },
 ): Promise<void> {
   const user = await q.findUser(deps.db, { accountId: who.accountId, id: who.userId });
   if (!user) throw notFound("user not found");
+  // The current password is asked so that a session left open cannot take the account over:
+  // guessing it here spends the same per-e-mail attempts as signing in.
+  const tries = await deps.attempts.hit(
+    signInEmailKey(user.email),
+    deps.perEmail,
+    ATTEMPT_WINDOW_SEC,
+  );
+  if (!tries.allowed) {
+    throw new AppError(
+      "RATE_LIMITED",
+      `current_password: too many attempts; try again in ${tries.resetSec} s`,
+    );
+  }
   if (!(await verifyPassword(input.current, user.passwordHash))) {
     throw new AppError("FORBIDDEN", "current_password: is not your password");
   }

@@ -99,7 +99,12 @@ ${postForm(req, "/dashboard/account/invite", html`<button type="submit" class="s
     }
     const done = await runAction(() =>
       changePassword(
-        { ...deps, scryptCost: deps.config.dashboard.scryptCost },
+        {
+          ...deps,
+          scryptCost: deps.config.dashboard.scryptCost,
+          attempts: deps.rateLimiter,
+          perEmail: deps.config.dashboard.attemptsPerEmail,
+        },
         { accountId: session.accountId, userId: session.userId, sessionIdHash: session.idHash },
         { current: formRaw(req.body, "current"), next },
       ),
