@@ -111,3 +111,23 @@ test("metrics are off unless opened or given a token of their own, which is neve
     assert.ok(!err.message.includes("short-secret"));
   }
 });
+
+test("TOSTAO_TRUST_PROXY is a proxy count or the proxies' addresses; true (trust every hop) is refused at boot", () => {
+  assert.equal(loadConfig({}).trustProxy, false);
+  assert.equal(loadConfig({ TOSTAO_TRUST_PROXY: "false" }).trustProxy, false);
+  assert.deepEqual(loadConfig({ TOSTAO_TRUST_PROXY: "1" }).trustProxy, { hops: 1 });
+  assert.deepEqual(
+    loadConfig({ TOSTAO_TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,fd00::/8" }).trustProxy,
+    {
+      addresses: ["10.0.0.0/8", "127.0.0.1", "fd00::/8"],
+    },
+  );
+  assert.throws(
+    () => loadConfig({ TOSTAO_TRUST_PROXY: "true" }),
+    (e: unknown) =>
+      e instanceof ConfigError && /TOSTAO_TRUST_PROXY: true would trust every/.test(e.message),
+  );
+  for (const bad of ["10.0.0.0/33", "proxy.internal", "11", "1.2.3.4/8/9"]) {
+    assert.throws(() => loadConfig({ TOSTAO_TRUST_PROXY: bad }), ConfigError, bad);
+  }
+});

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { parseSecretKey } from "./secrets/secret-box.ts";
 
@@ -66,7 +67,13 @@ const EnvSchema = z.object({
   TOSTAO_RATE_LIMIT_PUBLIC: z.preprocess(emptyToUndefined, nonNegInt.default(25)),
   TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: z.preprocess(emptyToUndefined, nonNegInt.default(5)),
   TOSTAO_CHECKOUT_PER_PRODUCT_PER_MINUTE: z.preprocess(emptyToUndefined, nonNegInt.default(30)),
-  TOSTAO_TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+  TOSTAO_TRUST_PROXY: z
+    .preprocess(emptyToUndefined, z.string().default("false"))
+    .transform((v, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === "string") ctx.addIssue({ code: "custom", message: parsed });
+      return typeof parsed === "string" ? false : parsed;
+    }),
   TOSTAO_BODY_LIMIT_BYTES: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1024).default(1_048_576),
@@ -195,7 +202,8 @@ export type Config = {
   rateLimit: { live: number; test: number; public: number };
   /** Public checkout creations per minute, per client IP and per product; 0 turns one off. */
   checkoutBudget: { perIp: number; perProduct: number };
-  trustProxy: boolean;
+  /** Which peers' X-Forwarded-For entries are believed (parseTrustProxy). */
+  trustProxy: TrustProxy;
   bodyLimitBytes: number;
   webhookAllowHosts: string[];
   /** AES-256-GCM key for webhook secrets; undefined: a key file in dataDir (PGlite only). */
@@ -298,7 +306,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       perIp: e.TOSTAO_CHECKOUT_PER_IP_PER_MINUTE,
       perProduct: e.TOSTAO_CHECKOUT_PER_PRODUCT_PER_MINUTE,
     },
-    trustProxy: e.TOSTAO_TRUST_PROXY === "true",
+    trustProxy: e.TOSTAO_TRUST_PROXY,
     bodyLimitBytes: e.TOSTAO_BODY_LIMIT_BYTES,
     webhookAllowHosts: e.TOSTAO_WEBHOOK_ALLOW_HOSTS,
     secretKey: e.TOSTAO_SECRET_KEY ? parseSecretKey(e.TOSTAO_SECRET_KEY) : undefined,
@@ -360,4 +368,44 @@ function show(env: Record<string, string | undefined>, issue: z.core.$ZodIssue):
   // (TOSTAO_ESPLORA_URL_MAINNET), the value is not printed.
   if (/URL|KEY|SECRET|TOKEN|PASSWORD/.test(name)) return "a value that is not shown";
   return JSON.stringify(env[name]);
+}
+
+/** false: the socket's address is the client; otherwise how far X-Forwarded-For is believed. */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TOSTAO_TRUST_PROXY: "false" (or 0), a number of proxies in front (1..10), or the proxies'
+ * addresses and CIDR ranges. The client's own X-Forwarded-For entries come first in the header,
+ * so the client IP is the entry just before the trusted ones, never the leftmost. "true" (trust
+ * every hop, so a client names its own IP) is refused. Returns a message when the value is bad.
+ */
+export function parseTrustProxy(v: string): TrustProxy | string {
+  const value = v.trim().toLowerCase();
+  if (value === "false" || value === "0") return false;
+  if (value === "true") {
+    return "true would trust every X-Forwarded-For entry, which the client writes itself; give the number of proxies in front of the service (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)";
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 10 ? { hops } : "a number of proxies must be 0..10";
+  }
+  const addresses = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = addresses.find((a) => !PROXY_NAMES.has(a) && !isAddressOrRange(a));
+  if (bad !== undefined || addresses.length === 0) {
+    return `must be false, a number of proxies (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (${bad === undefined ? "none given" : `not an address: ${bad}`})`;
+  }
+  return { addresses };
+}
+
+function isAddressOrRange(a: string): boolean {
+  const [ip = "", prefix, extra] = a.split("/");
+  const family = isIP(ip);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }

@@ -24,6 +24,7 @@ import { registerPixProviderRoutes } from "./routes/pix-provider.ts";
 import { registerProductRoutes } from "./routes/products.ts";
 import { registerTokenRoutes } from "./routes/tokens.ts";
 import { registerWebhookRoutes } from "./routes/webhooks.ts";
+import { fastifyTrustProxy } from "./trust-proxy.ts";
 import { validatorCompiler } from "./validation.ts";
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -57,7 +58,7 @@ export function buildApp(
     // may carry customer data); the access log is one line from the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     requestIdHeader: false,
     // A caller's own X-Request-Id is kept when it is a sane token, so logs on both sides join up.
     genReqId: (req) => {

@@ -1,3 +1,4 @@
+import { clientKey } from "../client-key.ts";
 import { AppError } from "../errors.ts";
 
 // The public checkout creates charges for anyone who has a product link, and each Bitcoin
@@ -28,7 +29,12 @@ export async function spendCheckoutBudget(
 ): Promise<void> {
   const { perIp, perProduct } = deps.config.checkoutBudget;
   const budgets = [
-    { name: "checkout-ip", key: `checkout-ip:${client.ip}`, limit: perIp, per: "client" },
+    {
+      name: "checkout-ip",
+      key: `checkout-ip:${clientKey(client.ip)}`,
+      limit: perIp,
+      per: "client",
+    },
     {
       name: "checkout-product",
       key: `checkout-product:${productId}`,

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { clientKey } from "../../domain/client-key.ts";
 import { AppError } from "../../domain/errors.ts";
 import type { Principal } from "../../domain/mode.ts";
 import { AUTH_FAILURE_MESSAGES, type Authenticator } from "../../domain/tokens/authenticate.ts";
@@ -48,7 +49,10 @@ export function makeGuard(deps: GuardDeps) {
     const p = req.principal;
     const limit = p ? deps.limits[p.mode] : deps.limits.public;
     if (limit > 0) {
-      const d = await deps.rateLimiter.hit(p ? `tok:${p.tokenId}` : `ip:${req.ip}`, limit);
+      const d = await deps.rateLimiter.hit(
+        p ? `tok:${p.tokenId}` : `ip:${clientKey(req.ip)}`,
+        limit,
+      );
       const policyName = p ? p.mode : "public";
       reply.header("RateLimit-Policy", `"${policyName}";q=${d.limit};w=1`);
       reply.header("RateLimit", `"${policyName}";r=${d.remaining};t=${d.resetSec}`);
