@@ -13,6 +13,7 @@ import { fail } from "./envelope.ts";
 import { registerJsonParser } from "./json-body.ts";
 import { registerMetricsRoute } from "./metrics-route.ts";
 import { makeGuard } from "./plugins/guard.ts";
+import { refuseBadText } from "./refuse-bad-text.ts";
 import { useSchemaSerializers } from "./response-serializer.ts";
 import { registerCryptoRoutes } from "./routes/crypto.ts";
 import { registerEventRoutes } from "./routes/events.ts";
@@ -93,6 +94,8 @@ export function buildApp(
     reply.header("Cache-Control", "no-store");
     return guard(req, reply);
   });
+  // Text the database cannot store is refused before any handler, pages included.
+  app.addHook("preHandler", refuseBadText);
   // The access log and request metrics, once the response is out (a callback hook: no promise
   // per request).
   app.addHook("onResponse", makeAccessLog(metrics?.request));

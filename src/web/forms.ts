@@ -1,3 +1,6 @@
+import type { FastifyRequest } from "fastify";
+import { badRequest } from "../domain/errors.ts";
+
 // Reading application/x-www-form-urlencoded bodies (parsed by @fastify/formbody, registered for
 // the pages only: the JSON API keeps refusing any other body type with 415). A field sent twice
 // arrives as a list; these helpers give each form a plain string or list.
@@ -27,4 +30,31 @@ export function formList(body: unknown, name: string): string[] {
   const v = formBody(body)[name];
   if (v === undefined) return [];
   return (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === "string");
+}
+
+/**
+ * Multipart bodies (the forms with file uploads), read whole in preValidation as @fastify/multipart's
+ * `attachFieldsToBody: "keyValues"` would (a field's text, a file's Buffer, a list when sent
+ * twice), except that a body the parser cannot read (truncated, without its boundary, a part's
+ * header malformed) is the client's mistake: 400 with a message, not a 500 and a stack trace in
+ * the log. The plugin's own refusals (its limits: 413) keep their status.
+ */
+export async function readMultipartBody(req: FastifyRequest): Promise<void> {
+  if (!req.isMultipart()) return;
+  const body: Record<string, unknown> = Object.create(null);
+  const add = (name: string, value: unknown) => {
+    const had = body[name];
+    body[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+  };
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === "file") add(part.fieldname, await part.toBuffer());
+      else add(part.fieldname, part.value);
+    }
+  } catch (err) {
+    const status = (err as { statusCode?: number }).statusCode;
+    if (typeof status === "number" && status >= 400 && status < 500) throw err;
+    throw badRequest("body: not a complete multipart/form-data body");
+  }
+  req.body = body;
 }

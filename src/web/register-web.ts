@@ -6,6 +6,7 @@ import type { AppDeps } from "../deps.ts";
 import { AppError, STATUS_BY_CODE } from "../domain/errors.ts";
 import { registerAssets } from "./assets.ts";
 import { CSRF_REFUSED } from "./csrf.ts";
+import { readMultipartBody } from "./forms.ts";
 import { html } from "./html.ts";
 import {
   asLang,
@@ -44,9 +45,9 @@ export function registerWeb(app: FastifyInstance, deps: AppDeps, areas: readonly
     await web.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
     // File uploads (the PSP certificate files): small, few, read whole into the body.
     await web.register(fastifyMultipart, {
-      attachFieldsToBody: "keyValues",
       limits: { fileSize: 64 * 1024, files: 4, fields: 30, parts: 40 },
     });
+    web.addHook("preValidation", readMultipartBody);
     web.decorateRequest("lang", DEFAULT_LANG);
     web.addHook("onRequest", (req, reply, done) => {
       setPageSecurityHeaders(reply);
