@@ -13,6 +13,7 @@ import { fail } from "./envelope.ts";
 import { registerJsonParser } from "./json-body.ts";
 import { registerMetricsRoute } from "./metrics-route.ts";
 import { makeGuard } from "./plugins/guard.ts";
+import { frameworkErrors, protocolRefusal } from "./protocol-checks.ts";
 import { refuseBadText } from "./refuse-bad-text.ts";
 import { useSchemaSerializers } from "./response-serializer.ts";
 import { registerCryptoRoutes } from "./routes/crypto.ts";
@@ -60,6 +61,8 @@ export function buildApp(
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
+    // A URL the router cannot decode (/api/pix/%ZZ) answers the envelope too.
+    frameworkErrors,
     requestIdHeader: false,
     // A caller's own X-Request-Id is kept when it is a sane token, so logs on both sides join up.
     genReqId: (req) => {
@@ -92,6 +95,8 @@ export function buildApp(
   app.addHook("onRequest", (req, reply) => {
     reply.header("X-Request-Id", req.id);
     reply.header("Cache-Control", "no-store");
+    const refused = protocolRefusal(req);
+    if (refused) return Promise.reject(refused);
     return guard(req, reply);
   });
   // Text the database cannot store is refused before any handler, pages included.

@@ -24,6 +24,8 @@ export function connectionOptions(
     connectionTimeout: t.connectionMs,
     keepAliveTimeout: t.keepAliveMs,
     http: {
+      // HTTP/1.1 without Host is refused in the app (protocol-checks.ts), with the envelope.
+      requireHostHeader: false,
       headersTimeout: t.headersMs,
       // Node checks those two timeouts on this interval (30 s by default), so it is a tenth of
       // the shorter one: a 30 s limit is then enforced within 30-33 s, not up to 60 s.
