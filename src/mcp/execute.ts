@@ -17,8 +17,10 @@ export async function executeTool(
   ctx: ToolContext,
   name: string,
   args: unknown,
+  /** The tools to run from: the registry's (tests give their own). */
+  tools: ReadonlyMap<string, ToolDef> = TOOL_BY_NAME,
 ): Promise<ToolOutcome> {
-  const t = TOOL_BY_NAME.get(name);
+  const t = tools.get(name);
   if (!t)
     return fail("NOT_FOUND", `tool: unknown tool ${name}; get_integration_manifest lists them`);
   if (t.auth && !ctx.principal) return fail("UNAUTHENTICATED", AUTH_FAILURE_MESSAGES.missing);
@@ -35,16 +37,40 @@ export async function executeTool(
     const err = toAppError(parsed.error.issues, "arguments");
     return fail(err.code, err.message);
   }
+  let data: unknown;
   try {
     const principal = ctx.principal ?? { accountId: "", mode: "test" as const, tokenId: "" };
-    const data = await t.handler({ ...ctx, principal }, parsed.data as never);
-    // The route's own answer schema: only its fields leave, as from the REST route.
-    return { ok: true, data: t.output ? t.output.parse(data) : data };
+    data = await t.handler({ ...ctx, principal }, parsed.data as never);
   } catch (err) {
     if (err instanceof AppError) return fail(err.code, err.message);
     ctx.deps.onToolError?.(err);
     return fail("INTERNAL", "internal error; retry with exponential backoff");
   }
+  return { ok: true, data: fitOutput(ctx, t, data) };
+}
+
+/**
+ * The answer through the route's own schema, so only its fields leave, as from the REST route.
+ * The handler has already done its work (a write has committed: a charge exists, money may
+ * move), so an answer that does not fit the schema is our bug, not the caller's failure: it is
+ * logged and the answer still returned (an object's answer cut to the schema's own keys), never
+ * reported as an error that would make the caller retry and charge twice.
+ */
+function fitOutput(ctx: ToolContext, t: ToolDef, data: unknown): unknown {
+  if (!t.output) return data;
+  const fitted = t.output.safeParse(data);
+  if (fitted.success) return fitted.data;
+  const issue = fitted.error.issues[0];
+  ctx.deps.onToolError?.(
+    new Error(
+      `tool ${t.name}: its answer does not fit its output schema (${issue?.path.join(".") || "answer"}: ${issue?.message}); returned as it is`,
+    ),
+  );
+  if (t.output instanceof z.ZodObject && data !== null && typeof data === "object") {
+    const keys = Object.keys(t.output.shape);
+    return Object.fromEntries(Object.entries(data).filter(([k]) => keys.includes(k)));
+  }
+  return data;
 }
 
 function fail(code: AppError["code"], error: string): ToolOutcome {
