@@ -107,8 +107,8 @@ describe("checkWebhookUrl", () => {
     ["https://169.254.169.254/", "address 169.254.169.254 is not public"],
     ["https://[::1]/", "address ::1 is not public"],
     ["https://[::ffff:127.0.0.1]/", "address ::ffff:7f00:1 is not public"],
-    ["https://localhost/", "host localhost is not public"],
-    ["https://api.localhost/", "host api.localhost is not public"],
+    ["https://localhost/", "host localhost does not resolve to a public address"],
+    ["https://api.localhost/", "host api.localhost does not resolve to a public address"],
   ];
   for (const [url, reason] of refused) {
     test(`refuses ${url}: ${reason}`, () =>
@@ -144,9 +144,12 @@ describe("resolveAndCheck", () => {
 
   test("refuses a name that resolves to a private address, without saying which address", async () => {
     const r = await resolveAndCheck("evil.example", none, answer("10.0.0.1"));
-    assert.deepEqual(r, { ok: false, reason: "host evil.example is not a public address" });
+    assert.deepEqual(r, {
+      ok: false,
+      reason: "host evil.example does not resolve to a public address",
+    });
     const mixed = await resolveAndCheck("vm", none, answer("93.184.215.14", "127.0.0.1"));
-    assert.deepEqual(mixed, { ok: false, reason: "host vm is not a public address" });
+    assert.deepEqual(mixed, { ok: false, reason: "host vm does not resolve to a public address" });
   });
 
   test("refuses a name when ANY of its addresses is not public", async () => {
@@ -184,14 +187,17 @@ describe("resolveAndCheck", () => {
     );
   });
 
-  test("a failed or empty resolution is a refusal, not an exception", async () => {
+  test("a failed or empty resolution is a refusal worded as a private one, not an exception", async () => {
     const failing: LookupAll = async () => {
       throw Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" });
     };
     assert.deepEqual(await resolveAndCheck("nope.example", none, failing), {
       ok: false,
-      reason: "could not resolve nope.example (ENOTFOUND)",
+      reason: "host nope.example does not resolve to a public address",
     });
-    assert.equal((await resolveAndCheck("empty.example", none, answer())).ok, false);
+    assert.deepEqual(await resolveAndCheck("empty.example", none, answer()), {
+      ok: false,
+      reason: "host empty.example does not resolve to a public address",
+    });
   });
 });

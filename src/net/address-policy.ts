@@ -145,6 +145,14 @@ export function isAllowListed(host: string, policy: AddressPolicy): boolean {
   });
 }
 
+/**
+ * The one answer for every host name refused (localhost, a name with any private address, a
+ * name that does not resolve, a lookup that fails): different answers would let a caller map
+ * which names exist inside our network by trying them as webhook or PSP URLs. IP literals are
+ * named as written, since the caller already knows them.
+ */
+export const refusedHost = (name: string) => `host ${name} does not resolve to a public address`;
+
 /** A resolved address may be dialled if it is public or explicitly allow-listed by value. */
 export function isAddressAllowed(address: string, policy: AddressPolicy): boolean {
   return isPublicAddress(address) || isAllowListed(address, policy);
@@ -175,7 +183,7 @@ export function checkWebhookUrl(url: string, policy: AddressPolicy): UrlCheck {
   // RFC 6761 reserves localhost names for loopback; refusing them early gives a clearer message.
   const name = normaliseHost(host);
   if (name === "localhost" || name.endsWith(".localhost")) {
-    return { ok: false, reason: `host ${name} is not public` };
+    return { ok: false, reason: refusedHost(name) };
   }
   return { ok: true, url: parsed };
 }
@@ -201,17 +209,16 @@ export async function resolveAndCheck(
   let records: ReadonlyArray<{ address: string }>;
   try {
     records = await lookup(bare);
-  } catch (err) {
-    const code = err instanceof Error ? (err as NodeJS.ErrnoException).code : undefined;
-    return { ok: false, reason: `could not resolve ${bare}${code ? ` (${code})` : ""}` };
+  } catch {
+    return { ok: false, reason: refusedHost(bare) };
   }
   const addresses = records.map((r) => r.address);
-  if (addresses.length === 0) return { ok: false, reason: `could not resolve ${bare}` };
+  if (addresses.length === 0) return { ok: false, reason: refusedHost(bare) };
   if (isAllowListed(bare, policy)) return { ok: true, addresses };
   // The reason never names the address: it would tell a caller what names inside our network
   // resolve to (a red team read "host vm resolves to 127.0.0.1" from a 422).
   if (addresses.some((a) => !isAddressAllowed(a, policy))) {
-    return { ok: false, reason: `host ${bare} is not a public address` };
+    return { ok: false, reason: refusedHost(bare) };
   }
   return { ok: true, addresses };
 }

@@ -154,7 +154,7 @@ describe("safe sender: SSRF refusals", () => {
     const res = failure(await s.send({ url: "https://hooks.example/x", ...post }));
     assert.deepEqual(
       [res.error, res.blocked],
-      ["blocked: host hooks.example is not a public address", true],
+      ["blocked: host hooks.example does not resolve to a public address", true],
     );
     assert.equal(lookups, 1);
   });
@@ -206,7 +206,7 @@ describe("safe sender: TLS", () => {
     const s = sender({ allowHosts: ["127.0.0.1"], ca: tls.cert, lookup });
     assert.equal(response(await s.send(to("hooks.example", srv.port))).status, 200);
     const second = failure(await s.send(to("hooks.example", srv.port)));
-    assert.equal(second.error, "blocked: host hooks.example is not a public address");
+    assert.equal(second.error, "blocked: host hooks.example does not resolve to a public address");
     assert.equal(srv.seen.length, 1);
   });
 

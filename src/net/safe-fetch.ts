@@ -13,6 +13,7 @@ import {
   isAllowListed,
   type LookupAll,
   parseIp,
+  refusedHost,
   systemLookup,
 } from "./address-policy.ts";
 
@@ -67,7 +68,7 @@ export function guardedLookup(allowHosts: readonly string[], lookupAll: LookupAl
         // Named by host, never by the address it resolved to: the reason lands in the delivery
         // log, where it would tell the merchant what a name inside our network resolves to.
         if (!trusted && records.some((r) => !isAddressAllowed(r.address, policy))) {
-          callback(new BlockedAddressError(`host ${hostname} is not a public address`), "", 0);
+          callback(new BlockedAddressError(refusedHost(hostname)), "", 0);
           return;
         }
         const family = options.family === 4 || options.family === 6 ? options.family : 0;

@@ -367,7 +367,7 @@ describe("webhook delivery", () => {
     await charge(a.test);
     await svc.worker.runOnce();
     let [d] = await deliveries(a.test);
-    assert.match(d.lastError, /host rebind\.example is not a public address/);
+    assert.match(d.lastError, /host rebind\.example does not resolve to a public address/);
     assert.doesNotMatch(
       d.lastError,
       /10\.0\.0\.7/,
@@ -447,9 +447,18 @@ describe("webhook URL checks and the Idempotency-Key transaction", () => {
 describe("webhook URL policy without an allow-list", () => {
   test("127.0.0.1, 10.0.0.1, 169.254.169.254, [::1] and a name resolving to a private address are refused", async () => {
     const s = await startTestService({
-      lookup: async (host) => [
-        { address: host === "intranet.example" ? "192.168.1.10" : "93.184.216.34", family: 4 },
-      ],
+      lookup: async (host) => {
+        if (host === "nothing.internal") {
+          throw Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" });
+        }
+        if (host === "timeout.internal") {
+          throw Object.assign(new Error("getaddrinfo EAI_AGAIN"), { code: "EAI_AGAIN" });
+        }
+        if (host === "empty.internal") return [];
+        return [
+          { address: host === "intranet.example" ? "192.168.1.10" : "93.184.216.34", family: 4 },
+        ];
+      },
     });
     try {
       const a = await s.newAccount();
@@ -474,8 +483,27 @@ describe("webhook URL policy without an allow-list", () => {
         token: a.test,
         body: { url: "https://intranet.example/hook", events: ["*"] },
       });
-      assert.equal(named.json().error, "url: host intranet.example is not a public address");
+      assert.equal(
+        named.json().error,
+        "url: host intranet.example does not resolve to a public address",
+      );
       assert.doesNotMatch(named.body, /192\.168/);
+      // One answer for every refused name, so a token holder cannot learn which names exist
+      // inside our network: private, unresolvable, failing and empty answers read the same.
+      for (const host of [
+        "intranet.example",
+        "nothing.internal",
+        "timeout.internal",
+        "empty.internal",
+        "localhost",
+      ]) {
+        const res = await s.call("POST", "/api/webhooks/create", {
+          token: a.test,
+          body: { url: `https://${host}/hook`, events: ["*"] },
+        });
+        assert.equal(res.statusCode, 422, `${host}: ${res.body}`);
+        assert.equal(res.json().error, `url: host ${host} does not resolve to a public address`);
+      }
       assert.equal(
         (await s.call("GET", "/api/webhooks", { token: a.test })).json().data.webhooks.length,
         0,
