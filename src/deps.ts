@@ -9,6 +9,7 @@ import type { PspClientFactory, PspClients } from "./domain/pix-psp-connection/c
 import type { Tally } from "./domain/tally.ts";
 import type { Authenticator } from "./domain/tokens/authenticate.ts";
 import type { AddressPolicy, LookupAll } from "./net/address-policy.ts";
+import type { AttemptCounter } from "./ratelimit/attempt-counter.ts";
 import type { RateLimiter } from "./ratelimit/rate-limiter.ts";
 import type { SecretBox } from "./secrets/secret-box.ts";
 
@@ -41,6 +42,8 @@ export type AppDeps = {
   random: Random;
   authenticator: Authenticator;
   rateLimiter: RateLimiter;
+  /** Dashboard sign-in attempts (refundable counts; this process when Redis is down). */
+  signInAttempts: AttemptCounter;
   pixProviders: PixProviders;
   /** Makes a live PSP client (saving a connection checks it with a fresh one). */
   makePspClient: PspClientFactory;

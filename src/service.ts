@@ -19,6 +19,7 @@ import { makeMetrics } from "./metrics/metrics.ts";
 import type { LookupAll } from "./net/address-policy.ts";
 import { makeSafeSender } from "./net/safe-fetch.ts";
 import { makeBacenPixClient } from "./pix-psp/bacen-client.ts";
+import { makeMemoryAttemptCounter, makeRedisAttemptCounter } from "./ratelimit/attempt-counter.ts";
 import { makeFailOpenReport } from "./ratelimit/fail-open-report.ts";
 import { makeMemoryRateLimiter, makeRedisRateLimiter } from "./ratelimit/rate-limiter.ts";
 import { loadOrCreateKeyFile } from "./secrets/key-file.ts";
@@ -90,6 +91,19 @@ export async function createService(
         }),
       })
     : makeMemoryRateLimiter();
+  // Sign-in attempts: shared through Redis too, but counted in this process when Redis is down
+  // (guessing passwords must not go unlimited during an outage).
+  const signInAttempts = config.redisUrl
+    ? makeRedisAttemptCounter(config.redisUrl, {
+        onFallback: makeFailOpenReport({
+          warn: (detail, message) => warn(detail, message),
+          count: metrics.rateLimiterFailed,
+          now: clockMs,
+          message:
+            "sign-in attempt counter unavailable (Redis): attempts are counted in this process",
+        }),
+      })
+    : makeMemoryAttemptCounter();
   const secretBox = makeSecretBox(secretKey);
   // One client per account with a live PSP connection, reused across requests (mTLS pool, token).
   const makePspClient: PspClientFactory =
@@ -108,6 +122,7 @@ export async function createService(
     random,
     authenticator,
     rateLimiter,
+    signInAttempts,
     pixProviders: { test: sandboxPixProvider, live: pspClients },
     makePspClient,
     pspClients,
@@ -207,6 +222,7 @@ export async function createService(
       await app.close();
       await authenticator.close();
       await rateLimiter.close();
+      await signInAttempts.close();
       await db.close();
     },
   };

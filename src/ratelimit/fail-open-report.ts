@@ -10,6 +10,8 @@ export function makeFailOpenReport(deps: {
   warn: (detail: Record<string, unknown>, message: string) => void;
   count: () => void;
   now: () => number;
+  /** The warning's text (the sign-in's attempt counter falls back to this process instead). */
+  message?: string;
 }): (err: Error) => void {
   let lastWarnAt = Number.NEGATIVE_INFINITY;
   let since = 0;
@@ -21,7 +23,7 @@ export function makeFailOpenReport(deps: {
     deps.warn(
       // The message only: ioredis messages name the host and the failure, never the password.
       { error: err.message, letThrough: since },
-      "rate limiter unavailable (Redis): requests are let through without a limit",
+      deps.message ?? "rate limiter unavailable (Redis): requests are let through without a limit",
     );
     lastWarnAt = t;
     since = 0;

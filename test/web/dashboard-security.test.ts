@@ -146,7 +146,7 @@ describe("dashboard sessions and web security", () => {
     assert.ok(!forged.body.includes("charges.done."), "nor a message key");
   });
 
-  test("an unknown e-mail and a wrong password get the same answer; ten wrong passwords throttle that e-mail", async () => {
+  test("an unknown e-mail and a wrong password get the same answer; ten wrong passwords do not lock the e-mail out", async () => {
     const a = await svc.newAccount();
     await addUser(svc, a.accountId, "victim@example.com");
     const attempt = (email: string, password: string, ip = "10.0.0.1") =>
@@ -169,11 +169,10 @@ describe("dashboard sessions and web security", () => {
         401,
       );
     }
-    // The eleventh, even with the right password and from another address, is throttled.
-    const blocked = await attempt("victim@example.com", PASSWORD, "10.0.2.1");
-    assert.equal(blocked.statusCode, 429);
-    assert.ok(Number(blocked.headers["retry-after"]) > 0);
-    assert.equal(blocked.headers["set-cookie"], undefined);
+    // The eleventh, with the right password from another address, signs in (after a short
+    // wait): a per-e-mail lockout would be anyone's to trigger (test/web/sign-in-throttle.test.ts).
+    const owner = await attempt("victim@example.com", PASSWORD, "10.0.2.1");
+    assert.equal(owner.statusCode, 303);
     // Another e-mail from that address still signs in.
     await addUser(svc, a.accountId, "other@example.com");
     assert.equal((await attempt("other@example.com", PASSWORD, "10.0.2.1")).statusCode, 303);

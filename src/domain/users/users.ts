@@ -5,7 +5,7 @@ import type { Clock, Random } from "../deps.ts";
 import { AppError, notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { checkPasswordRules, hashPassword, verifyPassword } from "./password.ts";
-import { ATTEMPT_WINDOW_SEC, type AttemptCounter, signInEmailKey } from "./sign-in.ts";
+import { startAttempt, type ThrottleDeps } from "./sign-in-throttle.ts";
 
 // The people of an account who use the dashboard. Every front door (the dashboard's pages, the
 // CLI) creates, lists and changes them through these functions.
@@ -66,28 +66,26 @@ export async function removeUser(
  * session of theirs (someone who knew the old password is signed out).
  */
 export async function changePassword(
-  deps: UserDeps & { attempts: AttemptCounter; perEmail: number },
-  who: { accountId: string; userId: string; sessionIdHash: string },
+  deps: UserDeps & ThrottleDeps,
+  who: { accountId: string; userId: string; sessionIdHash: string; ip: string },
   input: { current: string; next: string },
 ): Promise<void> {
   const user = await q.findUser(deps.db, { accountId: who.accountId, id: who.userId });
   if (!user) throw notFound("user not found");
   // The current password is asked so that a session left open cannot take the account over:
-  // guessing it here spends the same per-e-mail attempts as signing in.
-  const tries = await deps.attempts.hit(
-    signInEmailKey(user.email),
-    deps.perEmail,
-    ATTEMPT_WINDOW_SEC,
-  );
-  if (!tries.allowed) {
+  // guessing it here passes the same throttle as signing in (its failures count for the e-mail
+  // and the address alike).
+  const attempt = await startAttempt(deps, { email: user.email, ip: who.ip });
+  if (!attempt.ok) {
     throw new AppError(
       "RATE_LIMITED",
-      `current_password: too many attempts; try again in ${tries.resetSec} s`,
+      `current_password: too many attempts; try again in ${attempt.retryAfterSec} s`,
     );
   }
   if (!(await verifyPassword(input.current, user.passwordHash))) {
     throw new AppError("FORBIDDEN", "current_password: is not your password");
   }
+  await attempt.succeeded();
   checkPasswordRules(input.next);
   const passwordHash = await hashPassword(input.next, deps.scryptCost);
   await q.setPassword(deps.db, { id: user.id, passwordHash, at: deps.clock.now() });

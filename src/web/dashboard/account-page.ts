@@ -102,10 +102,18 @@ ${postForm(req, "/dashboard/account/invite", html`<button type="submit" class="s
         {
           ...deps,
           scryptCost: deps.config.dashboard.scryptCost,
-          attempts: deps.rateLimiter,
-          perEmail: deps.config.dashboard.attemptsPerEmail,
+          attempts: deps.signInAttempts,
+          limits: {
+            perEmail: deps.config.dashboard.attemptsPerEmail,
+            perIp: deps.config.dashboard.attemptsPerIp,
+          },
         },
-        { accountId: session.accountId, userId: session.userId, sessionIdHash: session.idHash },
+        {
+          accountId: session.accountId,
+          userId: session.userId,
+          sessionIdHash: session.idHash,
+          ip: req.ip,
+        },
         { current: formRaw(req.body, "current"), next },
       ),
     );

@@ -76,7 +76,7 @@ export function registerSignInPages(web: FastifyInstance, deps: AppDeps): void {
     const outcome = await signIn(
       {
         ...deps,
-        attempts: deps.rateLimiter,
+        attempts: deps.signInAttempts,
         limits: {
           ...sessionLimits(deps),
           perEmail: deps.config.dashboard.attemptsPerEmail,
