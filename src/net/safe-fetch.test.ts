@@ -159,6 +159,18 @@ describe("safe sender: SSRF refusals", () => {
     assert.equal(lookups, 1);
   });
 
+  test("a name that does not resolve at delivery reads as one resolving privately (one answer)", async () => {
+    const failing = async () => {
+      throw Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" });
+    };
+    for (const lookup of [failing, async () => []]) {
+      const res = failure(
+        await sender({ allowHosts: [], lookup }).send({ url: "https://hooks.example/x", ...post }),
+      );
+      assert.equal(res.error, "blocked: host hooks.example does not resolve to a public address");
+    }
+  });
+
   test("refuses a name when any one of its addresses is private", async () => {
     const lookup = async () => [
       { address: "93.184.215.14", family: 4 },

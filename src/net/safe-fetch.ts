@@ -98,6 +98,8 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+const DNS_FAILURES = new Set(["ENOTFOUND", "EAI_AGAIN", "ENODATA", "ESERVFAIL", "EAI_FAIL"]);
+
 const KNOWN_ERRORS: Readonly<Record<string, string>> = {
   ECONNREFUSED: "connection refused",
   ECONNRESET: "connection reset by peer",
@@ -208,7 +210,14 @@ export function makeSafeSender(options: SafeSenderOptions): SafeSender {
       return { kind: "response", status: res.statusCode, headers, bodySnippet, latencyMs };
     } catch (err) {
       const { error, blocked } = describeError(err, timeoutMs, timedOut);
-      return { kind: "error", error, blocked, latencyMs: now() - started };
+      // A name that does not resolve reads as one resolving privately (refusedHost): the
+      // delivery log must not tell which names exist inside our network (a receiver's name
+      // can be made a CNAME to one after registration). Still a failure worth retrying.
+      const hidden =
+        DNS_FAILURES.has(errorCode(err) ?? "") && !isAllowListed(url.hostname, policy)
+          ? `blocked: ${refusedHost(url.hostname)}`
+          : error;
+      return { kind: "error", error: hidden, blocked, latencyMs: now() - started };
     } finally {
       clearTimeout(timer);
     }
