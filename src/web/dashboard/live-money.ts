@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ChargeRow } from "../../db/queries/charges.ts";
 import type { AppDeps } from "../../deps.ts";
 import { chargeDisputes, unmatchedPayments } from "../../domain/charges/live-records.ts";
 import { html, type SafeHtml } from "../html.ts";
@@ -19,7 +18,7 @@ const lt = (req: FastifyRequest) => translator(req.lang, liveMoney);
 export async function liveMoneyNotes(
   deps: AppDeps,
   req: FastifyRequest,
-  row: ChargeRow,
+  row: { id: string; mode: string; method: string; valueCents: number; receivedCents: number },
 ): Promise<SafeHtml> {
   if (row.mode !== "live" || row.method !== "pix") return html``;
   const t = lt(req);
