@@ -3,6 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { expireLiveCharges } from "../../src/domain/charges/live-expire.ts";
 import { reconcileLivePix } from "../../src/domain/charges/live-reconcile.ts";
 import type { Metrics } from "../../src/metrics/metrics.ts";
+import { addUser, getPage, postForm, signInInject } from "../helpers/dashboard.ts";
 import { cobOf, type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
 import { makeTestPki, type TestPki } from "../helpers/psp-peer/index.ts";
 
@@ -12,6 +13,8 @@ import { makeTestPki, type TestPki } from "../helpers/psp-peer/index.ts";
 
 let pki: TestPki;
 let s: LiveSetup;
+// Charges the dashboard test below looks at.
+const seen: { underpaid?: string; disputed?: string } = {};
 // Generous PSP timeouts: the machine running the suite may be slow, and no test here times out.
 const pspClient = { timeoutMs: 4000, retries: 1, backoffMs: [20], budgetMs: 9000 };
 before(async () => {
@@ -72,6 +75,7 @@ describe("a cob CONCLUIDA without its pix list", () => {
 describe("an underpaid cob", () => {
   test("leaves the charge pending with amountReceived and one charge.updated; the expiry pass asks the PSP nothing and expires it", async () => {
     const data = (await s.create({ value: 10, expires_in: 60 })).json().data;
+    seen.underpaid = data.chargeId;
     const txid = cobOf(s.peer, data.brCode).txid;
     const { endToEndId } = await s.peer.pay(txid, { amountCents: 990 });
     await waitFor(async () => (await statusView(data.chargeId)).amountReceived === 9.9);
@@ -129,6 +133,7 @@ describe("a Pix for a txid no charge holds", () => {
 describe("MED", () => {
   test("a devolução of nature MED_FRAUDE reaches the merchant as charge.disputed with its reason; the charge stays approved", async () => {
     const data = (await s.create()).json().data;
+    seen.disputed = data.chargeId;
     const { endToEndId } = await s.peer.pay(cobOf(s.peer, data.brCode).txid);
     await s.waitStatus(data.chargeId, "approved", 5000);
     await s.peer.med(endToEndId, { natureza: "MED_FRAUDE", motivo: "Golpe relatado pelo pagador" });
@@ -197,5 +202,29 @@ describe("a forged notification", () => {
     assert.deepEqual(res2, [200]);
     const after = s.peer.requests.filter((r) => r.method === "GET" && r.path.includes("/cob/"));
     assert.ok(after.length - all.length <= 10, `${after.length - all.length} GET /cob`);
+  });
+});
+
+describe("the dashboard", () => {
+  test("shows an underpaid charge's amounts, a MED dispute with its reason, and the unmatched payments", async () => {
+    await addUser(s.svc, s.account.accountId, "money@example.com");
+    const session = await signInInject(s.svc, "money@example.com");
+    const mode = await postForm(s.svc, session, "/dashboard/mode", {
+      _csrf: session.csrf,
+      mode: "live",
+      return: "/dashboard",
+    });
+    assert.equal(mode.statusCode, 303, mode.body);
+    const underpaid = await getPage(s.svc, session, `/dashboard/charges/${seen.underpaid}`);
+    assert.equal(underpaid.statusCode, 200);
+    assert.match(underpaid.body, /Pago a menos/);
+    assert.match(underpaid.body, /9,90/);
+    const disputed = await getPage(s.svc, session, `/dashboard/charges/${seen.disputed}`);
+    assert.match(disputed.body, /MED_FRAUDE/);
+    assert.match(disputed.body, /Golpe relatado pelo pagador/);
+    const list = await getPage(s.svc, session, "/dashboard/unmatched-payments");
+    assert.equal(list.statusCode, 200);
+    assert.match(list.body, /foreigncob0000000000000000001/);
+    assert.match(list.body, /foreigncob0000000000000000002/);
   });
 });
