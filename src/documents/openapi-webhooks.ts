@@ -1,7 +1,9 @@
 import { EVENT_TYPES } from "../domain/charges/charge-status.ts";
 import {
+  ChargeDisputedDataSchema,
   ChargeEventDataSchema,
   TestEventDataSchema,
+  UnmatchedPaymentDataSchema,
   webhookBodySchema,
 } from "../domain/webhooks/schemas.ts";
 import { jsonSchemaOf } from "./json-schema.ts";
@@ -53,7 +55,12 @@ const WHAT: Record<string, string> = {
   "charge.approved": "A charge was paid.",
   "charge.declined": "A charge expired, failed or was declined.",
   "charge.refund": "A charge was refunded.",
-  "charge.updated": "A charge changed otherwise (canceled).",
+  "charge.updated":
+    "A charge changed otherwise (canceled; a refund refused; a live PIX paid for less than its value, with amountReceived).",
+  "charge.disputed":
+    "The payer's bank is clawing a paid live PIX charge back through MED (MED_OPERACIONAL or MED_FRAUDE); the charge stays approved and `dispute` says how far it got.",
+  "payment.unmatched":
+    "A Pix arrived on your key for a txid no charge holds (a removed cob paid, or a cob not made here): refund or keep it at your PSP.",
   "webhook.test": "A test event sent by POST /api/webhooks/test.",
 };
 
@@ -67,7 +74,14 @@ const operationIdOf = (event: string) =>
 export function webhooksSection(): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const event of EVENT_TYPES) {
-    const data = event === "webhook.test" ? TestEventDataSchema : ChargeEventDataSchema;
+    const data =
+      event === "webhook.test"
+        ? TestEventDataSchema
+        : event === "charge.disputed"
+          ? ChargeDisputedDataSchema
+          : event === "payment.unmatched"
+            ? UnmatchedPaymentDataSchema
+            : ChargeEventDataSchema;
     out[event] = {
       post: {
         operationId: operationIdOf(event),

@@ -10,4 +10,6 @@ export type Tally = {
   chargeCreated(kind: "pix" | "crypto", mode: Mode): void;
   /** A charge moved to approved (counted after the move committed). */
   chargePaid(kind: "pix" | "crypto", mode: Mode): void;
+  /** A PSP notification failed with a 5xx (the database, a bug): the PSP will send it again. */
+  pspNotificationFailed(): void;
 };

@@ -66,6 +66,11 @@ export function makeMetrics(deps: { db: Db; clock: Clock }): Metrics {
     labelNames: ["outcome"] as const,
     registers,
   });
+  const notificationFailures = new Counter({
+    name: "tostao_psp_notification_failures_total",
+    help: "PSP payment notifications answered 5xx (the database or a bug): the PSP retries them",
+    registers,
+  });
   const limiterFailures = new Counter({
     name: "tostao_rate_limiter_failures_total",
     help: "Requests let through because the rate limiter (Redis) could not answer",
@@ -131,6 +136,9 @@ export function makeMetrics(deps: { db: Db; clock: Clock }): Metrics {
     },
     chargePaid(kind, mode: Mode) {
       paid.labels(kind, mode).inc();
+    },
+    pspNotificationFailed() {
+      notificationFailures.inc();
     },
     deliveryAttempts(outcomes) {
       for (const o of outcomes) attempts.labels(OUTCOME_LABEL[o.status]).inc();

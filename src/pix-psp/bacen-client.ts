@@ -1,6 +1,7 @@
 import type { Clock } from "../domain/deps.ts";
 import type { AddressPolicy } from "../net/address-policy.ts";
-import { PspShapeError, parseCob, parseDevolucao } from "./parse-cob.ts";
+import { PspShapeError, parseCob, parseDevolucao, parsePix } from "./parse-cob.ts";
+import { parsePixList, pixListPath } from "./pix-list.ts";
 import { PROFILES } from "./profiles.ts";
 import { kindForStatus, PspError, reasonFromBody, scrub } from "./psp-error.ts";
 import { cobBody, cobPath, devolucaoBody, devolucaoPath, webhookPath } from "./requests.ts";
@@ -13,7 +14,7 @@ import {
   retryPolicy,
   sendWithRetry,
 } from "./transport.ts";
-import type { BacenPixClient, PspCredentials, PutCobInput } from "./types.ts";
+import type { BacenPixClient, PixListQuery, PspCredentials, PutCobInput } from "./types.ts";
 
 export type BacenClientOptions = {
   /** Per-attempt timeout (default 3000 ms). */
@@ -162,6 +163,14 @@ export function makeBacenPixClient(
       }
     },
     getDevolucao,
+    async getPix(e2eid: string) {
+      const a = await api("GET pix", "GET", `/pix/${encodeURIComponent(e2eid)}`);
+      return shape("GET pix", () => parsePix(a.body));
+    },
+    async listPix(q: PixListQuery) {
+      const a = await api("GET pix list", "GET", pixListPath(q));
+      return shape("GET pix list", () => parsePixList(a.body, q.page));
+    },
     async putWebhook(chave, webhookUrl) {
       await api(
         "PUT webhook",

@@ -113,5 +113,7 @@ export function parseDevolucao(d: unknown): DevolucaoView {
   if (rtrId) out.rtrId = rtrId;
   const motivo = str(b.motivo);
   if (motivo) out.motivo = motivo;
+  const natureza = str(b.natureza);
+  if (natureza) out.natureza = natureza.trim().toUpperCase();
   return out;
 }

@@ -49,6 +49,8 @@ export type DevolucaoView = {
   /** The PSP's raw status string, kept when it is one we do not know. */
   rawStatus: string;
   motivo?: string;
+  /** ORIGINAL (absent means ORIGINAL), RETIRADA, MED_OPERACIONAL, MED_FRAUDE, ... as sent. */
+  natureza?: string;
 };
 
 export type CobView = {
@@ -95,12 +97,20 @@ export interface BacenPixClient {
     descricao?: string,
   ): Promise<DevolucaoView>;
   getDevolucao(e2eid: string, id: string): Promise<DevolucaoView>;
+  /** GET /pix/{e2eid}: one Pix received, as the PSP knows it. */
+  getPix(e2eid: string): Promise<PixReceived>;
+  /** GET /pix?inicio&fim, one page (pix-list.ts). */
+  listPix(q: PixListQuery): Promise<PixListPage>;
   putWebhook(chave: string, webhookUrl: string): Promise<void>;
   getWebhook(chave: string): Promise<{ webhookUrl: string } | undefined>;
   deleteWebhook(chave: string): Promise<void>;
   /** Frees the mTLS connection pool. */
   close(): Promise<void>;
 }
+
+/** One page of GET /pix?inicio&fim (pix-list.ts): pages count from 0, 1 to 1000 per page. */
+export type PixListQuery = { inicio: Date; fim: Date; page: number; perPage: number };
+export type PixListPage = { pix: PixReceived[]; page: number; pages: number };
 
 /** A parsed PSP notification body ({pix:[…]} or a root array; devolucoes object or array). */
 export type PspNotification = { pix: PixReceived[] };

@@ -41,6 +41,7 @@ export function chargeWrite(opts: {
     approvedAt: null,
     crypto: null,
     receivedSats: 0,
+    receivedCents: 0,
     paidLate: false,
   };
   const events = [

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { expireLiveCharges } from "../../src/domain/charges/live-reconcile.ts";
+import { expireLiveCharges } from "../../src/domain/charges/live-expire.ts";
 import { makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
 import { cobOf, type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
 import { makeTestPki, type TestPki } from "../helpers/psp-peer/index.ts";
@@ -56,7 +56,7 @@ describe("cancel and expiry of live charges", () => {
     assert.equal(await s.status(data.chargeId), "pending");
   });
 
-  test("cancel of a charge already paid at the PSP is refused (422) and the charge is not canceled", async () => {
+  test("cancel of a charge already paid at the PSP learns the payment at once and answers the approved charge", async () => {
     s.peer.dropNotifications(true);
     const data = (await s.create()).json().data;
     await s.peer.pay(cobOf(s.peer, data.brCode).txid);
@@ -65,8 +65,11 @@ describe("cancel and expiry of live charges", () => {
       token: s.account.live,
       body: { charge_id: data.chargeId },
     });
-    assert.equal(res.statusCode, 422, res.body);
-    assert.notEqual(await s.status(data.chargeId), "canceled");
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().data.statusCode, "approved");
+    assert.equal(await s.status(data.chargeId), "approved");
+    const approved = (await eventsOf(data.chargeId)).filter((e) => e.event === "charge.approved");
+    assert.equal(approved.length, 1);
   });
 
   test("expiry removes the cob at the PSP before the charge expires; a paid cob approves instead; a PSP down leaves it pending", async () => {
@@ -88,7 +91,14 @@ describe("cancel and expiry of live charges", () => {
     );
     assert.equal(await s.status(paid.chargeId), "approved");
     assert.equal(await s.status(stuck.chargeId), "pending");
+    // The failed removal is tried again after a back-off, not on the very next pass.
+    const patches = () => s.peer.requests.filter((r) => r.method === "PATCH").length;
+    const before = patches();
     await expireLiveCharges(deps);
+    assert.equal(patches(), before, "not asked again before its back-off");
+    assert.equal(await s.status(stuck.chargeId), "pending");
+    const later2 = { now: () => new Date(Date.now() + 61_000 + 6_000) };
+    await expireLiveCharges({ ...deps, clock: later2 });
     assert.equal(await s.status(stuck.chargeId), "expired");
   });
 });

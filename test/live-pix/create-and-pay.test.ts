@@ -178,6 +178,15 @@ describe("live PIX against a PSP that omits pixCopiaECola (generic profile)", ()
 
   test("deleting the connection removes the webhook at the PSP; its notification URL is then 404; a retried delete replays", async () => {
     assert.ok(s.peer.webhooks.has(s.peer.pixKey));
+    // A delete is refused while live charges are pending (live-delete.test.ts): cancel them.
+    const list = await s.svc.call("GET", "/api/pix/charges", { token: s.account.live });
+    for (const c of list.json().data.charges) {
+      if (c.statusCode !== "pending") continue;
+      await s.svc.call("POST", "/api/pix/charge/cancel", {
+        token: s.account.live,
+        body: { charge_id: c.chargeId },
+      });
+    }
     const headers = { "idempotency-key": "delete-1" };
     const del = await s.svc.call("POST", "/api/pix/provider/delete", {
       token: s.account.live,

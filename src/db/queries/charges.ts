@@ -39,6 +39,8 @@ export type ChargeRow = {
   crypto: CryptoDetails | null;
   receivedSats: number;
   paidLate: boolean;
+  /** A live PIX cob paid for less than the value: what was received (else 0). */
+  receivedCents: number;
 };
 
 const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
@@ -65,6 +67,7 @@ const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
   ["crypto", "crypto"],
   ["received_sats", "receivedSats"],
   ["paid_late", "paidLate"],
+  ["received_cents", "receivedCents"],
 ];
 export const chargeColumns = (alias = "") =>
   COLUMN_NAMES.map(([c, f]) => `${alias}${c} AS "${f}"`).join(", ");

@@ -1,5 +1,5 @@
 import type { Db } from "../db.ts";
-import { type ChargeRow, chargeColumns, NOT_FULLY_SEEN } from "./charges.ts";
+import { type ChargeRow, chargeColumns } from "./charges.ts";
 
 // SQL of live PIX charges (issue 12): approval by a confirmed PSP payment, refund state, the
 // reconciliation work list and the cob attempts journal. Every statement is conditional or
@@ -66,53 +66,124 @@ export async function setRefundState(
   return rows.length === 1;
 }
 
+// The next check of a charge the PSP was asked about: `base` doubled per check already made,
+// at most `max` (milliseconds). Parameters $b and $m of the statement that uses it.
+const nextCheck = (at: string, b: string, m: string) =>
+  `${at}::timestamptz + least(${b}::float8 * power(2, least(c.psp_check_count, 20)), ${m}::float8) * interval '1 millisecond'`;
+
 /**
- * Claims up to `limit` live PIX charges of an account that wait for the PSP (pending, or a
- * refund in progress) and were not checked in the last `minAgeMs`: their check time moves to
- * now in the same statement, so a second instance running the same pass takes other rows.
+ * Claims up to `limit` live PIX charges of an account whose refund is in progress
+ * (EM_PROCESSAMENTO) and whose next check is due: the PSP is asked about each refund, and its
+ * next check moves back (`baseMs` doubled per check, at most `maxMs`) in the same statement, so
+ * a refund the PSP keeps reporting in progress is asked less and less often, and a second
+ * instance running the same pass takes other rows. Pending charges are not polled one by one:
+ * reconciliation reads the PSP's list of Pix received instead (live-reconcile.ts).
  */
 export async function claimOpenLiveCharges(
   db: Db,
-  k: { accountId: string; at: Date; minAgeMs: number; limit: number },
+  k: { accountId: string; at: Date; baseMs: number; maxMs: number; limit: number },
 ): Promise<Array<ChargeRow & LivePixState>> {
   return db.query<ChargeRow & LivePixState>(
     `WITH due AS (
        SELECT id FROM charges
        WHERE account_id = $1 AND mode = 'live' AND method = 'pix'
-         AND (status = 'pending' OR refund_status = 'EM_PROCESSAMENTO')
-         AND (psp_checked_at IS NULL OR psp_checked_at <= $2::timestamptz - $3 * interval '1 millisecond')
-       ORDER BY psp_checked_at NULLS FIRST LIMIT $4 FOR UPDATE SKIP LOCKED
+         AND refund_status = 'EM_PROCESSAMENTO' AND status = 'approved'
+         AND (psp_next_check_at IS NULL OR psp_next_check_at <= $2)
+       ORDER BY psp_next_check_at NULLS FIRST LIMIT $5 FOR UPDATE SKIP LOCKED
      )
-     UPDATE charges c SET psp_checked_at = $2 FROM due WHERE c.id = due.id
+     UPDATE charges c SET psp_checked_at = $2, psp_next_check_at = ${nextCheck("$2", "$3", "$4")},
+       psp_check_count = c.psp_check_count + 1
+     FROM due WHERE c.id = due.id
      RETURNING ${chargeColumns("c.")}, c.psp_e2eid AS "pspE2eid", c.refund_id AS "refundId",
        c.refund_status AS "refundStatus", c.refund_reason AS "refundReason"`,
-    [k.accountId, k.at, k.minAgeMs, k.limit],
+    [k.accountId, k.at, k.baseMs, k.maxMs, k.limit],
   );
 }
 
-/** Overdue pending live PIX charges of an account (their cobs are removed before they expire). */
+/**
+ * Claims overdue pending live PIX charges of an account for the expiry pass (their cobs are
+ * removed at the PSP before they expire), with the same per-charge back-off: a charge whose
+ * removal failed (the PSP down, the cob still ATIVA) is tried again later and later, never on
+ * every pass. Underpaid charges (received_cents > 0) are not claimed: their cob is CONCLUIDA,
+ * there is nothing to remove (expireUnderpaid).
+ */
 export async function claimOverdueLiveCharges(
   db: Db,
-  k: { accountId: string; at: Date; limit: number },
+  k: { accountId: string; at: Date; baseMs: number; maxMs: number; limit: number },
 ): Promise<ChargeRow[]> {
   return db.query<ChargeRow>(
-    `SELECT ${chargeColumns()} FROM charges
-     WHERE account_id = $1 AND mode = 'live' AND method = 'pix' AND status = 'pending'
-       AND expires_at <= $2 AND ${NOT_FULLY_SEEN}
-     ORDER BY expires_at LIMIT $3`,
-    [k.accountId, k.at, k.limit],
+    `WITH due AS (
+       SELECT id FROM charges
+       WHERE account_id = $1 AND mode = 'live' AND method = 'pix' AND status = 'pending'
+         AND expires_at <= $2 AND received_cents = 0
+         AND (psp_next_check_at IS NULL OR psp_next_check_at <= $2)
+       ORDER BY expires_at LIMIT $5 FOR UPDATE SKIP LOCKED
+     )
+     UPDATE charges c SET psp_next_check_at = ${nextCheck("$2", "$3", "$4")},
+       psp_check_count = c.psp_check_count + 1
+     FROM due WHERE c.id = due.id
+     RETURNING ${chargeColumns("c.")}`,
+    [k.accountId, k.at, k.baseMs, k.maxMs, k.limit],
   );
 }
 
-/** Overdue pending live PIX charges of accounts that have no PSP connection any more. */
-export async function overdueLiveWithoutConnection(db: Db, at: Date): Promise<ChargeRow[]> {
+/**
+ * Overdue pending live PIX charges paid for less than their value: their cob is CONCLUIDA (it
+ * can be paid no more), so they expire without asking the PSP, keeping amountReceived.
+ */
+export async function overdueUnderpaid(db: Db, at: Date): Promise<ChargeRow[]> {
   return db.query<ChargeRow>(
-    `SELECT ${chargeColumns("c.")} FROM charges c
-     WHERE c.mode = 'live' AND c.method = 'pix' AND c.status = 'pending' AND c.expires_at <= $1
-       AND NOT EXISTS (SELECT 1 FROM pix_psp_connections p
-                       WHERE p.account_id = c.account_id AND p.mode = 'live')
-     LIMIT 500`,
+    `SELECT ${chargeColumns()} FROM charges
+     WHERE mode = 'live' AND method = 'pix' AND status = 'pending' AND received_cents > 0
+       AND expires_at <= $1
+     ORDER BY expires_at LIMIT 500`,
     [at],
+  );
+}
+
+/**
+ * Records that a live charge's cob was paid for less than its value (CONCLUIDA, underpaid):
+ * the charge stays pending with what was received. Returns the row only when this is news
+ * (the amount was not recorded yet), so its charge.updated event is written once.
+ */
+export async function recordUnderpaid(
+  db: Db,
+  k: { accountId: string; id: string; receivedCents: number; at: Date },
+): Promise<ChargeRow | undefined> {
+  const rows = await db.query<ChargeRow>(
+    `UPDATE charges SET received_cents = $3, updated_at = $4
+     WHERE id = $1 AND account_id = $2 AND mode = 'live' AND method = 'pix' AND status = 'pending'
+       AND received_cents <> $3
+     RETURNING ${chargeColumns()}`,
+    [k.id, k.accountId, k.receivedCents, k.at],
+  );
+  return rows[0];
+}
+
+/** Up to `limit` pending live PIX charges of an account (ids), oldest first. */
+export async function pendingLiveChargeIds(
+  db: Db,
+  k: { accountId: string; limit: number },
+): Promise<{ ids: string[]; total: number }> {
+  const rows = await db.query<{ id: string; total: string | number }>(
+    `SELECT id, count(*) OVER () AS total FROM charges
+     WHERE account_id = $1 AND mode = 'live' AND method = 'pix' AND status = 'pending'
+     ORDER BY created_at LIMIT $2`,
+    [k.accountId, k.limit],
+  );
+  return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };
+}
+
+/** The live charges of an account holding these txids (reconciliation's batch lookup). */
+export async function chargesByTxids(
+  db: Db,
+  k: { accountId: string; txids: string[] },
+): Promise<ChargeRow[]> {
+  if (k.txids.length === 0) return [];
+  return db.query<ChargeRow>(
+    `SELECT ${chargeColumns()} FROM charges
+     WHERE account_id = $1 AND mode = 'live' AND txid = ANY($2::text[])`,
+    [k.accountId, k.txids],
   );
 }
 

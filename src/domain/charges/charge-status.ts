@@ -40,6 +40,8 @@ export const EVENT_TYPES = [
   "charge.declined",
   "charge.refund",
   "charge.updated",
+  "charge.disputed",
+  "payment.unmatched",
   "webhook.test",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

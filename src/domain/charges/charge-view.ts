@@ -29,6 +29,8 @@ export function chargeData(row: ChargeRow) {
     provider: row.provider,
     createdAt: row.createdAt.toISOString(),
     approvedAt: row.approvedAt?.toISOString() ?? null,
+    // A live PIX cob paid for less than the value: what arrived (docs/live-pix.md, underpaid).
+    ...(row.receivedCents > 0 ? { amountReceived: centsToBrl(row.receivedCents) } : {}),
   };
 }
 export type ChargeData = ReturnType<typeof chargeData>;

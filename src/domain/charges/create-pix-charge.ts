@@ -146,6 +146,7 @@ export async function preparePixCharge(
     approvedAt: null,
     crypto: null,
     receivedSats: 0,
+    receivedCents: 0,
     paidLate: false,
   };
   const events = creationEvents(deps, row);

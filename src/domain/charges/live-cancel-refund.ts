@@ -35,7 +35,8 @@ async function connection(deps: Deps, accountId: string): Promise<LiveConnection
 /**
  * Removes a pending live charge's cob at the PSP (PATCH status REMOVIDA_PELO_USUARIO_RECEBEDOR)
  * and then moves the charge to `to` (canceled, or expired by the expiry pass). If the PSP says
- * the cob was paid, the payment wins and the charge is approved instead. A PSP that cannot be
+ * the cob was paid, the payment wins and the approved charge is the answer (a cancel of a paid
+ * charge learns the payment at once). A PSP that cannot be
  * reached leaves the charge pending (and throws: 502 for a caller; the next pass retries).
  */
 export async function removeThenMove(
@@ -60,8 +61,13 @@ export async function removeThenMove(
           });
   }
   if (cob.status === "CONCLUIDA") {
-    await settleFromCob(deps, live, charge, cob);
-    return (await findCharge(deps.db, charge)) ?? charge;
+    // Paid: the payment wins and the answer is the approved charge. Paid for less than the
+    // value (underpaid): the cob is concluded, nothing is payable any more, so the charge
+    // moves as asked and keeps its amountReceived.
+    const { underpaid } = await settleFromCob(deps, live, charge, cob);
+    const now = (await findCharge(deps.db, charge)) ?? charge;
+    if (!underpaid || now.status !== "pending") return now;
+    return (await transition(deps, now, to)).charge;
   }
   if (cob.status === "ATIVA") {
     throw pspFailure(

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/db.ts";
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import { insertEvents } from "../../db/queries/events.ts";
-import { approveByPayment, setRefundState } from "../../db/queries/live-pix.ts";
+import { approveByPayment, recordUnderpaid, setRefundState } from "../../db/queries/live-pix.ts";
 import type { CobView, DevolucaoView } from "../../pix-psp/types.ts";
 import type { Clock, Random } from "../deps.ts";
 import type { LiveConnection } from "../pix-psp-connection/clients.ts";
@@ -14,21 +14,36 @@ import { transition } from "./move-charge.ts";
 export type LiveDeps = { db: Db; clock: Clock; random: Random; tally?: Tally };
 
 /**
- * Settles a live charge from its cob as the PSP reports it (GET /cob/{txid}, never a
- * notification's word): CONCLUIDA with at least the charge's value paid approves it, once
- * (a conditional update keyed by the payment's end-to-end id), with its charge.approved event.
- * Returns the cob's status as seen.
+ * Settles a live charge from its cob as the PSP reports it (GET /cob/{txid}, or the PSP's own
+ * list of Pix received; never a notification's word). CONCLUIDA approves it, once (a
+ * conditional update keyed by the payment's end-to-end id), with its charge.approved event.
+ * What was paid is the sum of the cob's `pix` list, or, when the PSP lists none (the list is
+ * optional in CobCompleta), the cob's own value. Paid for less than the charge's value
+ * (underpaid), the charge stays pending with amountReceived and one charge.updated event says
+ * so (docs/live-pix.md). Returns the cob's status as seen.
  */
 export async function settleFromCob(
   deps: LiveDeps,
   live: LiveConnection,
   charge: ChargeRow,
   known?: CobView,
-): Promise<{ cob: CobView; approved: boolean }> {
+): Promise<{ cob: CobView; approved: boolean; underpaid: boolean }> {
   const cob = known ?? (await live.client.getCob(charge.txid));
-  if (cob.status !== "CONCLUIDA") return { cob, approved: false };
-  const paid = cob.pix.reduce((sum, p) => sum + p.amountCents, 0);
-  if (paid < charge.valueCents) return { cob, approved: false };
+  if (cob.status !== "CONCLUIDA") return { cob, approved: false, underpaid: false };
+  const paid =
+    cob.pix.length > 0 ? cob.pix.reduce((sum, p) => sum + p.amountCents, 0) : cob.amountCents;
+  if (paid < charge.valueCents) {
+    await deps.db.transaction(async (db) => {
+      const row = await recordUnderpaid(db, {
+        accountId: charge.accountId,
+        id: charge.id,
+        receivedCents: paid,
+        at: deps.clock.now(),
+      });
+      if (row) await insertEvents(db, [chargeEvent(deps, "charge.updated", row)]);
+    });
+    return { cob, approved: false, underpaid: true };
+  }
   // One payment per charge: its end-to-end id; a PSP that lists none still settles it once.
   const e2eid = cob.pix[0]?.endToEndId ?? `cob:${live.row.accountId}:${charge.txid}`;
   const approved = await deps.db.transaction(async (db) => {
@@ -43,7 +58,7 @@ export async function settleFromCob(
     return true;
   });
   if (approved) deps.tally?.chargePaid("pix", "live");
-  return { cob, approved };
+  return { cob, approved, underpaid: false };
 }
 
 /**

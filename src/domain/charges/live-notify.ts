@@ -1,23 +1,47 @@
-import { findChargeByTxid } from "../../db/queries/charges.ts";
-import { paymentKnown } from "../../db/queries/live-pix.ts";
+import { type ChargeRow, findCharge } from "../../db/queries/charges.ts";
+import { chargesByTxids } from "../../db/queries/live-pix.ts";
+import { knownUnmatched } from "../../db/queries/live-pix-records.ts";
 import { PspNotificationError, parsePspNotification } from "../../pix-psp/notification.ts";
 import type { PspNotification } from "../../pix-psp/types.ts";
-import { badRequest, notFound } from "../errors.ts";
-import type { PspClients } from "../pix-psp-connection/clients.ts";
-import { type LiveDeps, settleFromCob, settleRefund } from "./live-confirm.ts";
+import { AppError, badRequest, notFound } from "../errors.ts";
+import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
+import { isPspError } from "../pix-psp-connection/psp-failure.ts";
+import type { Tally } from "../tally.ts";
+import { type LiveDeps, settleFromCob } from "./live-confirm.ts";
+import { applyDevolucao } from "./live-dispute.ts";
+import { recordUnmatchedPayment } from "./live-unmatched.ts";
 
-type Deps = LiveDeps & { pspClients: PspClients | undefined };
+type Deps = LiveDeps & { pspClients: PspClients | undefined; tally?: Tally };
+
+/**
+ * At most this many calls to the PSP per notification, of each kind: one GET /cob per distinct
+ * txid of a charge that can still change, one GET devolução per distinct devolução, one
+ * GET /pix/{e2eid} per distinct unknown txid. A body listing a txid 500 times costs one call;
+ * a body listing hundreds of txids costs the cap, and the rest is found by reconciliation's
+ * list of Pix received within one interval. A real notification carries one Pix, or a few.
+ */
+export const MAX_PSP_CALLS_PER_NOTIFICATION = 10;
 
 /**
  * A PSP's notification (POST {webhookUrl}/pix) for the connection whose hook id is in the URL.
- * The body is a trigger, never proof: each payment's txid is looked up at the PSP
- * (GET /cob/{txid}) before its charge is approved, and each devolução at
- * GET /pix/{e2eid}/devolucao/{id}. A payment whose end-to-end id is already recorded is skipped.
- * An unknown hook id is 404 and touches nothing; an unreadable body is 400. A PSP that cannot be
- * asked right now leaves the charge to the reconciliation pass; the notification is still 200
- * (the PSP need not resend: we will ask it ourselves).
+ * The body is a trigger, never proof: each txid is looked up at the PSP (GET /cob/{txid})
+ * before its charge moves, each devolução at GET /pix/{e2eid}/devolucao/{id}, each unknown
+ * txid at GET /pix/{e2eid} before it is recorded as an unmatched payment. An unknown hook id is
+ * 404 and touches nothing; an unreadable body is 400. A PSP that cannot be asked right now
+ * leaves the work to reconciliation and the answer is 200. Anything else (the database down, a
+ * bug) is NOT swallowed: it fails the request with a 5xx, so the PSP sends the notification
+ * again, and it is counted (tostao_psp_notification_failures_total) and logged.
  */
 export async function handlePspNotification(deps: Deps, hookId: string, body: unknown) {
+  try {
+    return await handle(deps, hookId, body);
+  } catch (err) {
+    if (!(err instanceof AppError)) deps.tally?.pspNotificationFailed();
+    throw err;
+  }
+}
+
+async function handle(deps: Deps, hookId: string, body: unknown) {
   const live = await deps.pspClients?.forHook(deps.db, hookId);
   if (!live) throw notFound("notification hook not found");
   let note: PspNotification;
@@ -27,31 +51,72 @@ export async function handlePspNotification(deps: Deps, hookId: string, body: un
     if (err instanceof PspNotificationError) throw badRequest(`body: ${err.message}`);
     throw err;
   }
+  const accountId = live.row.accountId;
+  const txids = [...new Set(note.pix.flatMap((p) => (p.txid ? [p.txid] : [])))];
+  const charges = new Map(
+    (await chargesByTxids(deps.db, { accountId, txids })).map((c) => [c.txid, c]),
+  );
+  const budget = { cob: MAX_PSP_CALLS_PER_NOTIFICATION, dev: MAX_PSP_CALLS_PER_NOTIFICATION };
+  let unknownBudget = MAX_PSP_CALLS_PER_NOTIFICATION;
+  const seen = new Set<string>();
+  const once = (key: string) => {
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+  const unknown = note.pix.filter((p) => p.txid && !charges.has(p.txid));
+  const recorded = await knownUnmatched(
+    deps.db,
+    unknown.map((p) => p.endToEndId),
+  );
   let approved = 0;
   let refunds = 0;
   for (const pix of note.pix) {
     if (!pix.txid) continue; // a transfer to the key without a cob: not a charge of ours
-    const charge = await findChargeByTxid(deps.db, {
-      accountId: live.row.accountId,
-      mode: "live",
-      txid: pix.txid,
-    });
-    if (!charge) continue;
-    try {
-      if (!(await paymentKnown(deps.db, pix.endToEndId))) {
-        if ((await settleFromCob(deps, live, charge)).approved) approved++;
-      }
-      for (const d of pix.devolucoes) {
-        const confirmed = await live.client.getDevolucao(pix.endToEndId, d.id);
-        const current = await findChargeByTxid(deps.db, { ...charge, txid: charge.txid });
-        if (current?.status === "approved") {
-          await settleRefund(deps, current, confirmed);
+    const charge = charges.get(pix.txid);
+    if (!charge) {
+      if (recorded.has(pix.endToEndId) || !once(`u:${pix.txid}`) || unknownBudget <= 0) continue;
+      unknownBudget--;
+      await confirmUnmatched(deps, live, pix.endToEndId, pix.txid);
+      continue;
+    }
+    if (canChange(charge) && once(`c:${pix.txid}`) && budget.cob > 0) {
+      budget.cob--;
+      if ((await psp(() => settleFromCob(deps, live, charge)))?.approved) approved++;
+    }
+    for (const d of pix.devolucoes) {
+      if (!once(`d:${pix.endToEndId}:${d.id}`) || budget.dev <= 0) continue;
+      budget.dev--;
+      const confirmed = await psp(() => live.client.getDevolucao(pix.endToEndId, d.id));
+      const current = confirmed && (await findCharge(deps.db, charge));
+      if (confirmed && current) {
+        if ((await applyDevolucao(deps, current, pix.endToEndId, confirmed)) === "refund") {
           refunds++;
         }
       }
-    } catch {
-      // The PSP did not answer (or the devolução is not one of ours): reconciliation retries.
     }
   }
   return { received: note.pix.length, approved, refunds };
+}
+
+// A charge a payment can still move: not paid yet (pending, or expired/canceled and paid late),
+// and not already known to be underpaid (its cob is concluded: nothing more to learn).
+const canChange = (c: ChargeRow) =>
+  (c.status === "pending" || c.status === "expired" || c.status === "canceled") &&
+  c.receivedCents === 0;
+
+/** A PSP call whose failure leaves the work to reconciliation; any other error is thrown. */
+async function psp<T>(call: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await call();
+  } catch (err) {
+    if (isPspError(err)) return undefined;
+    throw err;
+  }
+}
+
+async function confirmUnmatched(deps: Deps, live: LiveConnection, e2eid: string, txid: string) {
+  const real = await psp(() => live.client.getPix(e2eid));
+  if (!real || real.txid !== txid) return false;
+  return recordUnmatchedPayment(deps, live.row.accountId, real, "notification");
 }

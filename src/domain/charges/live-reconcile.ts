@@ -1,67 +1,86 @@
 import {
+  chargesByTxids,
   claimOpenLiveCharges,
-  claimOverdueLiveCharges,
   claimStaleAttempts,
   closeAttempt,
-  overdueLiveWithoutConnection,
   pruneAttempts,
 } from "../../db/queries/live-pix.ts";
+import {
+  advanceWatermark,
+  claimWatermark,
+  initialWatermark,
+  knownUnmatched,
+} from "../../db/queries/live-pix-records.ts";
 import { listConnectedAccounts } from "../../db/queries/psp-connections.ts";
+import type { PixReceived } from "../../pix-psp/types.ts";
 import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
 import { isPspError } from "../pix-psp-connection/psp-failure.ts";
-import { removeThenMove } from "./live-cancel-refund.ts";
 import { type LiveDeps, settleFromCob, settleRefund } from "./live-confirm.ts";
-import { transition } from "./move-charge.ts";
+import { applyDevolucao } from "./live-dispute.ts";
+import { recordUnmatchedPayment } from "./live-unmatched.ts";
 
 export type ReconcileDeps = LiveDeps & {
   pspClients: PspClients;
   warn: (detail: Record<string, unknown>, message: string) => void;
 };
 
+type Counts = {
+  pixRead: number;
+  pages: number;
+  approved: number;
+  unmatched: number;
+  disputes: number;
+  refundsSettled: number;
+  cobsRemoved: number;
+  failed: number;
+};
+
+// The PSP's list of Pix received is read from the watermark less this overlap: a Pix may be
+// listed a little after its `horario` (the PSP's own settlement lag); a Pix read twice is
+// recognised by its end-to-end id and changes nothing.
+const OVERLAP_MS = 5 * 60_000;
+// One window is at most a day (PSPs bound the range of GET /pix); a longer gap is read over
+// the following passes.
+const MAX_WINDOW_MS = 24 * 3_600_000;
+// The standard's largest page: a thousand Pix received per request.
+const PER_PAGE = 1000;
+const MAX_PAGES = 50;
+
 /**
- * One reconciliation pass over every account with a live PSP connection: asks the PSP about
- * each pending live charge (and each refund in progress) not checked in the last half
- * interval, so a lost notification delays an approval by at most one interval; and removes the
- * cobs of creations that never stored their charge (after `attemptGraceMs`). Safe in every
- * instance at once: rows are claimed with SKIP LOCKED and every move is a conditional update.
+ * One reconciliation pass over every account with a live PSP connection, the safety net under
+ * lost notifications. Per account, at most one instance per half interval reads the PSP's list
+ * of Pix received since its watermark (`GET /pix?inicio&fim`, paginated: a few requests
+ * whatever the number of pending charges) and matches each Pix to its charge by txid: the
+ * charge is approved (or recorded as underpaid), a MED devolução becomes a dispute, and a txid
+ * no charge holds is an unmatched payment. Refunds still in progress are asked about one by
+ * one, with a per-charge back-off; and the cobs of creations that never stored their charge are
+ * removed (after `attemptGraceMs`). No GET /cob per pending charge: that is only on demand
+ * (a notification, a cancel, the expiry pass).
  */
 export async function reconcileLivePix(
   deps: ReconcileDeps,
   opts: { intervalMs: number; attemptGraceMs: number; limit?: number },
 ) {
-  const counts = { checked: 0, approved: 0, refundsSettled: 0, cobsRemoved: 0, failed: 0 };
+  const counts: Counts = {
+    pixRead: 0,
+    pages: 0,
+    approved: 0,
+    unmatched: 0,
+    disputes: 0,
+    refundsSettled: 0,
+    cobsRemoved: 0,
+    failed: 0,
+  };
   for (const accountId of await listConnectedAccounts(deps.db)) {
     const live = await deps.pspClients.forAccount(deps.db, accountId);
     if (!live) continue;
-    const now = deps.clock.now();
-    const open = await claimOpenLiveCharges(deps.db, {
-      accountId,
-      at: now,
-      minAgeMs: Math.floor(opts.intervalMs / 2),
-      limit: opts.limit ?? 200,
-    });
-    for (const charge of open) {
-      counts.checked++;
-      try {
-        if (charge.status === "pending") {
-          const { cob, approved } = await settleFromCob(deps, live, charge);
-          if (approved) counts.approved++;
-          // Removed by the PSP itself: it cannot be paid. REMOVIDA_PELO_USUARIO_RECEBEDOR is our
-          // own removal (a cancel or expiry between its PATCH and its move, or the merchant in
-          // the PSP's portal): the cancel or the expiry pass moves that charge, not this one.
-          else if (cob.status === "REMOVIDA_PELO_PSP") await transition(deps, charge, "failed");
-        } else if (charge.refundId && charge.pspE2eid) {
-          const dev = await live.client.getDevolucao(charge.pspE2eid, charge.refundId);
-          if (dev.status !== "EM_PROCESSAMENTO" && dev.status !== "unknown") {
-            await settleRefund(deps, charge, dev);
-            counts.refundsSettled++;
-          }
-        }
-      } catch (err) {
-        counts.failed++;
-        if (!isPspError(err)) throw err;
-      }
+    try {
+      await readReceivedPix(deps, live, opts.intervalMs, counts);
+    } catch (err) {
+      if (!isPspError(err)) throw err;
+      counts.failed++;
     }
+    await settleRefundsInProgress(deps, live, opts, counts);
     counts.cobsRemoved += await sweepAttempts(deps, live, opts.attemptGraceMs);
   }
   // Two days: past the 24 h an Idempotency-Key is kept, so no retry still needs these.
@@ -69,15 +88,132 @@ export async function reconcileLivePix(
   if (counts.failed > 0) {
     deps.warn(
       { job: "pix reconciliation", ...counts },
-      "pix reconciliation: the PSP did not answer for some charges; next pass retries",
+      "pix reconciliation: the PSP did not answer for some accounts or charges; next pass retries",
     );
   }
   return counts;
 }
 
+/** The account's window of Pix received, page by page; the watermark moves once it is read. */
+async function readReceivedPix(
+  deps: ReconcileDeps,
+  live: LiveConnection,
+  intervalMs: number,
+  counts: Counts,
+) {
+  const accountId = live.row.accountId;
+  const now = deps.clock.now();
+  const from = await claimWatermark(deps.db, {
+    accountId,
+    at: now,
+    minAgeMs: Math.floor(intervalMs / 2),
+    initial: await initialWatermark(deps.db, { accountId, at: now }),
+  });
+  if (!from) return; // another instance read this account's window a moment ago
+  const inicio = new Date(from.getTime() - OVERLAP_MS);
+  const fim = new Date(Math.min(now.getTime(), inicio.getTime() + MAX_WINDOW_MS));
+  let pages = 1;
+  for (let page = 0; page < pages; page++) {
+    if (page >= MAX_PAGES) {
+      deps.warn(
+        { job: "pix reconciliation", accountId, pages },
+        "pix reconciliation: more Pix received than one pass reads; the rest next pass",
+      );
+      return; // the watermark stays: the next pass reads this window again
+    }
+    const list = await live.client.listPix({ inicio, fim, page, perPage: PER_PAGE });
+    counts.pages++;
+    pages = list.pages;
+    counts.pixRead += list.pix.length;
+    await applyReceived(deps, live, list.pix, counts);
+  }
+  await advanceWatermark(deps.db, { accountId, readUntil: fim });
+}
+
+/** Matches Pix received (the PSP's own list: proof) to charges by txid, in one lookup. */
+async function applyReceived(
+  deps: ReconcileDeps,
+  live: LiveConnection,
+  received: PixReceived[],
+  counts: Counts,
+) {
+  const withTxid = received.filter((p) => p.txid);
+  if (withTxid.length === 0) return;
+  const accountId = live.row.accountId;
+  const txids = [...new Set(withTxid.map((p) => p.txid as string))];
+  const charges = new Map(
+    (await chargesByTxids(deps.db, { accountId, txids })).map((c) => [c.txid, c]),
+  );
+  const orphans = withTxid.filter((p) => !charges.has(p.txid as string));
+  const recorded = await knownUnmatched(
+    deps.db,
+    orphans.map((p) => p.endToEndId),
+  );
+  for (const pix of withTxid) {
+    const charge = charges.get(pix.txid as string);
+    if (!charge) {
+      if (recorded.has(pix.endToEndId)) continue;
+      if (await recordUnmatchedPayment(deps, accountId, pix, "reconciliation")) counts.unmatched++;
+      continue;
+    }
+    let current = charge;
+    if (
+      charge.status !== "approved" &&
+      charge.status !== "refunded" &&
+      charge.receivedCents === 0
+    ) {
+      const cob = {
+        txid: charge.txid,
+        status: "CONCLUIDA" as const,
+        rawStatus: "CONCLUIDA",
+        amountCents: charge.valueCents,
+        pix: [pix],
+      };
+      const settled = await settleFromCob(deps, live, charge, cob);
+      if (settled.approved) {
+        counts.approved++;
+        current = { ...charge, status: "approved" };
+      }
+    }
+    for (const d of pix.devolucoes) {
+      const outcome = await applyDevolucao(deps, current, pix.endToEndId, d);
+      if (outcome === "dispute") counts.disputes++;
+    }
+  }
+}
+
+/** Refunds the PSP reported in progress: asked one by one, each with its own back-off. */
+async function settleRefundsInProgress(
+  deps: ReconcileDeps,
+  live: LiveConnection,
+  opts: { intervalMs: number; limit?: number },
+  counts: Counts,
+) {
+  const open = await claimOpenLiveCharges(deps.db, {
+    accountId: live.row.accountId,
+    at: deps.clock.now(),
+    baseMs: Math.floor(opts.intervalMs / 2),
+    maxMs: 3_600_000,
+    limit: opts.limit ?? 200,
+  });
+  for (const charge of open) {
+    if (!charge.refundId || !charge.pspE2eid) continue;
+    try {
+      const dev = await live.client.getDevolucao(charge.pspE2eid, charge.refundId);
+      if (dev.status !== "EM_PROCESSAMENTO" && dev.status !== "unknown") {
+        await settleRefund(deps, charge, dev);
+        counts.refundsSettled++;
+      }
+    } catch (err) {
+      counts.failed++;
+      if (!isPspError(err)) throw err;
+    }
+  }
+}
+
 // Cobs PUT whose charge was never stored (the PSP timed out, the write failed, the process
 // died): removed at the PSP so they cannot be paid. One that was paid all the same is money
-// with no charge: logged for the merchant to refund at the PSP, and its key moves on.
+// with no charge: an unmatched payment (with its event) for the merchant to refund or keep.
 async function sweepAttempts(deps: ReconcileDeps, live: LiveConnection, graceMs: number) {
   const now = deps.clock.now();
   const stale = await claimStaleAttempts(deps.db, {
@@ -95,10 +231,13 @@ async function sweepAttempts(deps: ReconcileDeps, live: LiveConnection, graceMs:
       });
       if (cob?.status === "ATIVA") cob = await live.client.removeCob(a.txid);
       if (cob?.status === "CONCLUIDA") {
+        for (const pix of cob.pix) {
+          await recordUnmatchedPayment(deps, a.accountId, { ...pix, txid: a.txid }, "sweep");
+        }
         await closeAttempt(deps.db, { txid: a.txid, state: "paid_orphan", at: now });
         deps.warn(
           { job: "pix reconciliation", accountId: a.accountId, txid: a.txid },
-          "pix reconciliation: a cob whose charge was never created was paid; refund it at the PSP",
+          "pix reconciliation: a cob whose charge was never created was paid; recorded as an unmatched payment",
         );
       } else if (cob === undefined || cob.status !== "ATIVA") {
         await closeAttempt(deps.db, { txid: a.txid, state: "removed", at: now });
@@ -109,40 +248,4 @@ async function sweepAttempts(deps: ReconcileDeps, live: LiveConnection, graceMs:
     }
   }
   return removed;
-}
-
-/**
- * The live part of the expiry pass: an overdue pending live charge's cob is removed at the PSP
- * first (it stays payable there otherwise, reference §2.2), then the charge expires; a cob the
- * PSP reports paid approves the charge instead; a PSP that cannot be reached leaves the charge
- * pending for the next pass. Charges of accounts that deleted their connection just expire.
- */
-export async function expireLiveCharges(deps: ReconcileDeps): Promise<number> {
-  let moved = 0;
-  const now = deps.clock.now();
-  for (const charge of await overdueLiveWithoutConnection(deps.db, now)) {
-    if ((await transition(deps, charge, "expired")).moved) moved++;
-  }
-  for (const accountId of await listConnectedAccounts(deps.db)) {
-    const live = await deps.pspClients.forAccount(deps.db, accountId);
-    if (!live) continue;
-    for (const charge of await claimOverdueLiveCharges(deps.db, {
-      accountId,
-      at: now,
-      limit: 200,
-    })) {
-      try {
-        const after = await removeThenMove(
-          { ...deps, pspClients: deps.pspClients },
-          live,
-          charge,
-          "expired",
-        );
-        if (after.status !== "pending") moved++;
-      } catch {
-        // The PSP did not answer: pending until the next pass.
-      }
-    }
-  }
-  return moved;
 }

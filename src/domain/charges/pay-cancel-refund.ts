@@ -50,6 +50,9 @@ export async function cancelCharge(deps: Deps, who: Principal, chargeId: string)
   if (isLive(current) && current.status === "pending") {
     // The cob goes first: a charge is never canceled here while still payable at the PSP.
     const after = await cancelLiveCharge({ ...deps, pspClients: deps.pixProviders.live }, current);
+    // Already paid at the PSP: the payment was learnt just now, and the answer is the charge
+    // as it is (approved), not a refusal that leaves the caller to find out later.
+    if (after.status === "approved") return chargeView(after);
     if (after.status !== "canceled") throw cannot("cancel", after.status);
     return chargeView(after);
   }

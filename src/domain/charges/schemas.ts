@@ -136,6 +136,12 @@ export const ChargeViewSchema = z.object({
   provider: z.string(),
   createdAt: z.string(),
   approvedAt: z.string().nullable(),
+  amountReceived: z
+    .number()
+    .optional()
+    .describe(
+      "Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP.",
+    ),
   brCode: z.string().nullable(),
   expiresAt: z.string(),
   updatedAt: z.string(),

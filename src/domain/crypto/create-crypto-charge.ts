@@ -136,6 +136,7 @@ export async function createCryptoCharge(
       keyId: walletKeyId(wallet.xpub),
     },
     receivedSats: 0,
+    receivedCents: 0,
     paidLate: false,
   };
   await insertCharges(deps.db, [

@@ -15,6 +15,7 @@ import {
 import { resolveEndpoints } from "../../pix-psp/profiles.ts";
 import type { ProfileId, PspCredentials } from "../../pix-psp/types.ts";
 import type { SecretBox } from "../../secrets/secret-box.ts";
+import { refuseDeleteWithPendingCharges } from "../charges/live-delete-guard.ts";
 import type { Clock, Random } from "../deps.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
 import type { Principal } from "../mode.ts";
@@ -151,13 +152,14 @@ export async function viewPspConnection(
  * Deletes the caller's connection. Only database work happens here, so a front door may run it
  * inside its Idempotency-Key transaction; the webhook registered at the PSP is then removed in
  * the background, best effort (a PSP that cannot be reached keeps it, and its notifications
- * find no hook: 404). Pending live charges stay at the PSP until they expire (docs/live-pix.md).
+ * find no hook: 404). Refused while live charges are pending (live-delete-guard.ts).
  */
 export async function deletePspConnection(
   deps: Pick<ConnectionDeps, "db" | "pspClients" | "secretBox" | "makePspClient">,
   who: Principal,
 ) {
   liveOnly(who);
+  await refuseDeleteWithPendingCharges(deps.db, who.accountId);
   const row = await q.deleteConnection(deps.db, who);
   if (!row) throw notFound("no PIX provider is configured for this account");
   await deps.pspClients.invalidate(who.accountId);

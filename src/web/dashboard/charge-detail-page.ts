@@ -11,6 +11,7 @@ import { html, type SafeHtml } from "../html.ts";
 import { confirmAction, dashT, type Flash, runAction, sendDashPage } from "./chrome.ts";
 import { deliveryCard } from "./delivery-card.ts";
 import { badge, money, when } from "./format.ts";
+import { liveMoneyNotes } from "./live-money.ts";
 import { signed, signedInRoutes } from "./session.ts";
 
 // A charge's page: status (polled by the page's script while pending), amount and customer,
@@ -35,9 +36,10 @@ export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): 
     const { who } = signed(req);
     const id = (req.params as { id: string }).id;
     const row = await ownChargeNow(deps, who, id);
-    const [events, deliveries] = await Promise.all([
+    const [events, deliveries, moneyNotes] = await Promise.all([
       listEvents(deps, who, { charge_id: id, limit: 200 }),
       chargeDeliveries(deps, who, id),
+      liveMoneyNotes(deps, req, row),
     ]);
     const q = req.query as Record<string, string | undefined>;
     const shown: Flash | undefined =
@@ -109,6 +111,7 @@ export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): 
 </dl>
 ${actions.length > 0 ? html`<div class="row">${actions}</div>` : ""}
 </div>
+${moneyNotes}
 ${row.status === "pending" ? html`<section><h2>${t("charges.payment")}</h2>${payment}</section>` : ""}
 <section><h2>${t("charges.events")}</h2>${
         events.events.length === 0

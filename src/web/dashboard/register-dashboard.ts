@@ -7,6 +7,7 @@ import { registerChargeDetailPages } from "./charge-detail-page.ts";
 import { registerChargePages } from "./charges-page.ts";
 import { registerHomePage } from "./home-page.ts";
 import { registerKeyPages } from "./keys-page.ts";
+import { registerLiveMoneyPages } from "./live-money.ts";
 import { registerPixProviderPages } from "./pix-provider-page.ts";
 import { registerProductPages } from "./products-page.ts";
 import { registerSetupPages } from "./setup-pages.ts";
@@ -21,6 +22,7 @@ export function registerDashboard(web: FastifyInstance, deps: AppDeps): void {
   registerHomePage(web, deps);
   registerChargePages(web, deps);
   registerChargeDetailPages(web, deps);
+  registerLiveMoneyPages(web, deps);
   registerProductPages(web, deps);
   registerKeyPages(web, deps);
   registerWebhookPages(web, deps);

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/db.ts";
-import { expireLiveCharges } from "../../domain/charges/live-reconcile.ts";
+import { expireLiveCharges } from "../../domain/charges/live-expire.ts";
 import { expireOverdueCharges } from "../../domain/charges/move-charge.ts";
 import type { Clock, Random } from "../../domain/deps.ts";
 import type { PspClients } from "../../domain/pix-psp-connection/clients.ts";

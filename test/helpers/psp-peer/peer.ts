@@ -214,7 +214,12 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     try {
       return send(
         res,
-        routeApi(state, profile, { method, path, headers: req.headers, raw }, onRefund),
+        routeApi(
+          state,
+          profile,
+          { method, path, headers: req.headers, raw, query: url.searchParams },
+          onRefund,
+        ),
       );
     } catch (err) {
       if (err instanceof ApiError) return sendError(res, err);
@@ -353,6 +358,41 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     },
     setRefundOutcome(outcome: RefundOutcome) {
       state.refundOutcome = outcome;
+    },
+    /** Answers CONCLUIDA cobs without their optional `pix` list (as some PSPs do). */
+    hidePixOnCobs(on: boolean) {
+      state.hidePixOnCobs = on;
+    },
+    /**
+     * The payer's bank claws a Pix back through MED: a devolução of nature MED_OPERACIONAL or
+     * MED_FRAUDE appears on the Pix (DEVOLVIDO unless told), then the PSP notifies.
+     */
+    async med(
+      e2eid: string,
+      o: {
+        natureza: "MED_OPERACIONAL" | "MED_FRAUDE";
+        motivo: string;
+        amountCents?: number;
+        status?: RefundOutcome;
+      },
+    ) {
+      const d = state.med(e2eid, o);
+      return { devolucao: d, delivered: await notifyPix(state.pixOf(e2eid)) };
+    },
+    /**
+     * A Pix the payer makes on a cob the peer holds for no one's charge (a txid Tostão does not
+     * know): the cob is made and paid here; the PSP notifies unless notifications are dropped.
+     */
+    async payForeignCob(txid: string, amountCents: number) {
+      state.putCob(txid, {
+        calendario: { expiracao: 3600 },
+        valor: {
+          original: `${Math.floor(amountCents / 100)}.${String(amountCents % 100).padStart(2, "0")}`,
+        },
+        chave: pixKey,
+      });
+      const p = state.pay(txid, {});
+      return { endToEndId: p.endToEndId, delivered: await notifyPix(p) };
     },
     /** Answers removed cobs with the 2.1.x spelling REMOVIDO_* (older PSPs). */
     useLegacyRemovedSpelling(on: boolean) {

@@ -14,7 +14,7 @@ export type PeerDevolucao = {
   id: string;
   rtrId: string;
   valor: string;
-  natureza: "ORIGINAL";
+  natureza: "ORIGINAL" | "MED_OPERACIONAL" | "MED_FRAUDE";
   descricao?: string;
   horario: { solicitacao: string; liquidacao?: string };
   status: RefundOutcome;
@@ -77,6 +77,8 @@ export class PixState {
   readonly webhooks = new Map<string, { webhookUrl: string; criacao: string }>();
   refundOutcome: RefundOutcome = "DEVOLVIDO";
   legacyRemovedSpelling = false;
+  /** Answer CONCLUIDA cobs without their `pix` list (the list is optional in CobCompleta). */
+  hidePixOnCobs = false;
   private nextLoc = 1;
 
   constructor(
@@ -89,7 +91,7 @@ export class PixState {
     const { brCode, pix, ...rest } = c;
     const view: Record<string, unknown> = { ...rest };
     if (this.profile.brCodeField !== "none") view[this.profile.brCodeField] = brCode;
-    if (pix.length > 0) view.pix = pix;
+    if (pix.length > 0 && !this.hidePixOnCobs) view.pix = pix;
     return view;
   }
 
@@ -172,6 +174,71 @@ export class PixState {
 
   getPix(e2eid: string): Answer {
     return { status: 200, body: this.pixOf(e2eid) };
+  }
+
+  /**
+   * GET /pix: the Pix received with `horario` in [inicio, fim], oldest first, filtered by txid,
+   * txIdPresente and devolucaoPresente, paged by paginacao.paginaAtual (from 0) and
+   * paginacao.itensPorPagina (default 100), answered as PixConsultados.
+   */
+  listPix(q: URLSearchParams): Answer {
+    const inicio = String(q.get("inicio"));
+    const fim = String(q.get("fim"));
+    const [from, to] = [Date.parse(inicio), Date.parse(fim)];
+    if (!(from <= to))
+      throw new ApiError(400, "ConsultaInvalida", "Consulta inválida.", "inicio > fim");
+    const page = Number(q.get("paginacao.paginaAtual") ?? 0);
+    const per = Number(q.get("paginacao.itensPorPagina") ?? 100);
+    const txid = q.get("txid");
+    const flag = (n: string) => (q.has(n) ? q.get(n) === "true" : undefined);
+    const withTxid = flag("txIdPresente");
+    const withDev = flag("devolucaoPresente");
+    const all = [...this.pix.values()]
+      .filter((p) => {
+        const t = Date.parse(p.horario);
+        if (t < from || t > to) return false;
+        if (txid && p.txid !== txid) return false;
+        if (withTxid !== undefined && Boolean(p.txid) !== withTxid) return false;
+        if (withDev !== undefined && p.devolucoes.length > 0 !== withDev) return false;
+        return true;
+      })
+      .sort((a, b) => Date.parse(a.horario) - Date.parse(b.horario));
+    const pages = Math.max(1, Math.ceil(all.length / per));
+    const paginacao = {
+      paginaAtual: page,
+      itensPorPagina: per,
+      quantidadeDePaginas: pages,
+      quantidadeTotalDeItens: all.length,
+    };
+    const body: Record<string, unknown> = { parametros: { inicio, fim, paginacao } };
+    body.pix = all.slice(page * per, page * per + per);
+    return { status: 200, body };
+  }
+
+  /** Control: the payer's bank claws a Pix back through MED (a devolução of MED nature). */
+  med(
+    e2eid: string,
+    o: {
+      natureza: "MED_OPERACIONAL" | "MED_FRAUDE";
+      motivo: string;
+      amountCents?: number;
+      status?: RefundOutcome;
+    },
+  ): PeerDevolucao {
+    const p = this.pixOf(e2eid);
+    const now = new Date().toISOString();
+    const d: PeerDevolucao = {
+      id: `MED${hex(10)}`,
+      rtrId: `D12345678${hex(12)}`.slice(0, 32),
+      valor: o.amountCents === undefined ? p.valor : valor(o.amountCents),
+      natureza: o.natureza,
+      horario: { solicitacao: now },
+      status: o.status ?? "DEVOLVIDO",
+      motivo: o.motivo,
+    };
+    if (d.status !== "EM_PROCESSAMENTO") d.horario.liquidacao = now;
+    p.devolucoes.push(d);
+    return d;
   }
 
   putDevolucao(e2eid: string, id: string, body: Record<string, unknown>): Answer {

@@ -10,7 +10,13 @@ import { type Answer, ApiError, type PixState } from "./pix-state.ts";
 export function routeApi(
   state: PixState,
   profile: PeerProfile,
-  req: { method: string; path: string; headers: IncomingHttpHeaders; raw: string },
+  req: {
+    method: string;
+    path: string;
+    headers: IncomingHttpHeaders;
+    raw: string;
+    query?: URLSearchParams;
+  },
   onRefundSettled: (e2eid: string) => void,
 ): Answer {
   const { method, path } = req;
@@ -21,6 +27,9 @@ export function routeApi(
     if (method === "PUT") return state.putCob(b, body);
     if (method === "GET") return state.getCob(b);
     if (method === "PATCH") return state.patchCob(b, body);
+  }
+  if (a === "pix" && seg.length === 1 && method === "GET") {
+    return state.listPix(req.query ?? new URLSearchParams());
   }
   if (a === "pix" && seg.length === 2 && method === "GET") return state.getPix(b);
   if (a === "pix" && seg.length === 4 && c === "devolucao") {

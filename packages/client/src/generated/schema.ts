@@ -745,10 +745,50 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * charge.updated: A charge changed otherwise (canceled).
+         * charge.updated: A charge changed otherwise (canceled; a refund refused; a live PIX paid for less than its value, with amountReceived).
          * @description Sent to every active webhook subscribed to `charge.updated` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
          */
         post: operations["onChargeUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "charge.disputed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * charge.disputed: The payer's bank is clawing a paid live PIX charge back through MED (MED_OPERACIONAL or MED_FRAUDE); the charge stays approved and `dispute` says how far it got.
+         * @description Sent to every active webhook subscribed to `charge.disputed` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onChargeDisputed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.unmatched: A Pix arrived on your key for a txid no charge holds (a removed cob paid, or a cob not made here): refund or keep it at your PSP.
+         * @description Sent to every active webhook subscribed to `payment.unmatched` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onPaymentUnmatched"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1569,6 +1609,8 @@ export interface operations {
                             provider: string;
                             createdAt: string;
                             approvedAt: string | null;
+                            /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                            amountReceived?: number;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1629,6 +1671,8 @@ export interface operations {
                                 provider: string;
                                 createdAt: string;
                                 approvedAt: string | null;
+                                /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                                amountReceived?: number;
                                 brCode: string | null;
                                 expiresAt: string;
                                 updatedAt: string;
@@ -1695,6 +1739,8 @@ export interface operations {
                             provider: string;
                             createdAt: string;
                             approvedAt: string | null;
+                            /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                            amountReceived?: number;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1791,6 +1837,8 @@ export interface operations {
                             provider: string;
                             createdAt: string;
                             approvedAt: string | null;
+                            /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                            amountReceived?: number;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1862,6 +1910,8 @@ export interface operations {
                             provider: string;
                             createdAt: string;
                             approvedAt: string | null;
+                            /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                            amountReceived?: number;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -3162,6 +3212,8 @@ export interface operations {
                         provider: string;
                         createdAt: string;
                         approvedAt: string | null;
+                        /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                        amountReceived?: number;
                     };
                 };
             };
@@ -3231,6 +3283,8 @@ export interface operations {
                         provider: string;
                         createdAt: string;
                         approvedAt: string | null;
+                        /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                        amountReceived?: number;
                     };
                 };
             };
@@ -3300,6 +3354,8 @@ export interface operations {
                         provider: string;
                         createdAt: string;
                         approvedAt: string | null;
+                        /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                        amountReceived?: number;
                     };
                 };
             };
@@ -3369,6 +3425,8 @@ export interface operations {
                         provider: string;
                         createdAt: string;
                         approvedAt: string | null;
+                        /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                        amountReceived?: number;
                     };
                 };
             };
@@ -3438,6 +3496,8 @@ export interface operations {
                         provider: string;
                         createdAt: string;
                         approvedAt: string | null;
+                        /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                        amountReceived?: number;
                     };
                 };
             };
@@ -3507,6 +3567,156 @@ export interface operations {
                         provider: string;
                         createdAt: string;
                         approvedAt: string | null;
+                        /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                        amountReceived?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onChargeDisputed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "charge.disputed";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        chargeId: string;
+                        order_id: string;
+                        /** @enum {string} */
+                        status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                        /** @enum {string} */
+                        statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                        livemode: boolean;
+                        value: number;
+                        title: string | null;
+                        product_id: string | null;
+                        external_id: string | null;
+                        customer_name: string | null;
+                        customer_email: string | null;
+                        customer_cpf: string | null;
+                        customer_phone: string | null;
+                        provider: string;
+                        createdAt: string;
+                        approvedAt: string | null;
+                        /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                        amountReceived?: number;
+                        dispute: {
+                            /** @description The devolução's id at the PSP. */
+                            id: string;
+                            /** @description The payment it claws back. */
+                            endToEndId: string;
+                            /** @description MED_OPERACIONAL (an operational failure) or MED_FRAUDE (suspected fraud). */
+                            nature: string;
+                            /** @description The devolução's status: EM_PROCESSAMENTO, DEVOLVIDO or NAO_REALIZADO. */
+                            status: string;
+                            /** @description The amount clawed back, in BRL. */
+                            value: number;
+                            /** @description The PSP's words (motivo), when it gives them. */
+                            reason: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentUnmatched: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "payment.unmatched";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        /** @description The unmatched payment's id (upm_...). */
+                        id: string;
+                        endToEndId: string;
+                        /** @description The cob's txid the payer paid, which no charge holds. */
+                        txid: string | null;
+                        /** @description Amount received, in BRL. */
+                        value: number;
+                        paidAt: string | null;
+                        /** @enum {string} */
+                        source: "notification" | "reconciliation" | "sweep";
+                        /** @constant */
+                        livemode: true;
                     };
                 };
             };

@@ -1,0 +1,80 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { expireLiveCharges } from "../../src/domain/charges/live-expire.ts";
+import { cobOf, type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
+import { makeTestPki } from "../helpers/psp-peer/index.ts";
+
+// Deleting a PSP connection while live charges are pending (issue 22): refused with their list,
+// and a charge left without a connection all the same is never expired while its cob may be
+// paid. Whatever happens, no expired charge has a cob still payable at the PSP.
+
+let s: LiveSetup;
+before(async () => {
+  s = await startLiveSetup({
+    pki: makeTestPki(),
+    profile: "efi",
+    pspClient: { timeoutMs: 4000, retries: 1, backoffMs: [20], budgetMs: 9000 },
+  });
+});
+after(() => s.close());
+
+const del = () =>
+  s.svc.call("POST", "/api/pix/provider/delete", { token: s.account.live, headers: {} });
+const jobDeps = (offsetMs: number) => ({
+  ...s.svc.deps,
+  clock: { now: () => new Date(Date.now() + offsetMs) },
+  pspClients: s.svc.deps.pspClients,
+  warn() {},
+});
+
+/** Charges expired here whose cob the PSP would still take money for. */
+async function expiredButPayable(): Promise<string[]> {
+  const rows = await s.svc.deps.db.query<{ id: string; txid: string }>(
+    "SELECT id, txid FROM charges WHERE account_id = $1 AND mode = 'live' AND status = 'expired'",
+    [s.account.accountId],
+  );
+  return rows.filter((r) => s.peer.cobs.get(r.txid)?.status === "ATIVA").map((r) => r.id);
+}
+
+describe("deleting a PSP connection", () => {
+  test("is refused while live charges are pending, naming them; allowed once they are canceled", async () => {
+    const a = (await s.create({ expires_in: 60 })).json().data;
+    const b = (await s.create({ expires_in: 60 })).json().data;
+    const refused = await del();
+    assert.equal(refused.statusCode, 422, refused.body);
+    const error = refused.json().error ?? "";
+    assert.match(error, /2 live PIX charges are still pending/);
+    assert.ok(error.includes(a.chargeId) && error.includes(b.chargeId), error);
+    const view = await s.svc.call("GET", "/api/pix/provider", { token: s.account.live });
+    assert.equal(view.statusCode, 200, "the connection is still there");
+    for (const c of [a, b]) {
+      const res = await s.svc.call("POST", "/api/pix/charge/cancel", {
+        token: s.account.live,
+        body: { charge_id: c.chargeId },
+      });
+      assert.equal(res.json().data.statusCode, "canceled");
+      assert.equal(cobOf(s.peer, c.brCode).status, "REMOVIDA_PELO_USUARIO_RECEBEDOR");
+    }
+    const deleted = await del();
+    assert.equal(deleted.statusCode, 200, deleted.body);
+  });
+
+  test("a charge left without a connection (a create that raced the delete) is never expired while its cob is payable", async () => {
+    // A fresh connection, one charge, then the connection row vanishes as a racing delete
+    // would leave it.
+    const saved = await s.svc.call("POST", "/api/pix/provider", {
+      token: s.account.live,
+      body: (await import("../helpers/live-pix.ts")).providerBody(s.peer),
+    });
+    assert.equal(saved.statusCode, 200, saved.body);
+    const c = (await s.create({ expires_in: 60 })).json().data;
+    await s.svc.deps.db.query("DELETE FROM pix_psp_connections WHERE account_id = $1", [
+      s.account.accountId,
+    ]);
+    await s.svc.deps.pspClients.invalidate(s.account.accountId);
+    await expireLiveCharges(jobDeps(120_000));
+    assert.equal(await s.status(c.chargeId), "pending");
+    assert.equal(cobOf(s.peer, c.brCode).status, "ATIVA");
+    assert.deepEqual(await expiredButPayable(), []);
+  });
+});
