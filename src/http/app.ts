@@ -14,6 +14,7 @@ import { registerJsonParser } from "./json-body.ts";
 import { registerMetricsRoute } from "./metrics-route.ts";
 import { makeGuard } from "./plugins/guard.ts";
 import { useSchemaSerializers } from "./response-serializer.ts";
+import { registerAccountRoutes } from "./routes/account.ts";
 import { registerCryptoRoutes } from "./routes/crypto.ts";
 import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -117,6 +118,7 @@ export function buildApp(
     registerHealthRoutes(api, deps);
     registerTokenRoutes(api, deps);
     registerProductRoutes(api, deps);
+    registerAccountRoutes(api, deps);
     registerPixChargeRoutes(api, deps);
     registerPixProviderRoutes(api, deps);
     registerEventRoutes(api, deps);

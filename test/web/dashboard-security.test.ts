@@ -154,7 +154,10 @@ describe("dashboard sessions and web security", () => {
         method: "POST",
         url: "/dashboard/sign-in",
         remoteAddress: ip,
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: "http://localhost:80",
+        },
         payload: new URLSearchParams({ email, password }).toString(),
       });
     const unknown = await attempt("nobody@example.com", "whatever-password");
@@ -191,7 +194,10 @@ describe("dashboard sessions and web security", () => {
       method: "POST",
       url: "/dashboard/sign-in",
       cookies: { tostao_session: first.cookie },
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "http://localhost:80",
+      },
       payload: new URLSearchParams({ email: "rotate@example.com", password: PASSWORD }).toString(),
     });
     assert.equal(again.statusCode, 303);
@@ -238,7 +244,10 @@ describe("dashboard sessions and web security", () => {
       svc.app.inject({
         method: "POST",
         url: "/dashboard/setup",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: "http://localhost:80",
+        },
         payload: new URLSearchParams({
           code,
           email,
