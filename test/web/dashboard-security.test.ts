@@ -253,6 +253,7 @@ describe("dashboard sessions and web security", () => {
           email,
           password: PASSWORD,
           confirm: PASSWORD,
+          display_name: "Loja da Dona",
         }).toString(),
       });
     const once = await createUserLink(svc.deps, { kind: "setup", accountId: a.accountId });
