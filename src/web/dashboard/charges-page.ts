@@ -22,9 +22,9 @@ import { signed, signedInRoutes } from "./session.ts";
 /** The charges table (also on the home page). */
 export function chargeRows(t: DashT, items: ChargeListItem[]): SafeHtml {
   if (items.length === 0) return html`<p class="muted">${t("charges.none")}</p>`;
-  return html`<div class="table-wrap"><table><thead><tr><th>${t("charges.created")}</th><th>${t("charges.title")}</th><th>${t("charges.customer")}</th><th>${t("charges.method")}</th><th>${t("charges.status")}</th><th class="num">${t("charges.amount")}</th></tr></thead><tbody>${items.map(
+  return html`<div class="table-wrap charge-list"><table><thead><tr><th class="opt">${t("charges.created")}</th><th>${t("charges.title")}</th><th class="opt">${t("charges.customer")}</th><th class="opt">${t("charges.method")}</th><th>${t("charges.status")}</th><th class="num">${t("charges.amount")}</th></tr></thead><tbody>${items.map(
     (c) =>
-      html`<tr><td><a href="/dashboard/charges/${c.id}">${when(t, c.createdAt)}</a></td><td><a href="/dashboard/charges/${c.id}">${c.title ?? c.id}</a></td><td>${c.customer ?? "—"}</td><td>${c.method === "pix" ? "PIX" : "Bitcoin"}</td><td>${badge(t, c.status)}</td><td class="num">${money(t, c.valueCents)}</td></tr>`,
+      html`<tr><td class="opt"><a href="/dashboard/charges/${c.id}">${when(t, c.createdAt)}</a></td><td><a href="/dashboard/charges/${c.id}">${c.title ?? c.id}</a></td><td class="opt">${c.customer ?? "—"}</td><td class="opt">${c.method === "pix" ? "PIX" : "Bitcoin"}</td><td>${badge(t, c.status)}</td><td class="num">${money(t, c.valueCents)}</td></tr>`,
   )}</tbody></table></div>`;
 }
 
