@@ -12,7 +12,11 @@ import { startTestService, type TestService } from "../helpers/service.ts";
 let svc: TestService;
 before(async () => {
   svc = await startTestService({
-    env: { TOSTAO_WORKERS: "false", TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "2" },
+    env: {
+      TOSTAO_WORKERS: "false",
+      TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "2",
+      TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
+    },
   });
 });
 after(() => svc.close());
@@ -246,6 +250,11 @@ describe("keys, charges and messages on the dashboard", () => {
 
   test("a test charge opened in live mode says to switch modes; its events read oldest first", async () => {
     const { a, s } = await signedIn("other-mode@example.com");
+    const hook = await svc.call("POST", "/api/webhooks/create", {
+      token: a.test,
+      body: { url: "http://127.0.0.1:9/hook", events: ["*"] },
+    });
+    assert.equal(hook.statusCode, 200, hook.body);
     const c = await svc.call("POST", "/api/pix/charge/create", {
       token: a.test,
       body: { value: 5 },
@@ -258,6 +267,11 @@ describe("keys, charges and messages on the dashboard", () => {
     const inTest = await getPage(svc, s, `/dashboard/charges/${id}`);
     const order = [...inTest.body.matchAll(/<li><code>(charge\.\w+)<\/code>/g)].map((m) => m[1]);
     assert.deepEqual(order.slice(0, 3), ["charge.created", "charge.pending", "charge.approved"]);
+    // Each delivery's attempts table scrolls sideways in a box the keyboard reaches, named.
+    const boxes = [...inTest.body.matchAll(/<div class="scroll"([^>]*)>/g)].map((m) => m[1] ?? "");
+    assert.ok(boxes.length > 0, "the charge has deliveries");
+    for (const b of boxes)
+      assert.match(b, /tabindex="0" role="region" aria-label="Tentativas da entrega/);
     await postForm(svc, s, "/dashboard/mode", {
       mode: "live",
       return: "/dashboard",
@@ -267,5 +281,34 @@ describe("keys, charges and messages on the dashboard", () => {
     assert.equal(inLive.statusCode, 404);
     assert.match(inLive.body, /Esta cobrança é do modo Teste/);
     assert.match(inLive.body, /Ver no modo Teste/);
+  });
+
+  test("a charge's delivery list is paged, 20 a page", async () => {
+    const { a, s } = await signedIn("paged@example.com");
+    for (let i = 0; i < 8; i++) {
+      await svc.call("POST", "/api/webhooks/create", {
+        token: a.test,
+        body: { url: `http://127.0.0.1:9/hook-${i}`, events: ["*"] },
+      });
+    }
+    const c = await svc.call("POST", "/api/pix/charge/create", {
+      token: a.test,
+      body: { value: 5 },
+    });
+    const id = c.json().data.chargeId as string;
+    await svc.call("POST", "/api/pix/charge/simulate-pay", {
+      token: a.test,
+      body: { charge_id: id },
+    });
+    const cards = (b: string) => (b.match(/class="card delivery"/g) ?? []).length;
+    const first = await getPage(svc, s, `/dashboard/charges/${id}`);
+    assert.equal(cards(first.body), 20);
+    assert.match(
+      first.body,
+      /href="\/dashboard\/charges\/[\w]+\?dpage=2#deliveries">Entregas anteriores/,
+    );
+    const second = await getPage(svc, s, `/dashboard/charges/${id}?dpage=2`);
+    assert.equal(cards(second.body), 4, "3 events x 8 webhooks = 24");
+    assert.match(second.body, /Entregas mais recentes/);
   });
 });
