@@ -9,7 +9,7 @@ import { CreatePixChargeSchema } from "../charges/schemas.ts";
 import { type CryptoDeps, startCryptoCharge } from "../crypto/create-crypto-charge.ts";
 import { CreateCryptoChargeSchema } from "../crypto/schemas.ts";
 import { notFound, unprocessable } from "../errors.ts";
-import { submitOnce, writeOnce } from "../idempotency/submit-once.ts";
+import { formScope, submitOnce, writeOnce } from "../idempotency/submit-once.ts";
 import type { Mode, Principal } from "../mode.ts";
 import { checkoutOwner } from "./checkout-owner.ts";
 
@@ -118,7 +118,7 @@ export async function createCheckoutCharge(
         owner,
         input,
         baseUrl,
-        sub.key ? { idempotencyKey: `checkout-form\n${sub.key}` } : {},
+        formScope(sub) ? { idempotencyKey: `checkout-form\n${sub.key}` } : {},
       );
       return { value: p.data.chargeId, write: p.write };
     });

@@ -7,7 +7,7 @@ import { CreatePixChargeSchema } from "../../domain/charges/schemas.ts";
 import { startCryptoCharge } from "../../domain/crypto/create-crypto-charge.ts";
 import { CreateCryptoChargeSchema } from "../../domain/crypto/schemas.ts";
 import { type ChargeListItem, listChargesPage } from "../../domain/dashboard/charge-list.ts";
-import { submitOnce, writeOnce } from "../../domain/idempotency/submit-once.ts";
+import { formScope, submitOnce, writeOnce } from "../../domain/idempotency/submit-once.ts";
 import { onceField, submission } from "../form-once.ts";
 import { formText } from "../forms.ts";
 import { html, type SafeHtml } from "../html.ts";
@@ -108,7 +108,7 @@ ${onceField(deps)}<button type="submit">${t("charges.create")}</button>`,
           who,
           input,
           base,
-          sub.key ? { idempotencyKey: `form\n${sub.key}` } : {},
+          formScope(sub) ? { idempotencyKey: `form\n${sub.key}` } : {},
         );
         return { value: p.data.chargeId, write: p.write };
       });
