@@ -1,5 +1,6 @@
 import type { Db } from "../db/db.ts";
 import { createAccount } from "../domain/accounts/create-account.ts";
+import { renameAccount } from "../domain/accounts/display-name.ts";
 import { listAccounts } from "../domain/accounts/list-accounts.ts";
 import type { Clock, Random } from "../domain/deps.ts";
 import { badRequest } from "../domain/errors.ts";
@@ -11,6 +12,7 @@ import { readNewPassword } from "./read-password.ts";
 type Deps = { db: Db; clock: Clock; random: Random; scryptCost: number };
 type Flags = {
   name?: string;
+  "display-name"?: string;
   account?: string;
   label?: string;
   mode?: string;
@@ -27,15 +29,35 @@ const need = (value: string | undefined, flag: string): string => {
 
 export const commands: Record<string, Command> = {
   async "account create"(deps, flags) {
-    const account = await createAccount(deps, { name: need(flags.name, "name") });
+    const name = need(flags.name, "name");
+    const account = await createAccount(deps, {
+      name,
+      displayName: flags["display-name"] ?? name,
+    });
     return { json: account, text: `created account ${account.id} (${account.name})` };
+  },
+
+  async "account rename"(deps, flags) {
+    const account = await renameAccount(deps, {
+      accountId: need(flags.account, "account"),
+      displayName: need(flags["display-name"], "display-name"),
+    });
+    return {
+      json: account,
+      text: `account ${account.id} is now shown to payers as "${account.display_name}"`,
+    };
   },
 
   async "account list"(deps) {
     const accounts = await listAccounts(deps);
     return {
       json: { accounts },
-      text: accounts.map((a) => `${a.id}  ${a.name}`).join("\n") || "no accounts",
+      text:
+        accounts
+          .map(
+            (a) => `${a.id}  ${a.name}${a.displayName ? `  (payers see: ${a.displayName})` : ""}`,
+          )
+          .join("\n") || "no accounts",
     };
   },
 

@@ -16,7 +16,10 @@ const USAGE = `usage: tostao <command> [options]
 
   serve                                       start the service (same as npm start)
   migrate                                     apply database migrations
-  account create --name NAME                  create an account
+  account create --name NAME [--display-name D]
+                                              create an account (payers see D, else NAME)
+  account rename --account ID --display-name D
+                                              change the name payers see
   account list                                list accounts
   token create --account ID --label LABEL [--mode test|live]
                                               create an API token (its value is shown once)
@@ -44,6 +47,7 @@ async function run(argv: string[]): Promise<number> {
     strict: true,
     options: {
       name: { type: "string" },
+      "display-name": { type: "string" },
       account: { type: "string" },
       label: { type: "string" },
       mode: { type: "string" },

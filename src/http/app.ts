@@ -16,6 +16,7 @@ import { makeGuard } from "./plugins/guard.ts";
 import { frameworkErrors, protocolRefusal } from "./protocol-checks.ts";
 import { refuseBadText } from "./refuse-bad-text.ts";
 import { useSchemaSerializers } from "./response-serializer.ts";
+import { registerAccountRoutes } from "./routes/account.ts";
 import { registerCryptoRoutes } from "./routes/crypto.ts";
 import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -126,6 +127,7 @@ export function buildApp(
     registerHealthRoutes(api, deps);
     registerTokenRoutes(api, deps);
     registerProductRoutes(api, deps);
+    registerAccountRoutes(api, deps);
     registerPixChargeRoutes(api, deps);
     registerPixProviderRoutes(api, deps);
     registerEventRoutes(api, deps);

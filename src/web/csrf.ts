@@ -44,6 +44,20 @@ export function checkOrigin(
   if (!originAllowed(deps, req)) throw new AppError("FORBIDDEN", CSRF_REFUSED);
 }
 
+/**
+ * Refuses (403) a post whose Origin is missing or foreign: the forms without a session (sign-in,
+ * setup) have no token to check, so the browser's Origin is their whole defence, and a post
+ * without one (a script, a very old browser) is not taken on trust.
+ */
+export function requireOrigin(
+  deps: { config: { baseUrl: string | undefined } },
+  req: FastifyRequest,
+): void {
+  if (req.headers.origin === undefined || !originAllowed(deps, req)) {
+    throw new AppError("FORBIDDEN", CSRF_REFUSED);
+  }
+}
+
 /** Refuses (403) a post whose Origin is foreign or whose token is not the session's. */
 export function checkCsrf(
   deps: { config: { baseUrl: string | undefined } },

@@ -16,6 +16,7 @@ import {
   translator,
 } from "./i18n/catalogue.ts";
 import { common } from "./i18n/common.ts";
+import { domainMessage } from "./i18n/domain-messages.ts";
 import { page, sendPage } from "./layout.ts";
 import { setPageSecurityHeaders } from "./security-headers.ts";
 
@@ -75,6 +76,44 @@ function chooseLang(req: FastifyRequest, reply: FastifyReply, deps: AppDeps): La
   return asLang(req.cookies[LANG_COOKIE]) ?? langFromAcceptLanguage(req.headers["accept-language"]);
 }
 
+/**
+ * Where an error page sends the person back to: the dashboard's start; the product a checkout
+ * refused (429: its budget) or could not find; else the page they came from on this site (the
+ * Referer, sent same-origin only), or the API's documentation page.
+ */
+function wayBack(
+  req: FastifyRequest,
+  t: ReturnType<typeof translator<[typeof common]>>,
+  status: number,
+) {
+  const path = req.url.split("?")[0] ?? "";
+  if (path.startsWith("/dashboard")) {
+    return html`<p><a class="button secondary" href="/dashboard">${t("error.back")}</a></p>`;
+  }
+  const product = /^\/checkout\/([\w-]{1,64})$/.exec(path)?.[1];
+  if (product && status === 429) {
+    return html`<p><a class="button secondary" href="/checkout/${product}">${t("error.backToProduct")}</a></p>`;
+  }
+  const referer = sameSitePath(req);
+  if (referer && referer !== req.url) {
+    return html`<p><a class="button secondary" href="${referer}">${t("error.back")}</a></p>`;
+  }
+  return html`<p><a class="button secondary" href="/docs">${t("error.home")}</a></p>`;
+}
+
+/** The Referer's path and query when it is a page of this site. */
+function sameSitePath(req: FastifyRequest): string | undefined {
+  const ref = req.headers.referer;
+  const host = req.headers.host;
+  if (!ref || !host) return undefined;
+  try {
+    const u = new URL(ref);
+    return u.host === host ? `${u.pathname}${u.search}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** An error as a page: the catalogue's status, a message in the page's language when known. */
 function renderError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const t = translator(req.lang, common);
@@ -85,7 +124,7 @@ function renderError(err: FastifyError, req: FastifyRequest, reply: FastifyReply
     if (err.message === CSRF_REFUSED) message = t("error.csrf");
     else if (err.code === "NOT_FOUND") message = t("error.notFound");
     else if (err.code === "RATE_LIMITED") message = t("error.tooMany");
-    else if (status < 500) message = err.message;
+    else if (status < 500) message = domainMessage(req.lang, err.message);
     reply.headers(err.headers);
   } else if (typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500) {
     status = err.statusCode;
@@ -101,7 +140,7 @@ function renderError(err: FastifyError, req: FastifyRequest, reply: FastifyReply
       mainClass: "narrow",
       main: html`<h1>${t("error.title")}</h1>
 <div class="flash error" role="alert">${message}</div>
-${req.url.startsWith("/dashboard") ? html`<p><a href="/dashboard">${t("error.back")}</a></p>` : ""}`,
+${wayBack(req, t, status)}`,
     }),
     status,
   );

@@ -75,6 +75,33 @@ describe("tostao CLI", () => {
     assert.ok(revoked.revokedAt);
   });
 
+  test("account rename sets the name payers see, checked as the API checks it", async () => {
+    const account = await json("account", "create", "--name", "Operador 7");
+    assert.equal(account.displayName, "Operador 7", "payers see the name until it is changed");
+    const renamed = await json(
+      "account",
+      "rename",
+      "--account",
+      account.id,
+      "--display-name",
+      "Padaria São João",
+    );
+    assert.equal(renamed.display_name, "Padaria São João");
+    const bad = await withStdin(
+      "",
+      "account",
+      "rename",
+      "--account",
+      account.id,
+      "--display-name",
+      "<b>",
+    );
+    assert.notEqual(bad.code, 0);
+    assert.match(bad.stderr, /display_name/);
+    const listed = await tostao("account", "list");
+    assert.match(listed, /payers see: Padaria São João/);
+  });
+
   test("pix-provider set/show/delete: a live PSP connection from files, checked at the PSP, shown without secrets", async () => {
     const peer = await startPspPeer({ profile: "efi" });
     try {

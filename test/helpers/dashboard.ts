@@ -21,7 +21,11 @@ export async function signInInject(svc: TestService, email: string, password = P
   const res = await svc.app.inject({
     method: "POST",
     url: "/dashboard/sign-in",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    // Sign-in refuses a post without the page's Origin (TOSTAO_BASE_URL's, else inject's Host).
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: svc.deps.config.baseUrl ?? "http://localhost:80",
+    },
     payload: new URLSearchParams({ email, password }).toString(),
   });
   if (res.statusCode !== 303)

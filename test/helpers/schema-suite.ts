@@ -65,6 +65,11 @@ export const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
     body: { name: "Camiseta", value: 49.9, description: "azul" },
   }),
   "GET /api/products": async (c) => ({ token: c.test, query: "include_archived=true" }),
+  "GET /api/account": async (c) => ({ token: c.test }),
+  "POST /api/account/update": async (c) => ({
+    token: c.live,
+    body: { display_name: "Ateliê da Ana" },
+  }),
   "POST /api/products/archive": async (c) => {
     const p = await c.data("POST", "/api/products/create", c.test, { name: "Caneca", value: 5 });
     return { token: c.test, body: { id: p.id } };

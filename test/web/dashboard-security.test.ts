@@ -154,7 +154,10 @@ describe("dashboard sessions and web security", () => {
         method: "POST",
         url: "/dashboard/sign-in",
         remoteAddress: ip,
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: "http://localhost:80",
+        },
         payload: new URLSearchParams({ email, password }).toString(),
       });
     const unknown = await attempt("nobody@example.com", "whatever-password");
@@ -190,7 +193,10 @@ describe("dashboard sessions and web security", () => {
       method: "POST",
       url: "/dashboard/sign-in",
       cookies: { tostao_session: first.cookie },
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "http://localhost:80",
+      },
       payload: new URLSearchParams({ email: "rotate@example.com", password: PASSWORD }).toString(),
     });
     assert.equal(again.statusCode, 303);
@@ -237,12 +243,16 @@ describe("dashboard sessions and web security", () => {
       svc.app.inject({
         method: "POST",
         url: "/dashboard/setup",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: "http://localhost:80",
+        },
         payload: new URLSearchParams({
           code,
           email,
           password: PASSWORD,
           confirm: PASSWORD,
+          display_name: "Loja da Dona",
         }).toString(),
       });
     const once = await createUserLink(svc.deps, { kind: "setup", accountId: a.accountId });

@@ -1,28 +1,40 @@
 import type { Db } from "../db.ts";
 
-export type AccountRow = { id: string; name: string; createdAt: Date };
+/** `name`: the operator's label; `displayName`: what payers see (null until the merchant sets it). */
+export type AccountRow = { id: string; name: string; displayName: string | null; createdAt: Date };
+
+const COLUMNS = `id, name, display_name AS "displayName", created_at AS "createdAt"`;
 
 export async function insertAccount(db: Db, a: AccountRow): Promise<AccountRow> {
-  await db.query("INSERT INTO accounts (id, name, created_at) VALUES ($1, $2, $3)", [
-    a.id,
-    a.name,
-    a.createdAt,
-  ]);
+  await db.query(
+    "INSERT INTO accounts (id, name, display_name, created_at) VALUES ($1, $2, $3, $4)",
+    [a.id, a.name, a.displayName, a.createdAt],
+  );
   return a;
 }
 
-export function findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
+/** Sets the account's display name; the row after, or undefined for an unknown account. */
+export function setDisplayName(
+  db: Db,
+  id: string,
+  displayName: string,
+): Promise<AccountRow | undefined> {
   return db
-    .query<AccountRow>(`SELECT id, name, created_at AS "createdAt" FROM accounts WHERE id = $1`, [
+    .query<AccountRow>(`UPDATE accounts SET display_name = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [
       id,
+      displayName,
     ])
     .then((r) => r[0]);
 }
 
+export function findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
+  return db
+    .query<AccountRow>(`SELECT ${COLUMNS} FROM accounts WHERE id = $1`, [id])
+    .then((r) => r[0]);
+}
+
 export function listAccounts(db: Db): Promise<AccountRow[]> {
-  return db.query<AccountRow>(
-    `SELECT id, name, created_at AS "createdAt" FROM accounts ORDER BY created_at, id`,
-  );
+  return db.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts ORDER BY created_at, id`);
 }
 
 /**

@@ -9,6 +9,7 @@ import { CreatePixChargeSchema } from "../charges/schemas.ts";
 import { type CryptoDeps, startCryptoCharge } from "../crypto/create-crypto-charge.ts";
 import { CreateCryptoChargeSchema } from "../crypto/schemas.ts";
 import { notFound, unprocessable } from "../errors.ts";
+import { formScope, submitOnce, writeOnce } from "../idempotency/submit-once.ts";
 import type { Mode, Principal } from "../mode.ts";
 import { checkoutOwner } from "./checkout-owner.ts";
 
@@ -65,7 +66,8 @@ export async function checkoutPage(deps: CheckoutDeps, productId: string) {
     name: product.name,
     description: product.description,
     amountCents: product.valueCents,
-    merchantName: account?.name ?? "",
+    // The display name the merchant chose; never the operator's label ("Default account").
+    merchantName: account?.displayName ?? "",
     livemode: product.mode === "live",
     methods,
   };
@@ -74,16 +76,28 @@ export type CheckoutPage = Awaited<ReturnType<typeof checkoutPage>>;
 
 /**
  * Creates the payer's charge: a public creation by product_id, as POST /api/pix/charge/create or
- * /api/crypto/charge/create without a token would make it (the amount is the product's; the
- * caller spends the checkout budgets first). Returns the new charge's id.
+ * /api/crypto/charge/create without a token would make it (the amount is the product's). Returns
+ * the new charge's id. The form's key (`formKey`, drawn when the page was rendered) makes a
+ * double click or a browser's retry one charge: the second submission gets the first one's
+ * charge. `spendBudget` (the checkout budgets) runs after that lookup, for a new submission only,
+ * so a payer's replay does not count against them.
  */
 export async function createCheckoutCharge(
   deps: CheckoutDeps,
   productId: string,
   form: CheckoutForm,
   baseUrl: string,
+  opts: { formKey?: string; spendBudget?: () => Promise<void> } = {},
 ): Promise<string> {
   const owner: Principal = await checkoutOwner(deps, undefined, productId);
+  const sub = {
+    accountId: owner.accountId,
+    mode: owner.mode,
+    form: `/checkout/${productId}`,
+    key: opts.formKey ?? "",
+    fields: { ...form },
+  };
+  const spend = opts.spendBudget ?? (async () => {});
   const methods = await enabledMethods(deps, owner);
   if (!methods[form.method]) {
     throw unprocessable(`method: ${form.method} is not enabled for this product`);
@@ -95,11 +109,26 @@ export async function createCheckoutCharge(
   };
   if (form.method === "pix") {
     const input = CreatePixChargeSchema.parse({ product_id: productId, ...customer });
-    const prepared = await preparePixCharge(deps, owner, input, baseUrl);
-    await prepared.write();
-    return prepared.data.chargeId;
+    return writeOnce(deps, sub, async () => {
+      await spend();
+      // A live charge's txid is derived from the key (live-create.ts); the prefix ends in a
+      // newline no API key holds, so a payer's form key never stands for a merchant's key.
+      const p = await preparePixCharge(
+        deps,
+        owner,
+        input,
+        baseUrl,
+        formScope(sub) ? { idempotencyKey: `checkout-form\n${sub.key}` } : {},
+      );
+      return { value: p.data.chargeId, write: p.write };
+    });
   }
   const input = CreateCryptoChargeSchema.parse({ product_id: productId, ...customer });
-  const create = await startCryptoCharge(deps, owner, input, baseUrl);
-  return (await create(deps.db)).chargeId;
+  return submitOnce(deps, sub, {
+    before: async () => {
+      await spend();
+      return startCryptoCharge(deps, owner, input, baseUrl);
+    },
+    run: async (db, create) => (await create(db)).chargeId,
+  });
 }

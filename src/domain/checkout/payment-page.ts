@@ -71,7 +71,8 @@ export async function paymentPage(deps: PaymentPageDeps, chargeId: string) {
   const c = row.crypto;
   return {
     ...statusOf(row, successUrl),
-    merchantName: account?.name ?? "",
+    // The display name the merchant chose; never the operator's label ("Default account").
+    merchantName: account?.displayName ?? "",
     title: row.title,
     amountCents: row.valueCents,
     /** The product's checkout, where an expired charge's payer can start a new one. */

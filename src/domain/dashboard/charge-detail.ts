@@ -15,3 +15,14 @@ export async function ownChargeNow(deps: CryptoReadDeps, who: Principal, id: str
   if (row.method === "crypto") return readCryptoCharge({ ...deps, ...deps.crypto }, row);
   return expireIfOverdue(deps, row);
 }
+
+/** Whether the account holds a charge of this id in the given mode (the other mode's hint). */
+export async function chargeExists(
+  deps: { db: CryptoReadDeps["db"] },
+  who: Principal,
+  id: string,
+): Promise<boolean> {
+  return (
+    (await findCharge(deps.db, { accountId: who.accountId, mode: who.mode, id })) !== undefined
+  );
+}

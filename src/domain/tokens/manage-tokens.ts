@@ -63,10 +63,17 @@ export async function listTokens(
 
 export async function revokeToken(
   deps: { db: Db; clock: Clock },
-  input: { accountId: string; id: string; callerMode?: Mode },
+  input: { accountId: string; id: string; callerMode?: Mode; onlyMode?: Mode },
 ): Promise<TokenView> {
-  const modes: Mode[] = input.callerMode ? visibleModes(input.callerMode) : [...MODES];
-  const row = await q.revokeToken(deps.db, { ...input, modes, at: deps.clock.now() });
+  // The dashboard revokes only a key of the mode on screen (onlyMode): a test view's form
+  // cannot reach a live key by its id.
+  const modes: Mode[] = input.onlyMode
+    ? [input.onlyMode]
+    : input.callerMode
+      ? visibleModes(input.callerMode)
+      : [...MODES];
+  const { onlyMode: _only, ...rest } = input;
+  const row = await q.revokeToken(deps.db, { ...rest, modes, at: deps.clock.now() });
   if (!row) throw notFound(`id: token ${input.id} not found`);
   return toView(row);
 }

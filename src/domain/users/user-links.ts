@@ -1,5 +1,6 @@
 import type { Db } from "../../db/db.ts";
 import * as q from "../../db/queries/user-links.ts";
+import { renameAccount } from "../accounts/display-name.ts";
 import type { Clock, Random } from "../deps.ts";
 import { unprocessable } from "../errors.ts";
 import { sha256Hex } from "../sha256.ts";
@@ -44,11 +45,12 @@ export async function usableLink(
 
 /**
  * Creates the user a link was made for and uses the link up, in one transaction: two people
- * opening the same link cannot both get a user.
+ * opening the same link cannot both get a user. The setup link also names the account for its
+ * payers (`displayName`, required for it), in the same transaction.
  */
 export async function acceptUserLink(
   deps: UserDeps,
-  input: { code: string; email: string; password: string },
+  input: { code: string; email: string; password: string; displayName?: string },
 ): Promise<UserView & { accountId: string }> {
   return deps.db.transaction(async (db) => {
     const link = await usableLink({ ...deps, db }, input.code);
@@ -58,7 +60,14 @@ export async function acceptUserLink(
     ) {
       throw unprocessable("code: this link is unknown, used or expired; ask for a new one");
     }
-    const user = await createUser({ ...deps, db }, { ...input, accountId: link.accountId });
+    if (link.kind === "setup") {
+      await renameAccount(
+        { db },
+        { accountId: link.accountId, displayName: input.displayName ?? "" },
+      );
+    }
+    const { displayName: _name, ...user0 } = input;
+    const user = await createUser({ ...deps, db }, { ...user0, accountId: link.accountId });
     return { ...user, accountId: link.accountId };
   });
 }

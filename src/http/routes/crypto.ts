@@ -106,13 +106,24 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
     },
     async (req, reply) => {
       const owner = await checkoutOwner(deps, req.principal, req.body.product_id);
-      // checkoutOwner refused a public creation without a product, and found the product.
-      if (!req.principal) await spendCheckoutBudget(deps, req, req.body.product_id ?? "");
       const create = await startCryptoCharge(deps, owner, req.body, baseUrlOf(deps, req));
-      await sendIdempotent(deps, req, reply, CryptoChargeCreatedSchema, create, {
-        owner,
-        noSecret: true,
-      });
+      // The checkout budgets are spent inside the operation, after the Idempotency-Key's
+      // lookup, so a payer's replay does not count against them. checkoutOwner refused a
+      // public creation without a product, and found the product.
+      const spend = !req.principal
+        ? () => spendCheckoutBudget(deps, req, req.body.product_id ?? "")
+        : async () => {};
+      await sendIdempotent(
+        deps,
+        req,
+        reply,
+        CryptoChargeCreatedSchema,
+        async (db) => {
+          await spend();
+          return create(db);
+        },
+        { owner, noSecret: true },
+      );
     },
   );
 

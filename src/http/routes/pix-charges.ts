@@ -44,16 +44,19 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
     },
     async (req, reply) => {
       const who = await checkoutOwner(deps, req.principal, req.body.product_id);
-      // checkoutOwner refused a public creation without a product, and found the product.
-      if (!req.principal) await spendCheckoutBudget(deps, req, req.body.product_id ?? "");
+      const isPublic = !req.principal;
       // The hot path: prepared first, then written with its Idempotency-Key in one statement.
-      // A live charge calls the PSP while preparing, so a stored response is looked up first.
+      // A live charge calls the PSP while preparing, so a stored response is looked up first;
+      // so is a public one, whose checkout budgets are spent after that lookup (in prepare), so
+      // a payer's replay does not count against them.
       await sendIdempotentWrite(
         deps,
         req,
         reply,
         PixChargeCreatedSchema,
-        () => {
+        async () => {
+          // checkoutOwner refused a public creation without a product, and found the product.
+          if (isPublic) await spendCheckoutBudget(deps, req, req.body.product_id ?? "");
           // A live charge's txid is derived from its Idempotency-Key (live-create.ts); a
           // payer's key on the public checkout never shares the merchant's key space.
           const key = req.headers["idempotency-key"];
@@ -67,7 +70,7 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
               : {},
           );
         },
-        { precheck: who.mode === "live", owner: who },
+        { precheck: who.mode === "live" || isPublic, owner: who },
       );
     },
   );

@@ -1,9 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
+import {
+  DISPLAY_NAME_MAX,
+  readAccount,
+  renameAccount,
+} from "../../domain/accounts/display-name.ts";
+import { submitOnce } from "../../domain/idempotency/submit-once.ts";
 import { createUserLink, openInvites } from "../../domain/users/user-links.ts";
 import { changePassword, listUsers, removeUser } from "../../domain/users/users.ts";
-import { formRaw } from "../forms.ts";
+import { onceField, sealFor, submission } from "../form-once.ts";
+import { formRaw, formText } from "../forms.ts";
 import { type HtmlValue, html } from "../html.ts";
 import { confirmAction, dashT, type Flash, postForm, runAction, sendDashPage } from "./chrome.ts";
 import { when } from "./format.ts";
@@ -22,9 +29,10 @@ export function registerAccountPages(web: FastifyInstance, deps: AppDeps): void 
   ) => {
     const t = dashT(req);
     const { session } = signed(req);
-    const [users, invites] = await Promise.all([
+    const [users, invites, account] = await Promise.all([
       listUsers(deps, session.accountId),
       openInvites(deps, session.accountId),
+      readAccount(deps, session.accountId),
     ]);
     const invite: HtmlValue = opts.invite
       ? html`<section class="flash warn" role="status"><strong>${t("account.inviteCreated")}</strong><p>${t("account.inviteOnce")}</p>
@@ -36,6 +44,13 @@ export function registerAccountPages(web: FastifyInstance, deps: AppDeps): void 
       flash: opts.flash,
       status: opts.status,
       main: html`<h1>${t("account.heading")}</h1>${invite}
+<section class="card"><h2>${t("account.displayName")}</h2>${account.display_name ? "" : html`<p class="flash warn">${t("account.displayName.missing")}</p>`}${postForm(
+        req,
+        "/dashboard/account/name",
+        html`<label>${t("setup.displayName")}<input type="text" name="display_name" value="${account.display_name ?? ""}" minlength="2" maxlength="${DISPLAY_NAME_MAX}" autocomplete="organization" required><span class="hint">${t("setup.displayName.help")}</span></label>
+<button type="submit">${t("account.displayName.save")}</button>`,
+        { class: "stack" },
+      )}</section>
 <section><h2>${t("account.users")}</h2><div class="table-wrap"><table><thead><tr><th>${t("signin.email")}</th><th>${t("charges.created")}</th><th></th></tr></thead><tbody>${users.map(
         (u) =>
           html`<tr><td>${u.email}${u.id === session.userId ? html` <span class="badge">${t("account.you")}</span>` : ""}</td><td>${when(t, u.createdAt)}</td><td class="actions">${
@@ -51,7 +66,7 @@ export function registerAccountPages(web: FastifyInstance, deps: AppDeps): void 
           }</td></tr>`,
       )}</tbody></table></div>
 <p class="muted">${t("account.openInvites", { n: invites.length })}</p>
-${postForm(req, "/dashboard/account/invite", html`<button type="submit" class="secondary">${t("account.invite")}</button>`)}</section>
+${postForm(req, "/dashboard/account/invite", html`${onceField(deps)}<button type="submit" class="secondary">${t("account.invite")}</button>`)}</section>
 <section class="card"><h2>${t("account.password")}</h2>${postForm(
         req,
         "/dashboard/account/password",
@@ -68,14 +83,43 @@ ${postForm(req, "/dashboard/account/invite", html`<button type="submit" class="s
   r.get("/dashboard/account", (req, reply) => render(req, reply));
 
   r.post("/dashboard/account/invite", async (req, reply) => {
-    const { session } = signed(req);
-    const { code } = await createUserLink(deps, {
-      kind: "invite",
-      accountId: session.accountId,
-      createdBy: session.userId,
-    });
-    // Shown in this response only; the link's code is stored hashed.
+    const { session, who } = signed(req);
+    // One link per click (the form's key); the second answer of a double click shows the same
+    // link, its stored copy sealed. The link's code itself is stored hashed.
+    const sub = submission(req, who, "/dashboard/account/invite", {});
+    const { code } = await submitOnce(
+      deps,
+      sub,
+      {
+        run: async (db) => {
+          const link = await createUserLink(
+            { ...deps, db },
+            { kind: "invite", accountId: session.accountId, createdBy: session.userId },
+          );
+          return { code: link.code };
+        },
+      },
+      sealFor(deps, sub),
+    );
     return render(req, reply, { invite: `${baseUrlOf(deps, req)}/dashboard/setup?code=${code}` });
+  });
+
+  r.post("/dashboard/account/name", async (req, reply) => {
+    const t = dashT(req);
+    const { session } = signed(req);
+    const done = await runAction(() =>
+      renameAccount(deps, {
+        accountId: session.accountId,
+        displayName: formText(req.body, "display_name"),
+      }),
+    );
+    if (!done.ok) return render(req, reply, { flash: done.flash, status: done.status });
+    return render(req, reply, {
+      flash: {
+        kind: "ok",
+        text: t("account.displayName.saved", { name: done.value.display_name ?? "" }),
+      },
+    });
   });
 
   r.post("/dashboard/account/users/:id/remove", async (req, reply) => {

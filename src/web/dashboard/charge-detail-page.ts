@@ -3,12 +3,15 @@ import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
 import { cancelCharge, refundCharge, simulatePay } from "../../domain/charges/pay-cancel-refund.ts";
 import { cryptoView } from "../../domain/crypto/crypto-view.ts";
-import { ownChargeNow } from "../../domain/dashboard/charge-detail.ts";
+import { chargeExists, ownChargeNow } from "../../domain/dashboard/charge-detail.ts";
+import { AppError } from "../../domain/errors.ts";
 import { listEvents } from "../../domain/events/list-events.ts";
+import type { Mode } from "../../domain/mode.ts";
 import { chargeDeliveries } from "../../domain/webhooks/charge-deliveries.ts";
 import { redeliver } from "../../domain/webhooks/manage-webhooks.ts";
 import { html, type SafeHtml } from "../html.ts";
-import { confirmAction, dashT, type Flash, runAction, sendDashPage } from "./chrome.ts";
+import { withQuery } from "../layout.ts";
+import { confirmAction, dashT, type Flash, postForm, runAction, sendDashPage } from "./chrome.ts";
 import { deliveryCard } from "./delivery-card.ts";
 import { badge, money, when } from "./format.ts";
 import { liveMoneyNotes } from "./live-money.ts";
@@ -26,6 +29,19 @@ const DONE = new Set(["created", "simulate-pay", "cancel", "refund", "redelivere
 export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): void {
   const r = signedInRoutes(web, deps);
 
+  const otherModePage = (req: FastifyRequest, reply: FastifyReply, other: Mode) => {
+    const t = dashT(req);
+    const here = req.url.split("?")[0] ?? "/dashboard/charges";
+    return sendDashPage(req, reply, {
+      section: "charges",
+      title: t("nav.charges"),
+      status: 404,
+      main: html`<p><a href="/dashboard/charges">← ${t("nav.charges")}</a></p>
+<div class="flash warn" role="status">${t("charge.otherMode", { mode: t(`mode.${other}`) })}</div>
+${postForm(req, "/dashboard/mode", html`<input type="hidden" name="mode" value="${other}"><input type="hidden" name="return" value="${here}"><input type="hidden" name="stay" value="1"><button type="submit">${t("charge.switchTo", { mode: t(`mode.${other}`) })}</button>`)}`,
+    });
+  };
+
   const detailPage = async (
     req: FastifyRequest,
     reply: FastifyReply,
@@ -35,13 +51,25 @@ export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): 
     const t = dashT(req);
     const { who } = signed(req);
     const id = (req.params as { id: string }).id;
-    const row = await ownChargeNow(deps, who, id);
-    const [events, deliveries, moneyNotes] = await Promise.all([
+    const q = req.query as Record<string, string | undefined>;
+    const row = await ownChargeNow(deps, who, id).catch(async (err) => {
+      // A charge of the other mode (a test charge's link opened in live mode) is not this
+      // view's: say so, and offer the switch, rather than a bare "not found".
+      const other = who.mode === "test" ? "live" : "test";
+      if (err instanceof AppError && err.code === "NOT_FOUND") {
+        const there = await chargeExists(deps, { ...who, mode: other }, id);
+        if (there) return { otherMode: other } as const;
+      }
+      throw err;
+    });
+    if ("otherMode" in row) return otherModePage(req, reply, row.otherMode);
+    const dpage = Math.max(1, Math.min(10_000, Number.parseInt(q.dpage ?? "1", 10) || 1));
+    const [events, deliveryPage, moneyNotes] = await Promise.all([
       listEvents(deps, who, { charge_id: id, limit: 200 }),
-      chargeDeliveries(deps, who, id),
+      chargeDeliveries(deps, who, id, dpage),
       liveMoneyNotes(deps, req, row),
     ]);
-    const q = req.query as Record<string, string | undefined>;
+    const deliveries = deliveryPage.items;
     const shown: Flash | undefined =
       flash ??
       (q.done && DONE.has(q.done)
@@ -116,7 +144,8 @@ ${row.status === "pending" ? html`<section><h2>${t("charges.payment")}</h2>${pay
 <section><h2>${t("charges.events")}</h2>${
         events.events.length === 0
           ? html`<p class="muted">—</p>`
-          : html`<ol class="events">${[...events.events].reverse().map((e) => html`<li><code>${e.event}</code> <span class="muted">${when(t, e.createdAt)}</span></li>`)}</ol>`
+          : // Oldest first (the query reads a charge's events in the order they happened).
+            html`<ol class="events">${events.events.map((e) => html`<li><code>${e.event}</code> <span class="muted">${when(t, e.createdAt)}</span></li>`)}</ol>`
       }</section>
 <section id="deliveries"><h2>${t("charges.deliveries")}</h2>${
         deliveries.length === 0
@@ -127,6 +156,10 @@ ${row.status === "pending" ? html`<section><h2>${t("charges.payment")}</h2>${pay
                 aside: html`<span class="mono muted">${d.url}</span>`,
               }),
             )
+      }${
+        dpage > 1 || deliveryPage.hasMore
+          ? html`<div class="pager">${dpage > 1 ? html`<a href="${withQuery(req.url, { dpage: dpage === 2 ? undefined : String(dpage - 1) })}#deliveries">${t("charges.deliveries.newest")}</a>` : html`<span></span>`}${deliveryPage.hasMore ? html`<a href="${withQuery(req.url, { dpage: String(dpage + 1) })}#deliveries">${t("charges.deliveries.older")}</a>` : ""}</div>`
+          : ""
       }</section>`,
     });
   };

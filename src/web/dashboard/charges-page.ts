@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
 import { STATUSES } from "../../domain/charges/charge-status.ts";
-import { createPixCharge } from "../../domain/charges/create-pix-charge.ts";
+import { preparePixCharge } from "../../domain/charges/create-pix-charge.ts";
 import { CreatePixChargeSchema } from "../../domain/charges/schemas.ts";
 import { startCryptoCharge } from "../../domain/crypto/create-crypto-charge.ts";
 import { CreateCryptoChargeSchema } from "../../domain/crypto/schemas.ts";
 import { type ChargeListItem, listChargesPage } from "../../domain/dashboard/charge-list.ts";
+import { formScope, submitOnce, writeOnce } from "../../domain/idempotency/submit-once.ts";
+import { onceField, submission } from "../form-once.ts";
 import { formText } from "../forms.ts";
 import { html, type SafeHtml } from "../html.ts";
 import { withQuery } from "../layout.ts";
@@ -20,9 +22,9 @@ import { signed, signedInRoutes } from "./session.ts";
 /** The charges table (also on the home page). */
 export function chargeRows(t: DashT, items: ChargeListItem[]): SafeHtml {
   if (items.length === 0) return html`<p class="muted">${t("charges.none")}</p>`;
-  return html`<div class="table-wrap"><table><thead><tr><th>${t("charges.created")}</th><th>${t("charges.title")}</th><th>${t("charges.customer")}</th><th>${t("charges.method")}</th><th>${t("charges.status")}</th><th class="num">${t("charges.amount")}</th></tr></thead><tbody>${items.map(
+  return html`<div class="table-wrap charge-list"><table><thead><tr><th class="opt">${t("charges.created")}</th><th>${t("charges.title")}</th><th class="opt">${t("charges.customer")}</th><th class="opt">${t("charges.method")}</th><th>${t("charges.status")}</th><th class="num">${t("charges.amount")}</th></tr></thead><tbody>${items.map(
     (c) =>
-      html`<tr><td><a href="/dashboard/charges/${c.id}">${when(t, c.createdAt)}</a></td><td><a href="/dashboard/charges/${c.id}">${c.title ?? c.id}</a></td><td>${c.customer ?? "—"}</td><td>${c.method === "pix" ? "PIX" : "Bitcoin"}</td><td>${badge(t, c.status)}</td><td class="num">${money(t, c.valueCents)}</td></tr>`,
+      html`<tr><td class="opt"><a href="/dashboard/charges/${c.id}">${when(t, c.createdAt)}</a></td><td><a href="/dashboard/charges/${c.id}">${c.title ?? c.id}</a></td><td class="opt">${c.customer ?? "—"}</td><td class="opt">${c.method === "pix" ? "PIX" : "Bitcoin"}</td><td>${badge(t, c.status)}</td><td class="num">${money(t, c.valueCents)}</td></tr>`,
   )}</tbody></table></div>`;
 }
 
@@ -64,7 +66,7 @@ ${postForm(
 <label>${t("charges.amount")}<input type="text" name="value" inputmode="decimal" placeholder="49,90" required></label>
 <label>${t("charges.title")}<input type="text" name="title" maxlength="140"></label>
 <label>${t("charges.customer")}<input type="text" name="customer_name" maxlength="200"></label>
-<button type="submit">${t("charges.create")}</button>`,
+${onceField(deps)}<button type="submit">${t("charges.create")}</button>`,
   { class: "stack" },
 )}</section>`,
     });
@@ -78,6 +80,9 @@ ${postForm(
     const value = formAmount(formText(req.body, "value"));
     const title = formText(req.body, "title");
     const customer = formText(req.body, "customer_name");
+    const base = baseUrlOf(deps, req);
+    // A double click makes one charge (the form's key): the second answer goes to the same one.
+    const sub = submission(req, who, "/dashboard/charges", { method, value, title, customer });
     const done = await runAction(async () => {
       if (method === "crypto") {
         const input = parseForm(CreateCryptoChargeSchema, {
@@ -85,15 +90,28 @@ ${postForm(
           ...(title ? { product_name: title } : {}),
           ...(customer ? { customer_name: customer } : {}),
         });
-        const write = await startCryptoCharge(deps, who, input, baseUrlOf(deps, req));
-        return (await write(deps.db)).chargeId;
+        return submitOnce(deps, sub, {
+          before: () => startCryptoCharge(deps, who, input, base),
+          run: async (db, create) => (await create(db)).chargeId,
+        });
       }
       const input = parseForm(CreatePixChargeSchema, {
         value,
         ...(title ? { title } : {}),
         ...(customer ? { customer_name: customer } : {}),
       });
-      return (await createPixCharge(deps, who, input, baseUrlOf(deps, req))).chargeId;
+      return writeOnce(deps, sub, async () => {
+        // A live charge's txid is derived from the key (live-create.ts); "form\n" keeps a
+        // page's keys apart from any key an API client sends (no header holds a newline).
+        const p = await preparePixCharge(
+          deps,
+          who,
+          input,
+          base,
+          formScope(sub) ? { idempotencyKey: `form\n${sub.key}` } : {},
+        );
+        return { value: p.data.chargeId, write: p.write };
+      });
     });
     if (!done.ok) return listPage(req, reply, done.flash, done.status);
     return reply.redirect(`/dashboard/charges/${encodeURIComponent(done.value)}?done=created`, 303);

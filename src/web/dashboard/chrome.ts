@@ -6,6 +6,7 @@ import { type HtmlValue, html, type SafeHtml } from "../html.ts";
 import { type Translate, translator } from "../i18n/catalogue.ts";
 import { common } from "../i18n/common.ts";
 import { dashboard } from "../i18n/dashboard.ts";
+import { domainMessage } from "../i18n/domain-messages.ts";
 import { page, sendPage } from "../layout.ts";
 import { type Signed, signed } from "./session.ts";
 
@@ -68,7 +69,8 @@ export function sendDashPage(
       s.who.mode === "test"
         ? html`<div class="banner-test" role="note">${t("mode.banner")}</div>`
         : "",
-    main: html`${flashHtml(p.flash)}${p.main}`,
+    // A refusal of the domain (English, "field: message") is shown in the page's language.
+    main: html`${flashHtml(p.flash && p.flash.kind === "error" ? { ...p.flash, text: domainMessage(req.lang, p.flash.text) } : p.flash)}${p.main}`,
   });
   return sendPage(reply, body, p.status ?? 200);
 }

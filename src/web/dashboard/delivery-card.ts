@@ -4,7 +4,9 @@ import { type DashT, postForm } from "./chrome.ts";
 import { badge, when } from "./format.ts";
 
 // One webhook delivery with every attempt (when, status code or error, duration, response
-// excerpt) and its Redeliver button: on a charge's page and in a webhook's delivery log.
+// excerpt) and its Redeliver button: on a charge's page and in a webhook's delivery log. The
+// attempts' table scrolls sideways on a narrow screen, so its box takes the keyboard's focus
+// (tabindex) and is a named region, for people who cannot scroll with a pointer.
 
 export type DeliveryCard = {
   id: string;
@@ -42,6 +44,6 @@ export function deliveryCard(
           html`<button type="submit" class="secondary">${t("webhooks.redeliver")}</button>`,
         );
   return html`<div class="card delivery" data-delivery="${d.id}"><div class="row"><code>${d.event}</code>${badge(t, d.status)}${opts.aside}</div>
-<div class="scroll"><table class="attempts"><thead><tr><th>${t("webhooks.when")}</th><th>${t("webhooks.statusCode")}</th><th class="num">${t("webhooks.duration")}</th><th>${t("webhooks.response")}</th></tr></thead><tbody>${attempts}</tbody></table></div>
+<div class="scroll" tabindex="0" role="region" aria-label="${t("charges.deliveries.table", { event: d.event })}"><table class="attempts"><thead><tr><th>${t("webhooks.when")}</th><th>${t("webhooks.statusCode")}</th><th class="num">${t("webhooks.duration")}</th><th>${t("webhooks.response")}</th></tr></thead><tbody>${attempts}</tbody></table></div>
 ${redeliver}</div>`;
 }

@@ -35,11 +35,15 @@ export function registerHomePage(web: FastifyInstance, deps: AppDeps): void {
     return sendDashPage(req, reply, {
       section: "home",
       title: t("nav.home"),
+      // Setup signs the new user in and lands here.
+      ...((req.query as Record<string, string | undefined>).done === "welcome"
+        ? { flash: { kind: "ok" as const, text: t("home.welcome") } }
+        : {}),
       main: html`<h1>${t("home.title")}</h1>
 <div class="stats">
-<div class="stat"><span class="n">${today.count}</span><span class="l">${t("home.today.count")}</span></div>
+<div class="stat"><span class="n">${today.count}</span><span class="l">${t(today.count === 1 ? "home.today.count.one" : "home.today.count")}</span></div>
 <div class="stat"><span class="n">${money(t, today.amountCents)}</span><span class="l">${t("home.today.amount")}</span></div>
-<div class="stat"><span class="n">${today.approved}</span><span class="l">${t("home.today.approved")}</span></div>
+<div class="stat"><span class="n">${today.approved}</span><span class="l">${t(today.approved === 1 ? "home.today.approved.one" : "home.today.approved")}</span></div>
 <div class="stat"><span class="n">${money(t, today.approvedCents)}</span><span class="l">${t("home.today.approvedAmount")}</span></div>
 </div>
 ${

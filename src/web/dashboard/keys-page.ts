@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../deps.ts";
+import { FIRST_START_TOKEN_LABEL } from "../../domain/accounts/bootstrap.ts";
+import { submitOnce } from "../../domain/idempotency/submit-once.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { issueToken, listTokens, revokeToken } from "../../domain/tokens/manage-tokens.ts";
 import { CreateTokenSchema } from "../../domain/tokens/schemas.ts";
+import { onceField, sealFor, submission } from "../form-once.ts";
 import { formText } from "../forms.ts";
 import { type HtmlValue, html } from "../html.ts";
 import { confirmAction, dashT, type Flash, postForm, runAction, sendDashPage } from "./chrome.ts";
@@ -30,11 +33,16 @@ export function registerKeyPages(web: FastifyInstance, deps: AppDeps): void {
     const keys = (await listTokens(deps, { accountId: who.accountId })).filter(
       (k) => k.mode === who.mode,
     );
+    // A key made for the other mode is not in this view's list: say where it went.
+    const elsewhere = opts.created && opts.created.mode !== who.mode;
     const created: HtmlValue = opts.created
       ? html`<section class="flash warn" role="status"><strong>${t("keys.created", { label: opts.created.label, mode: t(`mode.${opts.created.mode}`) })}</strong>
-<p>${t("keys.once")}</p>
+<p>${t("keys.once")}</p>${elsewhere ? html`<p class="key-elsewhere">${t("keys.elsewhere", { mode: t(`mode.${opts.created.mode}`) })}</p>` : ""}
 <div class="secret"><code id="new-key">${opts.created.token}</code><button type="button" data-copy="#new-key" data-copied="${t("action.copied")}">${t("action.copy")}</button></div></section>`
       : "";
+    // The first start's token was labelled before anyone chose a language.
+    const labelOf = (label: string) =>
+      label === FIRST_START_TOKEN_LABEL ? t("keys.firstStartLabel") : label;
     const opt = (m: Mode) =>
       html`<option value="${m}"${m === who.mode ? html` selected` : ""}>${t(`mode.${m}`)}</option>`;
     return sendDashPage(req, reply, {
@@ -49,14 +57,14 @@ ${
     : html`<div class="table-wrap"><table><thead><tr><th>${t("keys.label")}</th><th>${t("keys.prefix")}</th><th>${t("charges.created")}</th><th>${t("keys.lastUsed")}</th><th></th></tr></thead><tbody>${keys.map(
         (
           k,
-        ) => html`<tr data-key="${k.id}"><td>${k.label}</td><td class="mono">${k.prefix}…</td><td>${when(t, k.createdAt)}</td><td>${when(t, k.lastUsedAt)}</td>
+        ) => html`<tr data-key="${k.id}"><td>${labelOf(k.label)}</td><td class="mono">${k.prefix}…</td><td>${when(t, k.createdAt)}</td><td>${when(t, k.lastUsedAt)}</td>
 <td class="actions">${
           k.revokedAt
             ? badge(t, "revoked")
             : confirmAction(req, {
                 action: `/dashboard/keys/${encodeURIComponent(k.id)}/revoke`,
                 label: t("keys.revoke"),
-                question: t("keys.revoke.q", { label: k.label }),
+                question: t("keys.revoke.q", { label: labelOf(k.label) }),
                 confirm: t("keys.revoke"),
                 danger: true,
               })
@@ -67,7 +75,7 @@ ${
         req,
         "/dashboard/keys",
         html`<label>${t("keys.label")}<input type="text" name="label" maxlength="100" required placeholder="${t("keys.label.example")}"></label>
-<label>${t("keys.mode")}<select name="mode">${opt("test")}${opt("live")}</select></label>
+${onceField(deps)}<label>${t("keys.mode")}<select name="mode">${opt("test")}${opt("live")}</select></label>
 <button type="submit">${t("keys.create")}</button>`,
         { class: "stack" },
       )}</section>`,
@@ -80,10 +88,25 @@ ${
     const { who } = signed(req);
     const label = formText(req.body, "label");
     const mode: Mode = formText(req.body, "mode") === "live" ? "live" : "test";
-    const done = await runAction(async () => {
-      const input = parseForm(CreateTokenSchema, { label, mode });
-      return issueToken(deps, { accountId: who.accountId, label: input.label, mode });
-    });
+    const sub = submission(req, who, "/dashboard/keys", { label, mode });
+    // A double click makes one key; the second answer shows the same value (stored sealed).
+    const done = await runAction(() =>
+      submitOnce(
+        deps,
+        sub,
+        {
+          run: async (db) => {
+            const input = parseForm(CreateTokenSchema, { label, mode });
+            const issued = await issueToken(
+              { ...deps, db },
+              { accountId: who.accountId, label: input.label, mode },
+            );
+            return { token: issued.token };
+          },
+        },
+        sealFor(deps, sub),
+      ),
+    );
     if (!done.ok) return render(req, reply, { flash: done.flash, status: done.status });
     // The value is shown in this response only: never in a URL, never stored.
     return render(req, reply, { created: { token: done.value.token, mode, label } });
@@ -93,7 +116,11 @@ ${
     const t = dashT(req);
     const id = (req.params as { id: string }).id;
     const done = await runAction(() =>
-      revokeToken(deps, { accountId: signed(req).who.accountId, id }),
+      revokeToken(deps, {
+        accountId: signed(req).who.accountId,
+        id,
+        onlyMode: signed(req).who.mode,
+      }),
     );
     if (!done.ok) return render(req, reply, { flash: done.flash, status: done.status });
     // Every instance refuses a revoked token within a second; this one at once.

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
+import { submitOnce } from "../../domain/idempotency/submit-once.ts";
 import { brlToCents } from "../../domain/money.ts";
 import {
   archiveProduct,
@@ -8,6 +9,7 @@ import {
   createProduct,
   listProducts,
 } from "../../domain/products/products.ts";
+import { onceField, submission } from "../form-once.ts";
 import { formText } from "../forms.ts";
 import { html } from "../html.ts";
 import { confirmAction, dashT, type Flash, postForm, runAction, sendDashPage } from "./chrome.ts";
@@ -54,7 +56,8 @@ ${
         html`<label>${t("products.name")}<input type="text" name="name" maxlength="140" required></label>
 <label>${t("charges.amount")}<input type="text" name="value" inputmode="decimal" placeholder="49,90" required></label>
 <label>${t("products.description")}<textarea name="description" maxlength="500"></textarea></label>
-<button type="submit">${t("products.create")}</button>`,
+<label>${t("products.successUrl")}<input type="url" name="success_url" maxlength="2000" placeholder="https://loja.example/obrigado"><span class="hint">${t("products.successUrl.help")}</span></label>
+${onceField(deps)}<button type="submit">${t("products.create")}</button>`,
         { class: "stack" },
       )}</section>`,
     });
@@ -64,15 +67,28 @@ ${
 
   r.post("/dashboard/products", async (req, reply) => {
     const t = dashT(req);
+    const { who } = signed(req);
     const description = formText(req.body, "description");
-    const done = await runAction(async () => {
-      const input = parseForm(CreateProductSchema, {
-        name: formText(req.body, "name"),
-        value: formAmount(formText(req.body, "value")),
-        ...(description ? { description } : {}),
-      });
-      return createProduct(deps, signed(req).who, input);
-    });
+    const successUrl = formText(req.body, "success_url");
+    const fields = {
+      name: formText(req.body, "name"),
+      value: formAmount(formText(req.body, "value")),
+      ...(description ? { description } : {}),
+      ...(successUrl ? { success_url: successUrl } : {}),
+    };
+    // A double click makes one product (the form's key, form-once.ts).
+    const done = await runAction(() =>
+      submitOnce(deps, submission(req, who, "/dashboard/products", fields), {
+        run: async (db) => {
+          const product = await createProduct(
+            { ...deps, db },
+            who,
+            parseForm(CreateProductSchema, fields),
+          );
+          return { name: product.name };
+        },
+      }),
+    );
     if (!done.ok) return render(req, reply, done.flash, done.status);
     return render(req, reply, {
       kind: "ok",

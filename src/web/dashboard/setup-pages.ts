@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../deps.ts";
+import { DISPLAY_NAME_MAX, readAccount } from "../../domain/accounts/display-name.ts";
 import { AppError } from "../../domain/errors.ts";
+import { startSession } from "../../domain/users/sessions.ts";
 import { acceptUserLink, usableLink } from "../../domain/users/user-links.ts";
-import { checkOrigin } from "../csrf.ts";
+import { requireOrigin } from "../csrf.ts";
 import { formRaw, formText } from "../forms.ts";
 import { html } from "../html.ts";
+import { domainMessage } from "../i18n/domain-messages.ts";
 import { WEB_ROUTE } from "../route-options.ts";
 import { dashT, type Flash, flashHtml } from "./chrome.ts";
+import { SESSION_COOKIE, sessionLimits, setSessionCookie } from "./session.ts";
 import { publicPage } from "./sign-in-pages.ts";
 
 // The one-time link that creates a user: the setup link printed at the first start and the
@@ -20,13 +24,19 @@ function setupForm(
   code: string,
   flash?: Flash,
   email = "",
+  displayName = "",
 ) {
   const t = dashT(req);
+  // The first user also names the account for its payers (the payment pages say whom they pay).
+  const nameField =
+    kind === "setup"
+      ? html`<label>${t("setup.displayName")}<input type="text" name="display_name" value="${displayName}" minlength="2" maxlength="${DISPLAY_NAME_MAX}" autocomplete="organization" required><span class="hint">${t("setup.displayName.help")}</span></label>`
+      : "";
   return html`<h1>${t(kind === "setup" ? "setup.title" : "invite.title")}</h1>${flashHtml(flash)}
 <p>${t(kind === "setup" ? "setup.intro" : "invite.intro")}</p>
 <form class="stack card" method="post" action="/dashboard/setup">
 <input type="hidden" name="code" value="${code}">
-<label>${t("signin.email")}<input type="email" name="email" value="${email}" autocomplete="username" required></label>
+${nameField}<label>${t("signin.email")}<input type="email" name="email" value="${email}" autocomplete="username" required></label>
 <label>${t("setup.password")}<input type="password" name="password" autocomplete="new-password" minlength="10" required></label>
 <label>${t("setup.confirm")}<input type="password" name="confirm" autocomplete="new-password" minlength="10" required></label>
 <button type="submit">${t("setup.submit")}</button>
@@ -47,15 +57,22 @@ export function registerSetupPages(web: FastifyInstance, deps: AppDeps): void {
         404,
       );
     }
-    return publicPage(req, reply, t("setup.title"), setupForm(req, link.kind, code));
+    const account = await readAccount(deps, link.accountId);
+    return publicPage(
+      req,
+      reply,
+      t("setup.title"),
+      setupForm(req, link.kind, code, undefined, "", account.display_name ?? ""),
+    );
   });
 
   web.post("/dashboard/setup", WEB_ROUTE, async (req, reply) => {
-    checkOrigin(deps, req);
+    requireOrigin(deps, req);
     const t = dashT(req);
     const code = formText(req.body, "code");
     const email = formText(req.body, "email");
     const password = formRaw(req.body, "password");
+    const displayName = formText(req.body, "display_name");
     const link = await usableLink(deps, code);
     if (!link) {
       return publicPage(
@@ -71,14 +88,22 @@ export function registerSetupPages(web: FastifyInstance, deps: AppDeps): void {
         req,
         reply,
         t("setup.title"),
-        setupForm(req, link.kind, code, { kind: "error", text: t("setup.mismatch") }, email),
+        setupForm(
+          req,
+          link.kind,
+          code,
+          { kind: "error", text: t("setup.mismatch") },
+          email,
+          displayName,
+        ),
         422,
       );
     }
+    let user: Awaited<ReturnType<typeof acceptUserLink>>;
     try {
-      await acceptUserLink(
+      user = await acceptUserLink(
         { ...deps, scryptCost: deps.config.dashboard.scryptCost },
-        { code, email, password },
+        { code, email, password, displayName },
       );
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== "UNPROCESSABLE") throw err;
@@ -86,10 +111,25 @@ export function registerSetupPages(web: FastifyInstance, deps: AppDeps): void {
         req,
         reply,
         t("setup.title"),
-        setupForm(req, link.kind, code, { kind: "error", text: err.message }, email),
+        setupForm(
+          req,
+          link.kind,
+          code,
+          { kind: "error", text: domainMessage(req.lang, err.message) },
+          email,
+          displayName,
+        ),
         422,
       );
     }
-    return reply.redirect("/dashboard/sign-in?done=created", 303);
+    // The person who just chose the password is signed in, as sign-in would (a new session,
+    // ending any the browser came with).
+    const { cookie } = await startSession(deps, sessionLimits(deps), {
+      userId: user.id,
+      accountId: user.accountId,
+      previousCookie: req.cookies[SESSION_COOKIE],
+    });
+    setSessionCookie(deps, reply, cookie);
+    return reply.redirect("/dashboard?done=welcome", 303);
   });
 }

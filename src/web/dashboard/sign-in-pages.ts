@@ -3,7 +3,7 @@ import type { AppDeps } from "../../deps.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { endAllSessions, endSession, switchMode } from "../../domain/users/sessions.ts";
 import { signIn } from "../../domain/users/sign-in.ts";
-import { checkOrigin } from "../csrf.ts";
+import { requireOrigin } from "../csrf.ts";
 import { formRaw, formText } from "../forms.ts";
 import { type HtmlValue, html } from "../html.ts";
 import { page, sendPage } from "../layout.ts";
@@ -33,7 +33,15 @@ export function publicPage(
 ) {
   return sendPage(
     reply,
-    page({ lang: req.lang, title, url: req.url, mainClass: "narrow", main }),
+    page({
+      lang: req.lang,
+      title,
+      url: req.url,
+      // The brand, as on every signed-in page, so the sign-in page is recognisably this service.
+      header: html`<header class="topbar"><div class="inner"><a class="brand" href="/dashboard">Tostão</a></div></header>`,
+      mainClass: "narrow",
+      main,
+    }),
     status,
   );
 }
@@ -69,7 +77,7 @@ export function registerSignInPages(web: FastifyInstance, deps: AppDeps): void {
   });
 
   web.post("/dashboard/sign-in", WEB_ROUTE, async (req, reply) => {
-    checkOrigin(deps, req);
+    requireOrigin(deps, req);
     const t = dashT(req);
     const email = formText(req.body, "email");
     const next = localPath(formText(req.body, "next"));
@@ -129,8 +137,10 @@ export function registerSignInPages(web: FastifyInstance, deps: AppDeps): void {
     const asked = formText(req.body, "mode");
     const mode: Mode | undefined = asked === "test" || asked === "live" ? asked : undefined;
     if (mode) await switchMode(deps, signed(req).session, mode);
-    // Back to the section, not the item: a charge of one mode does not exist in the other.
+    // Back to the section, not the item: a charge of one mode does not exist in the other;
+    // unless the form came from the notice that the item is the other mode's ("stay").
     const back = localPath(formText(req.body, "return")).split("?")[0] ?? "/dashboard";
+    if (formText(req.body, "stay") === "1") return reply.redirect(back, 303);
     return reply.redirect(back.split("/").slice(0, 3).join("/"), 303);
   });
 }

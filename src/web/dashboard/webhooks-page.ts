@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../deps.ts";
 import { notFound } from "../../domain/errors.ts";
+import { submitOnce } from "../../domain/idempotency/submit-once.ts";
 import {
+  checkWebhookTarget,
   createWebhook,
   deleteWebhook,
   listDeliveries,
@@ -10,6 +12,7 @@ import {
   sendTestEvent,
 } from "../../domain/webhooks/manage-webhooks.ts";
 import { CreateWebhookSchema, SUBSCRIBABLE } from "../../domain/webhooks/schemas.ts";
+import { onceField, sealFor, submission } from "../form-once.ts";
 import { formList, formText } from "../forms.ts";
 import { type HtmlValue, html } from "../html.ts";
 import { confirmAction, dashT, type Flash, postForm, runAction, sendDashPage } from "./chrome.ts";
@@ -57,7 +60,7 @@ ${
 <label class="inline"><input type="checkbox" name="events" value="*" checked> ${t("webhooks.allEvents")}</label>
 ${SUBSCRIBABLE.map((e) => html`<label class="inline"><input type="checkbox" name="events" value="${e}"> <code>${e}</code></label>`)}
 </fieldset>
-<button type="submit">${t("webhooks.create")}</button>`,
+${onceField(deps)}<button type="submit">${t("webhooks.create")}</button>`,
         { class: "stack" },
       )}</section>`,
     });
@@ -66,13 +69,28 @@ ${SUBSCRIBABLE.map((e) => html`<label class="inline"><input type="checkbox" name
   r.get("/dashboard/webhooks", (req, reply) => listPage(req, reply));
 
   r.post("/dashboard/webhooks", async (req, reply) => {
-    const done = await runAction(async () => {
-      const input = parseForm(CreateWebhookSchema, {
-        url: formText(req.body, "url"),
-        events: formList(req.body, "events"),
-      });
-      return createWebhook(deps, signed(req).who, input);
-    });
+    const { who } = signed(req);
+    const fields = { url: formText(req.body, "url"), events: formList(req.body, "events") };
+    const sub = submission(req, who, "/dashboard/webhooks", fields);
+    // A double click makes one webhook; the second answer shows the same secret (stored sealed).
+    // The URL's DNS check runs before the key's transaction, not inside it.
+    const done = await runAction(() =>
+      submitOnce(
+        deps,
+        sub,
+        {
+          before: async () => {
+            const input = parseForm(CreateWebhookSchema, fields);
+            return { input, checked: await checkWebhookTarget(deps, input.url) };
+          },
+          run: async (db, p) => {
+            const made = await createWebhook({ ...deps, db }, who, p.input, p.checked);
+            return { url: made.url, secret: made.secret };
+          },
+        },
+        sealFor(deps, sub),
+      ),
+    );
     if (!done.ok) return listPage(req, reply, { flash: done.flash, status: done.status });
     // The signing secret is shown in this response only.
     return listPage(req, reply, { secret: { url: done.value.url, secret: done.value.secret } });

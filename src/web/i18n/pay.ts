@@ -6,6 +6,7 @@ export const pay = defineArea(
   {
     "test.banner": "Ambiente de testes: nenhum dinheiro real",
     "merchant.payTo": "Pagamento para {merchant}",
+    "merchant.payment": "Pagamento",
     "charge.fallbackTitle": "Cobrança",
     "amount.label": "Valor",
     "method.pix": "Pix",
@@ -63,6 +64,7 @@ export const pay = defineArea(
   {
     "test.banner": "Test environment: no real money",
     "merchant.payTo": "Payment to {merchant}",
+    "merchant.payment": "Payment",
     "charge.fallbackTitle": "Charge",
     "amount.label": "Amount",
     "method.pix": "Pix",

@@ -1,4 +1,5 @@
 import type { CheckoutPage, PayMethod } from "../../domain/checkout/checkout-page.ts";
+import { FORM_KEY_FIELD } from "../../domain/idempotency/submit-once.ts";
 import { html, raw, type SafeHtml } from "../html.ts";
 import { formatBrl, type Lang, translator } from "../i18n/catalogue.ts";
 import { common } from "../i18n/common.ts";
@@ -30,7 +31,7 @@ const FIELDS = [
 
 export function checkoutPageHtml(
   v: CheckoutPage,
-  opts: { lang: Lang; url: string; state?: CheckoutFormState },
+  opts: { lang: Lang; url: string; state?: CheckoutFormState; formKey: string },
 ): SafeHtml {
   const t = translator(opts.lang, common, pay);
   const amount = formatBrl(opts.lang, v.amountCents);
@@ -73,6 +74,7 @@ ${message ? html`<p class="field-error" id="err-${name}">${message}</p>` : ""}`;
 ${hasErrors ? html`<div class="flash error" role="alert">${t("checkout.errors")}</div>` : ""}
 ${methodField}
 ${details}
+<input type="hidden" name="${FORM_KEY_FIELD}" value="${opts.formKey}">
 <button type="submit" class="pay-submit">${t("checkout.submit", { amount })}</button>
 </form>`;
 
@@ -80,7 +82,7 @@ ${details}
     lang: opts.lang,
     title: `${v.name} · ${amount}`,
     url: opts.url,
-    header: html`<header class="paybar"><div class="inner"><span class="merchant">${t("merchant.payTo", { merchant: v.merchantName })}</span></div></header>`,
+    header: html`<header class="paybar"><div class="inner"><span class="merchant">${v.merchantName ? t("merchant.payTo", { merchant: v.merchantName }) : t("merchant.payment")}</span></div></header>`,
     banner: v.livemode ? "" : testBanner(t),
     mainClass: "pay",
     main: html`<section class="card pay-card">

@@ -65,7 +65,7 @@ ${pending && !v.livemode ? simulateForm(t, selfUrl) : ""}
     title: `${title} · ${amount}`,
     url: opts.url,
     head,
-    header: html`<header class="paybar"><div class="inner"><span class="merchant">${t("merchant.payTo", { merchant: v.merchantName })}</span></div></header>`,
+    header: html`<header class="paybar"><div class="inner"><span class="merchant">${v.merchantName ? t("merchant.payTo", { merchant: v.merchantName }) : t("merchant.payment")}</span></div></header>`,
     banner: v.livemode ? "" : testBanner(t),
     mainClass: "pay",
     main,

@@ -9,6 +9,7 @@ import {
 } from "../../domain/checkout/checkout-page.ts";
 import { paymentPage, simulateFromPage } from "../../domain/checkout/payment-page.ts";
 import { AppError } from "../../domain/errors.ts";
+import { FORM_KEY_FIELD } from "../../domain/idempotency/submit-once.ts";
 import { checkOrigin } from "../csrf.ts";
 import { formText } from "../forms.ts";
 import { sendPage } from "../layout.ts";
@@ -33,6 +34,9 @@ function idOf(req: FastifyRequest<IdParams>): string {
 }
 
 export function registerPayPages(web: FastifyInstance, deps: AppDeps): void {
+  // Each render of the checkout form draws its own key: one submission, one charge.
+  const newFormKey = () => deps.random.bytes(16).toString("base64url");
+
   web.get<IdParams>("/pay/:id", WEB_ROUTE, async (req, reply) => {
     const view = await paymentPage(deps, idOf(req));
     return sendPage(reply, paymentPageHtml(view, { lang: req.lang, url: req.url }));
@@ -52,7 +56,10 @@ export function registerPayPages(web: FastifyInstance, deps: AppDeps): void {
 
   web.get<IdParams>("/checkout/:id", WEB_ROUTE, async (req, reply) => {
     const view = await checkoutPage(deps, idOf(req));
-    return sendPage(reply, checkoutPageHtml(view, { lang: req.lang, url: req.url }));
+    return sendPage(
+      reply,
+      checkoutPageHtml(view, { lang: req.lang, url: req.url, formKey: newFormKey() }),
+    );
   });
 
   web.post<IdParams>("/checkout/:id", WEB_ROUTE, async (req, reply) => {
@@ -68,7 +75,12 @@ export function registerPayPages(web: FastifyInstance, deps: AppDeps): void {
     const refuse = (errors: CheckoutFormState["errors"]) =>
       sendPage(
         reply,
-        checkoutPageHtml(view, { lang: req.lang, url: req.url, state: { values, errors } }),
+        checkoutPageHtml(view, {
+          lang: req.lang,
+          url: req.url,
+          state: { values, errors },
+          formKey: newFormKey(),
+        }),
         422,
       );
     const parsed = CheckoutFormSchema.safeParse(values);
@@ -88,8 +100,16 @@ export function registerPayPages(web: FastifyInstance, deps: AppDeps): void {
       return refuse(errors);
     }
     if (!view.methods[parsed.data.method]) return refuse({ method: "error.methodOff" });
-    await spendCheckoutBudget(deps, req, productId);
-    const chargeId = await createCheckoutCharge(deps, productId, parsed.data, baseUrlOf(deps, req));
+    const chargeId = await createCheckoutCharge(
+      deps,
+      productId,
+      parsed.data,
+      baseUrlOf(deps, req),
+      {
+        formKey: formText(req.body, FORM_KEY_FIELD),
+        spendBudget: () => spendCheckoutBudget(deps, req, productId),
+      },
+    );
     return reply.redirect(`/pay/${encodeURIComponent(chargeId)}`, 303);
   });
 }

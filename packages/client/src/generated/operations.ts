@@ -13,6 +13,8 @@ export const OPERATIONS = {
   createProduct: { method: "POST", path: "/api/products/create", input: "body", idempotent: true, auth: true, produces: "application/json" },
   listProducts: { method: "GET", path: "/api/products", input: "query", idempotent: false, auth: true, produces: "application/json" },
   archiveProduct: { method: "POST", path: "/api/products/archive", input: "body", idempotent: true, auth: true, produces: "application/json" },
+  getAccount: { method: "GET", path: "/api/account", input: "none", idempotent: false, auth: true, produces: "application/json" },
+  updateAccount: { method: "POST", path: "/api/account/update", input: "body", idempotent: true, auth: true, produces: "application/json" },
   createPixCharge: { method: "POST", path: "/api/pix/charge/create", input: "body", idempotent: true, auth: true, produces: "application/json" },
   getPixChargeStatus: { method: "GET", path: "/api/pix/charge/status", input: "query", idempotent: false, auth: true, produces: "application/json" },
   listPixCharges: { method: "GET", path: "/api/pix/charges", input: "query", idempotent: false, auth: true, produces: "application/json" },

@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { checkDisplayName } from "../../domain/accounts/display-name.ts";
+import { AppError } from "../../domain/errors.ts";
+import { CreateProductSchema } from "../../domain/products/products.ts";
+import { CreateTokenSchema } from "../../domain/tokens/schemas.ts";
+import { parseForm } from "../dashboard/format.ts";
+import { domainMessage, KNOWN_DOMAIN_MESSAGES } from "./domain-messages.ts";
+
+const refusal = (fn: () => unknown): string => {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof AppError) return err.message;
+    throw err;
+  }
+  throw new Error("not refused");
+};
+
+test("the domain messages that reach pages read in Portuguese on a pt-BR page, as they are in English", () => {
+  const real = [
+    refusal(() => parseForm(CreateProductSchema, { name: "", value: 5 })),
+    refusal(() => parseForm(CreateProductSchema, { name: "x", value: 5, success_url: "ftp://x" })),
+    refusal(() => parseForm(CreateTokenSchema, { label: "" })),
+    refusal(() => checkDisplayName("<b>")),
+    refusal(() => checkDisplayName("x")),
+  ];
+  for (const message of [...KNOWN_DOMAIN_MESSAGES, ...real]) {
+    const pt = domainMessage("pt-BR", message);
+    assert.notEqual(pt, message, `not translated: ${message}`);
+    assert.ok(!/\bmust\b|\bthis\b/.test(pt), `English left in: ${pt}`);
+    assert.equal(domainMessage("en", message), message);
+  }
+  assert.equal(domainMessage("pt-BR", "name: must not be empty"), "Nome: não pode ficar vazio");
+  // A message the tables do not know is shown as it is.
+  assert.equal(domainMessage("pt-BR", "zzz: something new"), "zzz: something new");
+});

@@ -1,0 +1,114 @@
+import { FORM_RESENT_MESSAGE } from "../../domain/idempotency/submit-once.ts";
+import type { Lang } from "./catalogue.ts";
+
+// The domain's messages are English ("field: what is wrong"), one catalogue for every front
+// door (domain/errors.ts). Those that reach a page (a form refused beside itself, an error page)
+// are translated here for Portuguese pages: the field's name, then its message, each from a
+// table; a message not in the tables is shown as it is, still naming its field.
+
+const FIELDS: Record<string, string> = {
+  value: "valor",
+  name: "nome",
+  label: "nome",
+  title: "título",
+  description: "descrição",
+  success_url: "página de sucesso",
+  customer_name: "cliente",
+  customer_email: "e-mail",
+  customer_cpf: "CPF",
+  url: "URL",
+  events: "eventos",
+  email: "e-mail",
+  password: "senha",
+  display_name: "nome da loja",
+  code: "link",
+  id: "item",
+  mode: "modo",
+  tokens: "chaves",
+  webhooks: "webhooks",
+  product_id: "produto",
+  form: "formulário",
+  body: "formulário",
+};
+
+/** English message (after "field: ") -> Portuguese; `$1`… are the pattern's captures. */
+const MESSAGES: Array<[RegExp, string]> = [
+  [/^must not be empty$/, "não pode ficar vazio"],
+  [/^is required$/, "é obrigatório"],
+  [/^must be greater than 0$/, "deve ser maior que zero"],
+  [/^must be at most (\d+) characters$/, "deve ter no máximo $1 caracteres"],
+  [/^must be at least (\d+) characters$/, "deve ter pelo menos $1 caracteres"],
+  [/^must be (\d+) to (\d+) characters$/, "deve ter de $1 a $2 caracteres"],
+  [/^must have at most 2 decimal places$/, "deve ter no máximo 2 casas decimais"],
+  [/^must be at most (R\$ ?[\d.,]+|[\d.,]+)$/, "deve ser no máximo $1"],
+  [/^must be a number$/, "deve ser um número (ex.: 49,90)"],
+  [/^must be an? (e-mail address|valid e-mail address)$/, "deve ser um endereço de e-mail válido"],
+  [/^must be a valid CPF.*$/, "deve ser um CPF válido (11 dígitos com dígitos verificadores)"],
+  [
+    /^must be an https \(or http\) URL without user:password@$/,
+    "deve ser uma URL https (ou http), sem usuário:senha@",
+  ],
+  [
+    /^must start with a letter or digit and hold only letters, digits, spaces and .*$/,
+    "deve começar com letra ou número e ter só letras, números, espaços e . , ' & ( ) - / + ! ? : @ #",
+  ],
+  [/^must list at least one event name, or \*$/, "escolha ao menos um evento, ou todos"],
+  [/^(.+) already has a user$/, "$1 já tem um usuário"],
+  [
+    /^you cannot remove yourself; ask another user$/,
+    "você não pode remover a si mesmo; peça a outra pessoa",
+  ],
+  [
+    /^this link is unknown, used or expired; ask for a new one$/,
+    "este link é desconhecido, já foi usado ou expirou; peça um novo",
+  ],
+  [/^product (\S+) is archived$/, "o produto $1 foi arquivado"],
+  [
+    /^an account may have at most (\d+) active tokens; revoke one first$/,
+    "uma conta pode ter no máximo $1 chaves ativas; revogue uma antes",
+  ],
+  [
+    /^at most (\d+) per account and mode; delete one first$/,
+    "no máximo $1 por conta e modo; exclua um antes",
+  ],
+  [/^the current password is wrong$/, "a senha atual está incorreta"],
+  [
+    /^this form was already sent with other values; reload the page to send a new one$/,
+    "este formulário já foi enviado com outros valores; recarregue a página para enviar outro",
+  ],
+  [
+    /^must resolve to public addresses only.*$/,
+    "deve apontar para um endereço público da internet",
+  ],
+  [/^must use https.*$/, "deve usar https"],
+];
+
+/** The message in the page's language: Portuguese when the tables know it, else as it is. */
+export function domainMessage(lang: Lang, message: string): string {
+  if (lang !== "pt-BR") return message;
+  const at = message.indexOf(": ");
+  const field = at > 0 ? message.slice(0, at) : "";
+  const rest = at > 0 ? message.slice(at + 2) : message;
+  for (const [pattern, pt] of MESSAGES) {
+    if (pattern.test(rest)) {
+      const text = rest.replace(pattern, pt);
+      const name = FIELDS[field] ?? field;
+      return name ? `${capitalize(name)}: ${text}` : capitalize(text);
+    }
+  }
+  return message;
+}
+
+/** The domain messages the tables are checked against (i18n test). */
+export const KNOWN_DOMAIN_MESSAGES = [
+  "value: must not be empty",
+  "name: must not be empty",
+  "value: must have at most 2 decimal places",
+  "success_url: must be an https (or http) URL without user:password@",
+  "email: must be an e-mail address",
+  "display_name: must be 2 to 80 characters",
+  "password: must be at least 10 characters",
+  FORM_RESENT_MESSAGE,
+];
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

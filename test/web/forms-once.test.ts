@@ -1,0 +1,314 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { createUserLink } from "../../src/domain/users/user-links.ts";
+import { addUser, getPage, PASSWORD, postForm, signInInject } from "../helpers/dashboard.ts";
+import { startTestService, type TestService } from "../helpers/service.ts";
+
+// Issue 22 on the pages, through inject(): a form that creates something carries a key per
+// render, so the same submission sent twice creates once; the checkout's budgets are spent after
+// that lookup; sign-in and setup refuse a post without this site's Origin; the account's display
+// name is what payers see, set at setup, from the dashboard and the API.
+
+let svc: TestService;
+before(async () => {
+  svc = await startTestService({
+    env: {
+      TOSTAO_WORKERS: "false",
+      TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "2",
+      TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
+    },
+  });
+});
+after(() => svc.close());
+
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+const SAME_ORIGIN = { origin: "http://localhost:80" };
+const onceKey = (body: string) => /name="_once" value="([^"]+)"/.exec(body)?.[1] ?? "";
+const count = async (sql: string, params: unknown[]) =>
+  Number((await svc.deps.db.query<{ n: number }>(sql, params))[0]?.n ?? 0);
+
+async function signedIn(email: string) {
+  const a = await svc.newAccount();
+  await addUser(svc, a.accountId, email);
+  return { a, s: await signInInject(svc, email) };
+}
+
+describe("forms that create, sent twice, create once", () => {
+  test("a product form posted twice with its key makes one product; a new render makes another", async () => {
+    const { a, s } = await signedIn("twice-product@example.com");
+    const key = onceKey((await getPage(svc, s, "/dashboard/products")).body);
+    assert.ok(key, "the form carries a key");
+    const fields = { name: "Caneca", value: "25,00", _once: key, _csrf: s.csrf };
+    const [one, two] = await Promise.all([
+      postForm(svc, s, "/dashboard/products", fields),
+      postForm(svc, s, "/dashboard/products", fields),
+    ]);
+    assert.equal(one.statusCode, 200, one.body.slice(0, 300));
+    assert.equal(two.statusCode, 200, two.body.slice(0, 300));
+    const n = () =>
+      count("SELECT count(*) AS n FROM products WHERE account_id = $1", [a.accountId]);
+    assert.equal(await n(), 1, "one product for one submission");
+    const key2 = onceKey(one.body);
+    assert.notEqual(key2, key, "each render draws a new key");
+    await postForm(svc, s, "/dashboard/products", { ...fields, _once: key2 });
+    assert.equal(await n(), 2);
+    // The same key with other values is refused, in Portuguese.
+    const edited = await postForm(svc, s, "/dashboard/products", { ...fields, name: "Outra" });
+    assert.equal(edited.statusCode, 422);
+    assert.match(edited.body, /Formulário: este formulário já foi enviado/);
+  });
+
+  test("an API key form posted twice makes one key, and both answers show the same value", async () => {
+    const { a, s } = await signedIn("twice-key@example.com");
+    const key = onceKey((await getPage(svc, s, "/dashboard/keys")).body);
+    const fields = { label: "loja", mode: "test", _once: key, _csrf: s.csrf };
+    const one = await postForm(svc, s, "/dashboard/keys", fields);
+    const two = await postForm(svc, s, "/dashboard/keys", fields);
+    const value = (b: string) => /id="new-key">([^<]+)</.exec(b)?.[1];
+    assert.ok(value(one.body));
+    assert.equal(value(two.body), value(one.body));
+    assert.equal(
+      await count("SELECT count(*) AS n FROM api_tokens WHERE account_id = $1 AND label = 'loja'", [
+        a.accountId,
+      ]),
+      1,
+    );
+    // The stored answer holds the key's value sealed, never in plaintext.
+    const stored = await svc.deps.db.query<{ b: string }>(
+      "SELECT response_body AS b FROM idempotency_keys WHERE account_id = $1 AND route = 'form:/dashboard/keys'",
+      [a.accountId],
+    );
+    assert.equal(stored.length, 1);
+    assert.ok(!stored[0]?.b.includes(value(one.body) ?? "x"));
+  });
+
+  test("a charge form posted twice makes one charge and both go to it", async () => {
+    const { a, s } = await signedIn("twice-charge@example.com");
+    const key = onceKey((await getPage(svc, s, "/dashboard/charges")).body);
+    const fields = { method: "pix", value: "10,00", _once: key, _csrf: s.csrf };
+    const one = await postForm(svc, s, "/dashboard/charges", fields);
+    const two = await postForm(svc, s, "/dashboard/charges", fields);
+    assert.equal(one.statusCode, 303);
+    assert.equal(two.headers.location, one.headers.location);
+    assert.equal(
+      await count("SELECT count(*) AS n FROM charges WHERE account_id = $1", [a.accountId]),
+      1,
+    );
+  });
+
+  test("the checkout form sent again makes no second charge and spends no budget", async () => {
+    const a = await svc.newAccount();
+    const p = await svc.call("POST", "/api/products/create", {
+      token: a.test,
+      body: { name: "Camiseta", value: 49.9 },
+    });
+    const productId = p.json().data.id as string;
+    const page = await svc.app.inject({ method: "GET", url: `/checkout/${productId}` });
+    const key = onceKey(page.body);
+    assert.ok(key, "the checkout form carries a key");
+    const post = (k: string) =>
+      svc.app.inject({
+        method: "POST",
+        url: `/checkout/${productId}`,
+        remoteAddress: "10.9.0.1",
+        headers: { ...FORM, ...SAME_ORIGIN },
+        payload: new URLSearchParams({ method: "pix", _once: k }).toString(),
+      });
+    const first = await post(key);
+    assert.equal(first.statusCode, 303);
+    // The budget is 2 a minute per client: five replays would spend it, and do not.
+    for (let i = 0; i < 5; i++) {
+      const again = await post(key);
+      assert.equal(again.statusCode, 303, `replay ${i}`);
+      assert.equal(again.headers.location, first.headers.location);
+    }
+    assert.equal(
+      await count("SELECT count(*) AS n FROM charges WHERE product_id = $1", [productId]),
+      1,
+    );
+    // A new submission still has its budget left (one more of two).
+    const other = await post("a-fresh-submission-key-01");
+    assert.equal(other.statusCode, 303);
+  });
+
+  test("the API's public create spends the checkout budget only for a new Idempotency-Key", async () => {
+    const a = await svc.newAccount();
+    const p = await svc.call("POST", "/api/products/create", {
+      token: a.test,
+      body: { name: "Boné", value: 30 },
+    });
+    const productId = p.json().data.id as string;
+    const create = (key: string) =>
+      svc.app.inject({
+        method: "POST",
+        url: "/api/pix/charge/create",
+        remoteAddress: "10.9.0.2",
+        headers: { "idempotency-key": key },
+        payload: { product_id: productId },
+      });
+    const first = await create("payer-key-1");
+    assert.equal(first.statusCode, 200, first.body);
+    for (let i = 0; i < 4; i++) {
+      const again = await create("payer-key-1");
+      assert.equal(again.statusCode, 200, again.body);
+      assert.equal(again.headers["idempotent-replayed"], "true");
+    }
+    assert.equal((await create("payer-key-2")).statusCode, 200, "budget left for a new one");
+    assert.equal((await create("payer-key-3")).statusCode, 429, "and then spent");
+  });
+});
+
+describe("sign-in and setup without a session", () => {
+  test("sign-in and setup refuse a post without an Origin, or with a foreign one", async () => {
+    const a = await svc.newAccount();
+    await addUser(svc, a.accountId, "origin@example.com");
+    const signIn = (headers: Record<string, string>) =>
+      svc.app.inject({
+        method: "POST",
+        url: "/dashboard/sign-in",
+        headers: { ...FORM, ...headers },
+        payload: new URLSearchParams({
+          email: "origin@example.com",
+          password: PASSWORD,
+        }).toString(),
+      });
+    assert.equal((await signIn({})).statusCode, 403, "no Origin");
+    assert.equal((await signIn({ origin: "https://evil.example" })).statusCode, 403);
+    assert.equal((await signIn(SAME_ORIGIN)).statusCode, 303);
+    const link = await createUserLink(svc.deps, { kind: "setup", accountId: a.accountId });
+    const setup = (headers: Record<string, string>) =>
+      svc.app.inject({
+        method: "POST",
+        url: "/dashboard/setup",
+        headers: { ...FORM, ...headers },
+        payload: new URLSearchParams({
+          code: link.code,
+          email: "new-owner@example.com",
+          password: PASSWORD,
+          confirm: PASSWORD,
+          display_name: "Ateliê da Ana",
+        }).toString(),
+      });
+    assert.equal((await setup({})).statusCode, 403);
+    assert.equal((await setup({ origin: "null" })).statusCode, 403);
+    const ok = await setup(SAME_ORIGIN);
+    assert.equal(ok.statusCode, 303);
+    // Setup signs the new user in and names the account.
+    assert.equal(ok.headers.location, "/dashboard?done=welcome");
+    const cookie = /tostao_session=([^;]+)/.exec(String(ok.headers["set-cookie"]))?.[1] ?? "";
+    const home = await getPage(svc, { cookie }, "/dashboard");
+    assert.equal(home.statusCode, 200);
+    const account = await svc.call("GET", "/api/account", { token: a.live });
+    assert.equal(account.json().data.display_name, "Ateliê da Ana");
+  });
+});
+
+describe("the account's display name", () => {
+  test("the API reads and changes it (live tokens), refusing bad names; payers see it", async () => {
+    const a = await svc.newAccount();
+    const update = (token: string, display_name: unknown) =>
+      svc.call("POST", "/api/account/update", { token, body: { display_name } });
+    assert.equal((await update(a.test, "Loja Teste")).statusCode, 403, "not with a test token");
+    assert.equal((await update(a.live, "<script>")).statusCode, 422);
+    assert.equal((await update(a.live, "x")).statusCode, 422);
+    assert.equal((await update(a.live, "a\u202Eb")).statusCode, 422, "no bidi controls");
+    const ok = await update(a.live, "Padaria São João");
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.equal(ok.json().data.display_name, "Padaria São João");
+    const p = await svc.call("POST", "/api/products/create", {
+      token: a.test,
+      body: { name: "Pão", value: 5 },
+    });
+    const page = await svc.app.inject({ method: "GET", url: `/checkout/${p.json().data.id}` });
+    assert.match(page.body, /Pagamento para Padaria São João/);
+  });
+});
+
+describe("keys, charges and messages on the dashboard", () => {
+  test("revoking a key is limited to the mode on screen", async () => {
+    const { a, s } = await signedIn("revoke-mode@example.com");
+    const tokens = await svc.call("GET", "/api/auth/tokens", { token: a.live });
+    const live = tokens.json().data.tokens.find((t: { mode: string }) => t.mode === "live");
+    const res = await postForm(svc, s, `/dashboard/keys/${live.id}/revoke`, { _csrf: s.csrf });
+    assert.equal(res.statusCode, 404, "the test view cannot reach a live key");
+    assert.equal((await svc.call("GET", "/api/auth/tokens", { token: a.live })).statusCode, 200);
+  });
+
+  test("a domain refusal on a Portuguese page is in Portuguese (the product's success_url)", async () => {
+    const { s } = await signedIn("pt-messages@example.com");
+    const key = onceKey((await getPage(svc, s, "/dashboard/products")).body);
+    const res = await postForm(svc, s, "/dashboard/products", {
+      name: "Caneca",
+      value: "10",
+      success_url: "ftp://x",
+      _once: key,
+      _csrf: s.csrf,
+    });
+    assert.equal(res.statusCode, 422);
+    assert.match(res.body, /Página de sucesso: deve ser uma URL https/);
+  });
+
+  test("a test charge opened in live mode says to switch modes; its events read oldest first", async () => {
+    const { a, s } = await signedIn("other-mode@example.com");
+    const hook = await svc.call("POST", "/api/webhooks/create", {
+      token: a.test,
+      body: { url: "http://127.0.0.1:9/hook", events: ["*"] },
+    });
+    assert.equal(hook.statusCode, 200, hook.body);
+    const c = await svc.call("POST", "/api/pix/charge/create", {
+      token: a.test,
+      body: { value: 5 },
+    });
+    const id = c.json().data.chargeId as string;
+    await svc.call("POST", "/api/pix/charge/simulate-pay", {
+      token: a.test,
+      body: { charge_id: id },
+    });
+    const inTest = await getPage(svc, s, `/dashboard/charges/${id}`);
+    const order = [...inTest.body.matchAll(/<li><code>(charge\.\w+)<\/code>/g)].map((m) => m[1]);
+    assert.deepEqual(order.slice(0, 3), ["charge.created", "charge.pending", "charge.approved"]);
+    // Each delivery's attempts table scrolls sideways in a box the keyboard reaches, named.
+    const boxes = [...inTest.body.matchAll(/<div class="scroll"([^>]*)>/g)].map((m) => m[1] ?? "");
+    assert.ok(boxes.length > 0, "the charge has deliveries");
+    for (const b of boxes)
+      assert.match(b, /tabindex="0" role="region" aria-label="Tentativas da entrega/);
+    await postForm(svc, s, "/dashboard/mode", {
+      mode: "live",
+      return: "/dashboard",
+      _csrf: s.csrf,
+    });
+    const inLive = await getPage(svc, s, `/dashboard/charges/${id}`);
+    assert.equal(inLive.statusCode, 404);
+    assert.match(inLive.body, /Esta cobrança é do modo Teste/);
+    assert.match(inLive.body, /Ver no modo Teste/);
+  });
+
+  test("a charge's delivery list is paged, 20 a page", async () => {
+    const { a, s } = await signedIn("paged@example.com");
+    for (let i = 0; i < 8; i++) {
+      await svc.call("POST", "/api/webhooks/create", {
+        token: a.test,
+        body: { url: `http://127.0.0.1:9/hook-${i}`, events: ["*"] },
+      });
+    }
+    const c = await svc.call("POST", "/api/pix/charge/create", {
+      token: a.test,
+      body: { value: 5 },
+    });
+    const id = c.json().data.chargeId as string;
+    await svc.call("POST", "/api/pix/charge/simulate-pay", {
+      token: a.test,
+      body: { charge_id: id },
+    });
+    const cards = (b: string) => (b.match(/class="card delivery"/g) ?? []).length;
+    const first = await getPage(svc, s, `/dashboard/charges/${id}`);
+    assert.equal(cards(first.body), 20);
+    assert.match(
+      first.body,
+      /href="\/dashboard\/charges\/[\w]+\?dpage=2#deliveries">Entregas anteriores/,
+    );
+    const second = await getPage(svc, s, `/dashboard/charges/${id}?dpage=2`);
+    assert.equal(cards(second.body), 4, "3 events x 8 webhooks = 24");
+    assert.match(second.body, /Entregas mais recentes/);
+  });
+});
