@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from "node:fs";
 
 const TICK_MS = 10;
 
-/** CPU milliseconds so far of every process of interest, keyed by pid, with its group. */
-export type CpuSnapshot = Map<string, { group: string; ms: number }>;
+/** CPU milliseconds so far of every process of interest, keyed by pid, with its groups. */
+export type CpuSnapshot = Map<string, { groups: string[]; ms: number }>;
 
 function cpuOf(pid: string): number {
   try {
@@ -27,17 +27,31 @@ function commOf(pid: string): string {
   }
 }
 
-/** The named pids, every postgres process, and this process ("bench": autocannon runs here). */
-export function snapshot(named: Record<string, number | undefined>): CpuSnapshot {
+/**
+ * The named pids, every postgres process ("postgres": the whole server, so also the work of
+ * anything else using it on a shared machine), this process ("bench": autocannon runs here), and
+ * the PostgreSQL backends serving the service's and the floor's own connections ("pg service",
+ * "pg floor", by pid from pg_stat_activity; each also counted in "postgres"), which other
+ * clients of the server cannot inflate.
+ */
+export function snapshot(
+  named: Record<string, number | undefined>,
+  backends: Record<string, number[]> = {},
+): CpuSnapshot {
   const groupOf = new Map<string, string>([[String(process.pid), "bench"]]);
   for (const [name, pid] of Object.entries(named)) if (pid) groupOf.set(String(pid), name);
+  const backendOf = new Map<string, string>();
+  for (const [name, pids] of Object.entries(backends)) {
+    for (const pid of pids) backendOf.set(String(pid), name);
+  }
   const out: CpuSnapshot = new Map();
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid)) continue;
     const group = groupOf.get(pid) ?? (commOf(pid) === "postgres" ? "postgres" : undefined);
     if (!group) continue;
+    const backend = backendOf.get(pid);
     const ms = cpuOf(pid);
-    if (!Number.isNaN(ms)) out.set(pid, { group, ms });
+    if (!Number.isNaN(ms)) out.set(pid, { groups: backend ? [group, backend] : [group], ms });
   }
   return out;
 }
@@ -51,7 +65,7 @@ export function perRequest(before: CpuSnapshot, after: CpuSnapshot, requests: nu
   const sums = new Map<string, number>();
   for (const [pid, a] of after) {
     const delta = a.ms - (before.get(pid)?.ms ?? 0);
-    sums.set(a.group, (sums.get(a.group) ?? 0) + delta);
+    for (const g of a.groups) sums.set(g, (sums.get(g) ?? 0) + delta);
   }
   return [...sums]
     .map(([group, ms]) => `${group} ${Math.round((ms * 1000) / requests)}`)

@@ -1,17 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { perRequest, snapshot } from "./cpu.ts";
 import { setUpLivePsp } from "./live-psp.ts";
+import { type Proc, peakRssMb, start } from "./processes.ts";
 import { type BenchContext, scenarios } from "./scenarios.ts";
 import { benchWebhooks } from "./webhooks.ts";
 
 // `npm run bench`: the service and its floor, each in its own process on one fresh PostgreSQL
 // schema, driven by autocannon at the same settings; prints req/s, p50/p99 latency, peak RSS and
-// the ratio to the floor. Rate limits are off so the limiter does not cap the load.
+// the ratio to the floor. Rate limits and the per-token cap on open requests are off so no
+// limiter caps the load (32 connections on one token sit exactly at that cap, and on a loaded
+// machine a slot freed a moment late answers 429).
 
 const DATABASE_URL =
   process.env.BENCH_DATABASE_URL ??
@@ -23,49 +23,6 @@ const POOL = process.env.TOSTAO_DB_POOL_SIZE ?? "10";
 // Rounded up to even, so the floor-first and service-first rounds are as many (see below).
 const ROUNDS = 2 * Math.ceil(Number(process.env.BENCH_ROUNDS ?? 6) / 2);
 const only = process.argv[2];
-
-type Proc = { child: ChildProcess; url: string; out: () => string };
-
-function start(script: string, env: Record<string, string>): Promise<Proc> {
-  const child = spawn(
-    process.execPath,
-    [
-      // BENCH_NODE_ARGS (e.g. --cpu-prof) goes to the service and floor processes, for profiling.
-      ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
-      "--import",
-      "tsx",
-      fileURLToPath(new URL(script, import.meta.url)),
-    ],
-    {
-      env: { PATH: process.env.PATH ?? "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let out = "";
-  child.stdout?.on("data", (d) => (out += String(d)));
-  child.stderr?.on("data", (d) => (out += String(d)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${out}`)), 30_000);
-    child.stdout?.on("data", () => {
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1], out: () => out });
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`${script} exited ${code}:\n${out}`)));
-  });
-}
-
-function peakRssMb(pid: number | undefined): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return Math.round(kb / 1024);
-  } catch {
-    return Number.NaN;
-  }
-}
 
 type LoadResult = Awaited<ReturnType<typeof load>>;
 
@@ -112,9 +69,12 @@ async function load(
     ...(requests ? { requests } : {}),
   } as autocannon.Options;
   await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, pool, caches
-  const before = snapshot(cpuPids);
+  // Backends are listed before and after: a pool may open a connection during the load.
+  const backendsBefore = await ownBackends();
+  const before = snapshot(cpuPids, backendsBefore);
   const r = await autocannon({ ...opts, duration: DURATION });
-  const cpu = perRequest(before, snapshot(cpuPids), r.requests.total);
+  const backendsAfter = await ownBackends();
+  const cpu = perRequest(before, snapshot(cpuPids, backendsAfter), r.requests.total);
   if (r.non2xx > 0 || r.errors > 0)
     throw new Error(
       `${url}: ${r.non2xx} non-2xx and ${r.errors} errors (${JSON.stringify(r.statusCodeStats)})`,
@@ -129,6 +89,24 @@ await admin.query(`CREATE SCHEMA ${schema}`);
 const u = new URL(DATABASE_URL);
 u.searchParams.set("options", `-c search_path=${schema}`);
 const schemaUrl = u.toString();
+// The service's and the floor's connections carry their own application_name, so their backends'
+// CPU can be told from the rest of a shared PostgreSQL server's (bench/cpu.ts).
+const appName = { service: `${schema}_service`, floor: `${schema}_floor` };
+const urlFor = (name: string) => {
+  const v = new URL(schemaUrl);
+  v.searchParams.set("application_name", name);
+  return v.toString();
+};
+async function ownBackends(): Promise<Record<string, number[]>> {
+  const { rows } = await admin.query<{ pid: number; application_name: string }>(
+    "SELECT pid, application_name FROM pg_stat_activity WHERE application_name = ANY($1)",
+    [[appName.service, appName.floor]],
+  );
+  return {
+    "pg service": rows.filter((r) => r.application_name === appName.service).map((r) => r.pid),
+    "pg floor": rows.filter((r) => r.application_name === appName.floor).map((r) => r.pid),
+  };
+}
 
 const procs: Proc[] = [];
 // The processes whose CPU time is reported per request (see bench/cpu.ts).
@@ -137,7 +115,7 @@ const secretKey = randomBytes(32).toString("hex");
 let livePsp: Awaited<ReturnType<typeof setUpLivePsp>> | undefined;
 try {
   const service = await start("../src/main.ts", {
-    DATABASE_URL: schemaUrl,
+    DATABASE_URL: urlFor(appName.service),
     TOSTAO_DB_POOL_SIZE: POOL,
     PORT: "0",
     HOST: "127.0.0.1",
@@ -147,6 +125,7 @@ try {
     TOSTAO_RATE_LIMIT_LIVE: "0",
     TOSTAO_RATE_LIMIT_TEST: "0",
     TOSTAO_RATE_LIMIT_PUBLIC: "0",
+    TOSTAO_OPEN_REQUESTS_PER_TOKEN: "0",
     ...(process.env.TOSTAO_DB_WRITE_CONCURRENCY
       ? { TOSTAO_DB_WRITE_CONCURRENCY: process.env.TOSTAO_DB_WRITE_CONCURRENCY }
       : {}),
@@ -155,7 +134,10 @@ try {
   await new Promise((r) => setTimeout(r, 100));
   const token = /(svc_test_[0-9A-Za-z]+)/.exec(service.out())?.[1];
   if (!token) throw new Error(`no bootstrap token:\n${service.out()}`);
-  const floor = await start("./floor.ts", { DATABASE_URL: schemaUrl, TOSTAO_DB_POOL_SIZE: POOL });
+  const floor = await start("./floor.ts", {
+    DATABASE_URL: urlFor(appName.floor),
+    TOSTAO_DB_POOL_SIZE: POOL,
+  });
   procs.push(floor);
   cpuPids.service = service.child.pid;
   cpuPids.floor = floor.child.pid;

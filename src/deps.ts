@@ -2,7 +2,7 @@ import type { ChainSource } from "./bitcoin/esplora.ts";
 import type { QuoteService } from "./bitcoin/price-sources.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/db.ts";
-import type { ChargeWriter } from "./db/queries/insert-charges.ts";
+import type { ChargeWriter, CobAttemptWriter } from "./db/queries/insert-charges.ts";
 import type { PixProviders } from "./domain/charges/pix-provider.ts";
 import type { Clock, Random } from "./domain/deps.ts";
 import type { PspClientFactory, PspClients } from "./domain/pix-psp-connection/clients.ts";
@@ -38,6 +38,8 @@ export type AppDeps = {
   db: Db;
   /** Stores new charges, batched with concurrent ones (queries/insert-charges.ts). */
   writeCharge: ChargeWriter;
+  /** Journals a live cob's txid before its PUT, in the same batches as writeCharge. */
+  openCobAttempt: CobAttemptWriter;
   clock: Clock;
   random: Random;
   authenticator: Authenticator;

@@ -7,7 +7,7 @@ import { type Config, ConfigError } from "./config.ts";
 import type { Db } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDb } from "./db/open-db.ts";
-import { makeChargeWriter } from "./db/queries/insert-charges.ts";
+import { makeCreateWriter } from "./db/queries/insert-charges.ts";
 import type { AppDeps } from "./deps.ts";
 import { bootstrapIfEmpty } from "./domain/accounts/bootstrap.ts";
 import { sandboxPixProvider } from "./domain/charges/pix-provider.ts";
@@ -109,15 +109,18 @@ export async function createService(
   const makePspClient: PspClientFactory =
     opts.makePspClient ?? ((creds) => makeBacenPixClient(creds, { clock }));
   const pspClients = makePspClients({ secretBox, makeClient: makePspClient, clock, db });
+  // New charges and live cobs' journal rows share one group commit (decision 0002).
+  const { writeCharge, openCobAttempt } = makeCreateWriter(db, {
+    // PGlite is one connection: a second statement in flight would only wait for the first.
+    maxInFlight: db.kind === "pglite" ? 1 : config.chargeWrites.concurrency,
+    maxBatch: config.chargeWrites.maxBatch,
+    overlapAt: Math.max(1, Math.floor(config.chargeWrites.maxBatch / 2)),
+  });
   const deps: AppDeps = {
     config,
     db,
-    // PGlite is one connection: a second statement in flight would only wait for the first.
-    writeCharge: makeChargeWriter(db, {
-      maxInFlight: db.kind === "pglite" ? 1 : config.chargeWrites.concurrency,
-      maxBatch: config.chargeWrites.maxBatch,
-      overlapAt: Math.max(1, Math.floor(config.chargeWrites.maxBatch / 2)),
-    }),
+    writeCharge,
+    openCobAttempt,
     clock,
     random,
     authenticator,

@@ -1,4 +1,4 @@
-import { rootCertificates } from "node:tls";
+import tls from "node:tls";
 import { Agent, buildConnector, request } from "undici";
 import {
   type AddressPolicy,
@@ -58,6 +58,13 @@ export type HttpAnswer = { status: number; body: unknown };
  * webhook one), the PSP's host must resolve to public addresses only, checked on the addresses
  * the socket dials: base and token URLs are the merchant's choice, and without the check they
  * would let a merchant probe the service's own network.
+ *
+ * Every socket of the pool shares one TLS context (certificate, key, trusted CAs), made at the
+ * first connection. Given the options instead, tls.connect built a context per socket: with a
+ * CA it loaded the ~140 system roots again each time (about 5 ms of CPU), and the contexts' native
+ * memory, invisible to V8's heap accounting, waited for a major GC. Under a live create load the
+ * pool opens and closes sockets as bursts come and go, so that was a millisecond or more of CPU
+ * per charge and 100-170 MB of RSS (docs/performance.md).
  */
 export function makeMtlsAgent(creds: PspCredentials, policy?: AddressPolicy): Agent {
   const tlsOptions = {
@@ -65,21 +72,35 @@ export function makeMtlsAgent(creds: PspCredentials, policy?: AddressPolicy): Ag
     key: creds.privateKeyPem,
     // An extra CA is added to, not substituted for, the system roots: a PSP's public
     // certificate keeps verifying when the merchant also gives their sandbox's CA.
-    ...(creds.caPem ? { ca: [...rootCertificates, creds.caPem] } : {}),
+    ...(creds.caPem ? { ca: [...tls.rootCertificates, creds.caPem] } : {}),
   };
-  if (!policy) return new Agent({ connect: tlsOptions, keepAliveTimeout: 10_000 });
-  const base = buildConnector({
-    ...tlsOptions,
-    lookup: guardedLookup(policy.allowHosts, systemLookup),
-  });
+  // Made at the first connection, so a key or certificate OpenSSL refuses fails that connection
+  // (a transport error, as before) rather than the client's construction; a failure is not kept.
+  let connector: buildConnector.connector | undefined;
+  const connectorFor = (): buildConnector.connector => {
+    if (connector) return connector;
+    const secureContext = tls.createSecureContext(tlsOptions);
+    connector = buildConnector({
+      secureContext,
+      ...(policy ? { lookup: guardedLookup(policy.allowHosts, systemLookup) } : {}),
+    });
+    return connector;
+  };
   return new Agent({
     connect(opts, callback) {
       // Node skips the lookup hook for IP literals, so they are judged here.
-      if (parseIp(opts.hostname) !== null && !isAddressAllowed(opts.hostname, policy)) {
+      if (policy && parseIp(opts.hostname) !== null && !isAddressAllowed(opts.hostname, policy)) {
         callback(new BlockedAddressError(`address ${opts.hostname} is not public`), null);
         return;
       }
-      base(opts, callback);
+      let connect: buildConnector.connector;
+      try {
+        connect = connectorFor();
+      } catch (err) {
+        callback(err as Error, null);
+        return;
+      }
+      connect(opts, callback);
     },
     keepAliveTimeout: 10_000,
   });

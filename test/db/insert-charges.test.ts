@@ -3,9 +3,15 @@ import { after, before, test } from "node:test";
 import { lockAccount } from "../../src/db/queries/accounts.ts";
 import { findCharge } from "../../src/db/queries/charges.ts";
 import { insertEvents } from "../../src/db/queries/events.ts";
-import { insertCharges, makeChargeWriter } from "../../src/db/queries/insert-charges.ts";
+import {
+  insertCharges,
+  makeChargeWriter,
+  makeCreateWriter,
+} from "../../src/db/queries/insert-charges.ts";
 import { chargeEvent } from "../../src/domain/charges/charge-events.ts";
+import { createLiveCob } from "../../src/domain/charges/live-create.ts";
 import { cryptoRandom, manualClock } from "../../src/domain/deps.ts";
+import type { PspClients } from "../../src/domain/pix-psp-connection/clients.ts";
 import { chargeWrite } from "../helpers/charge-write.ts";
 import { openTestDb, TEST_DATABASE_URL, type TestDb } from "../helpers/db.ts";
 
@@ -213,4 +219,104 @@ test("charges are created while another transaction holds the account lock (toke
   });
   assert.notEqual(written, "blocked");
   assert.equal(await countCharges([w.row.id]), 1);
+});
+
+const openAttemptTxids = async (txids: string[]) =>
+  (
+    await t.db.query<{ txid: string }>(
+      "SELECT txid FROM pix_cob_attempts WHERE txid = ANY($1) AND state = 'open' ORDER BY txid",
+      [txids],
+    )
+  ).map((r) => r.txid);
+
+/** A Db that records each statement's text (to see which writes shared a commit). */
+const recordingDb = () => {
+  const statements: string[] = [];
+  const db = {
+    ...t.db,
+    query: <T>(sql: string, params?: readonly unknown[]) => {
+      statements.push(sql);
+      return t.db.query<T>(sql, params);
+    },
+  };
+  return { db, statements };
+};
+
+test("live cobs' journal rows join the charges' batch: one statement commits both, each acknowledged only once committed", async () => {
+  const { db, statements } = recordingDb();
+  const { writeCharge, openCobAttempt } = makeCreateWriter(db, {
+    maxInFlight: 1,
+    maxBatch: 16,
+    overlapAt: 16,
+  });
+  const attempt = (n: number) => ({
+    txid: `txbatch${n}${"0".repeat(20)}`,
+    accountId: "acct_batch",
+    keyHash: n % 2 ? `hash-${n}` : null,
+    generation: 0,
+    at: clock.now(),
+  });
+  const first = writeCharge(charge(800)); // goes out at once; the rest queue behind it
+  const charges = [801, 802, 803].map((n) => charge(n));
+  const attempts = [1, 2, 3, 4].map(attempt);
+  // Each journal write resolves only after its row is committed (the PUT /cob comes after it).
+  const seenOnResolve = attempts.map((a) =>
+    openCobAttempt(a).then(() => openAttemptTxids([a.txid])),
+  );
+  const written = await Promise.all([first, ...charges.map((w) => writeCharge(w))]);
+  assert.deepEqual(written, [true, true, true, true]);
+  for (const [i, seen] of (await Promise.all(seenOnResolve)).entries()) {
+    assert.deepEqual(seen, [attempts[i]?.txid]);
+  }
+  assert.equal(statements.length, 2, "the lone first charge, then one batch of 3 charges + 4 rows");
+  assert.match(statements[1] ?? "", /pix_cob_attempts[\s\S]*INSERT INTO charges/);
+  assert.equal(await countCharges(charges.map((w) => w.row.id)), 3);
+  assert.deepEqual(
+    await openAttemptTxids(attempts.map((a) => a.txid)),
+    attempts.map((a) => a.txid).sort(),
+  );
+
+  // Journal rows alone (no charge waiting) are one statement too; a txid journalled again
+  // (a retry under the same key) is rewritten in place, never two in one statement.
+  statements.length = 0;
+  const busy = writeCharge(charge(804));
+  const again = [attempt(5), attempt(6), attempt(5)];
+  await Promise.all([busy, ...again.map((a) => openCobAttempt(a))]);
+  assert.ok(statements.length <= 3, `${statements.length} statements`);
+  assert.deepEqual(await openAttemptTxids([attempt(5).txid, attempt(6).txid]), [
+    attempt(5).txid,
+    attempt(6).txid,
+  ]);
+});
+
+test("a live create journals its txid through the create batcher, committed before PUT /cob is sent", async () => {
+  const { db, statements } = recordingDb();
+  const { openCobAttempt } = makeCreateWriter(db, { maxInFlight: 1, maxBatch: 16, overlapAt: 16 });
+  let journalledAtPut: string[] | undefined;
+  const client = {
+    putCob: async (input: { txid: string }) => {
+      journalledAtPut = await openAttemptTxids([input.txid]);
+      return { txid: input.txid, brCode: "00020101021226...6304ABCD" };
+    },
+  };
+  const pspClients = {
+    forAccount: async () => ({
+      row: {
+        pixKey: "chave@example.com",
+        profile: "efi",
+        merchantName: "Loja",
+        merchantCity: "Recife",
+      },
+      client,
+    }),
+  } as unknown as PspClients;
+  const before = statements.length;
+  const cob = await createLiveCob(
+    { db: t.db, clock, random: cryptoRandom, pspClients, openCobAttempt },
+    { accountId: "acct_batch", mode: "live", tokenId: "tok_1" },
+    { amountCents: 1234, expiresInSec: 600, title: "Camiseta" },
+  );
+  assert.deepEqual(journalledAtPut, [cob.txid], "the journal row was committed before the PUT");
+  assert.equal(statements.length - before, 1, "the journal row went through the batcher");
+  assert.match(statements.at(-1) ?? "", /INSERT INTO pix_cob_attempts/);
 });

@@ -9,6 +9,7 @@ import {
   NOTIFY_DELIVERIES,
 } from "./events.ts";
 import { type KeyToStore, keyLockName, storeKeysSql } from "./idempotency.ts";
+import { type AttemptToOpen, attemptsJson, openAttempts, openAttemptsSql } from "./live-pix.ts";
 
 /**
  * One charge to create: its row, its creation events and, optionally, its Idempotency-Key row
@@ -28,7 +29,7 @@ export type ChargeWrite = { row: ChargeRow; events: NewEvent[]; key?: KeyToStore
 // key's advisory lock (not taken: a request with this key is executing now), replacing only an
 // expired row. Two writes of one key must not share a batch (ON CONFLICT cannot touch a row twice
 // in one statement); the batcher (makeChargeWriter, below) keeps them apart.
-const INSERT_CHARGES = `WITH input AS (
+const CHARGE_CTES = `input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
       id text, account_id text, mode text, method text, status text, value_cents bigint,
       title text, description text, product_id text, external_id text, details jsonb,
@@ -63,13 +64,23 @@ const INSERT_CHARGES = `WITH input AS (
   ), ${DELIVERIES_CTE}
   SELECT (SELECT coalesce(json_agg(id), '[]') FROM c)::text AS inserted,
     ${NOTIFY_DELIVERIES} AS notified`;
+const INSERT_CHARGES = `WITH ${CHARGE_CTES}`;
+// The same, also journalling the cobs of live creations about to be PUT (pix_cob_attempts): a
+// data-modifying CTE runs to completion whether or not anything reads it, and commits with the
+// rest, so those journal rows share the batch's one commit (see makeCreateWriter).
+const INSERT_CHARGES_AND_ATTEMPTS = `WITH a AS (${openAttemptsSql("$2")}), ${CHARGE_CTES}`;
 
 /**
  * Creates charges with their events (and keys) in one statement: one round trip and one commit
- * for the whole batch. Returns the ids of the charges written; a charge is missing when its key
- * was not stored (taken by another request, live, or in flight).
+ * for the whole batch, which also journals `attempts` when given. Returns the ids of the charges
+ * written; a charge is missing when its key was not stored (taken by another request, live, or
+ * in flight).
  */
-export async function insertCharges(db: Db, writes: ChargeWrite[]): Promise<Set<string>> {
+export async function insertCharges(
+  db: Db,
+  writes: ChargeWrite[],
+  attempts: AttemptToOpen[] = [],
+): Promise<Set<string>> {
   const input = writes.map(({ row, events, key }) => {
     // The statement stores the key under the charge's account and mode.
     if (key && (key.accountId !== row.accountId || key.mode !== row.mode)) {
@@ -112,7 +123,13 @@ export async function insertCharges(db: Db, writes: ChargeWrite[]): Promise<Set<
         : {}),
     };
   });
-  const rows = await db.query<{ inserted: string }>(INSERT_CHARGES, [JSON.stringify(input)]);
+  const rows =
+    attempts.length > 0
+      ? await db.query<{ inserted: string }>(INSERT_CHARGES_AND_ATTEMPTS, [
+          JSON.stringify(input),
+          attemptsJson(attempts),
+        ])
+      : await db.query<{ inserted: string }>(INSERT_CHARGES, [JSON.stringify(input)]);
   return new Set(JSON.parse(rows[0]?.inserted ?? "[]") as string[]);
 }
 
@@ -123,31 +140,68 @@ const isDuplicateChargeId = (err: unknown) => {
 
 /** Stores one charge (through the batcher); true if written, false if its key was not stored. */
 export type ChargeWriter = (w: ChargeWrite) => Promise<boolean>;
+/**
+ * Journals a live cob's txid (pix_cob_attempts) through the same batcher; resolves once the row
+ * is committed, so the PUT /cob that follows is always journalled first.
+ */
+export type CobAttemptWriter = (a: AttemptToOpen) => Promise<void>;
+
+type CreateWrite = { charge: ChargeWrite } | { attempt: AttemptToOpen };
+
+type BatchOptions = { maxInFlight: number; maxBatch: number; overlapAt: number };
 
 /**
- * The service's charge writer: creations from concurrent requests are grouped into one
- * statement (write-batcher.ts), never two stores of one Idempotency-Key in the same batch.
+ * The service's creation writer: charges from concurrent requests, and the journal rows of live
+ * cobs about to be PUT, are grouped into one statement and one commit (write-batcher.ts,
+ * decision 0002). A live creation writes twice, its journal row before the PUT and its charge
+ * after it; each joins whatever batch is next, beside other requests' writes of either kind.
+ * Two stores of one Idempotency-Key, or two journal rows of one txid, never share a batch.
  */
-export function makeChargeWriter(
+export function makeCreateWriter(
   db: Db,
-  opts: { maxInFlight: number; maxBatch: number; overlapAt: number },
-): ChargeWriter {
-  const batcher = createBatcher<ChargeWrite, boolean>({
+  opts: BatchOptions,
+): { writeCharge: ChargeWriter; openCobAttempt: CobAttemptWriter } {
+  const batcher = createBatcher<CreateWrite, boolean>({
     ...opts,
-    run: async (writes) => {
+    run: async (items) => {
+      const charges: ChargeWrite[] = [];
+      const attempts: AttemptToOpen[] = [];
+      for (const item of items) {
+        if ("charge" in item) charges.push(item.charge);
+        else attempts.push(item.attempt);
+      }
+      if (charges.length === 0) {
+        await openAttempts(db, attempts);
+        return items.map(() => true);
+      }
       try {
-        const written = await insertCharges(db, writes);
-        return writes.map((w) => written.has(w.row.id));
+        const written = await insertCharges(db, charges, attempts);
+        return items.map((i) => ("charge" in i ? written.has(i.charge.row.id) : true));
       } catch (err) {
         // A batch that failed only in answering (a connection lost after its commit) is retried
         // write by write; a charge id, random and new, can then only exist because that commit
         // stored it. (A write with a key is not retried into this: its key row exists, so it
-        // is not written again and the caller replays it.)
-        if (writes.length === 1 && isDuplicateChargeId(err)) return [true];
+        // is not written again and the caller replays it. A journal row is rewritten in place.)
+        if (items.length === 1 && isDuplicateChargeId(err)) return [true];
         throw err;
       }
     },
-    conflictKey: (w) => (w.key ? keyLockName(w.key) : undefined),
+    // A txid has no newline; a key's lock name has three (keyLockName).
+    conflictKey: (i) =>
+      "charge" in i
+        ? i.charge.key
+          ? keyLockName(i.charge.key)
+          : undefined
+        : `cob:${i.attempt.txid}`,
   });
-  return batcher.write;
+  return {
+    writeCharge: (charge) => batcher.write({ charge }),
+    openCobAttempt: async (attempt) => {
+      await batcher.write({ attempt });
+    },
+  };
 }
+
+/** The charge half of makeCreateWriter (tests, and writers of charges alone). */
+export const makeChargeWriter = (db: Db, opts: BatchOptions): ChargeWriter =>
+  makeCreateWriter(db, opts).writeCharge;

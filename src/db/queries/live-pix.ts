@@ -214,18 +214,44 @@ export async function latestAttemptForKey(
   return rows[0];
 }
 
-/** Journals a cob about to be PUT (again: a retry of the same txid reopens nothing done). */
-export async function openAttempt(
-  db: Db,
-  a: { txid: string; accountId: string; keyHash: string | null; generation: number; at: Date },
-): Promise<void> {
-  await db.query(
-    `INSERT INTO pix_cob_attempts (txid, account_id, mode, key_hash, generation, state, created_at)
-     VALUES ($1, $2, 'live', $3, $4, 'open', $5)
-     ON CONFLICT (txid) DO UPDATE SET created_at = EXCLUDED.created_at
-       WHERE pix_cob_attempts.state = 'open'`,
-    [a.txid, a.accountId, a.keyHash, a.generation, a.at],
+/** A cob about to be PUT, for the journal (its txid is written before the PUT is sent). */
+export type AttemptToOpen = {
+  txid: string;
+  accountId: string;
+  keyHash: string | null;
+  generation: number;
+  at: Date;
+};
+
+/**
+ * SQL: journals the cobs listed in `param` (a jsonb array, attemptsJson) as open; a retry of the
+ * same txid reopens nothing done, it only moves an open attempt's time. One txid must not be
+ * listed twice (ON CONFLICT cannot touch a row twice in one statement). A statement of its own,
+ * or a data-modifying CTE of the charge creations' batch (queries/insert-charges.ts).
+ */
+export const openAttemptsSql = (param: string) =>
+  `INSERT INTO pix_cob_attempts (txid, account_id, mode, key_hash, generation, state, created_at)
+   SELECT txid, account_id, 'live', key_hash, generation, 'open', created_at
+   FROM jsonb_to_recordset(${param}::jsonb) AS t(txid text, account_id text, key_hash text,
+     generation integer, created_at timestamptz)
+   ON CONFLICT (txid) DO UPDATE SET created_at = EXCLUDED.created_at
+     WHERE pix_cob_attempts.state = 'open'`;
+
+/** The JSON parameter of openAttemptsSql. */
+export const attemptsJson = (attempts: AttemptToOpen[]) =>
+  JSON.stringify(
+    attempts.map((a) => ({
+      txid: a.txid,
+      account_id: a.accountId,
+      key_hash: a.keyHash,
+      generation: a.generation,
+      created_at: a.at.toISOString(),
+    })),
   );
+
+/** Journals cobs about to be PUT, in one statement (the service batches them: insert-charges.ts). */
+export async function openAttempts(db: Db, attempts: AttemptToOpen[]): Promise<void> {
+  if (attempts.length > 0) await db.query(openAttemptsSql("$1"), [attemptsJson(attempts)]);
 }
 
 export async function closeAttempt(

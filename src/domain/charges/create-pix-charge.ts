@@ -1,7 +1,7 @@
 import type { Db } from "../../db/db.ts";
 import type { ChargeDetails, ChargeRow } from "../../db/queries/charges.ts";
 import type { KeyToStore } from "../../db/queries/idempotency.ts";
-import type { ChargeWriter } from "../../db/queries/insert-charges.ts";
+import type { ChargeWriter, CobAttemptWriter } from "../../db/queries/insert-charges.ts";
 import { qrPngDataUrl } from "../../qr/qr-png.ts";
 import { isPublicCheckout } from "../checkout/checkout-owner.ts";
 import { paymentUrl } from "../checkout/payment-url.ts";
@@ -22,6 +22,8 @@ export type PixChargeDeps = {
   db: Db;
   /** Stores new charges, batched with concurrent ones (queries/insert-charges.ts). */
   writeCharge: ChargeWriter;
+  /** Journals a live cob's txid before its PUT, in the same batches (live-create.ts). */
+  openCobAttempt?: CobAttemptWriter;
   clock: Clock;
   random: Random;
   pixProviders: PixProviders;

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/db.ts";
 import { findChargeByTxid } from "../../db/queries/charges.ts";
-import { closeAttempt, latestAttemptForKey, openAttempt } from "../../db/queries/live-pix.ts";
+import type { CobAttemptWriter } from "../../db/queries/insert-charges.ts";
+import { closeAttempt, latestAttemptForKey, openAttempts } from "../../db/queries/live-pix.ts";
 import type { CobView } from "../../pix-psp/types.ts";
 import type { Clock, Random } from "../deps.ts";
 import { AppError, unprocessable } from "../errors.ts";
@@ -13,7 +14,17 @@ import { sha256Hex } from "../sha256.ts";
 export const LIVE_PSP_MISSING =
   "live PIX charges need this account's PSP connection (BACEN API Pix), and none is configured: save one with POST /api/pix/provider (docs/live-pix.md); use a test token for the sandbox";
 
-type Deps = { db: Db; clock: Clock; random: Random; pspClients: PspClients | undefined };
+type Deps = {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  pspClients: PspClients | undefined;
+  /**
+   * Journals a txid before its PUT, batched with concurrent creations (the service's writer,
+   * queries/insert-charges.ts); without one, a statement of its own.
+   */
+  openCobAttempt?: CobAttemptWriter;
+};
 
 export type LiveCobInput = {
   amountCents: number;
@@ -53,7 +64,10 @@ export async function createLiveCob(
     : null;
   const { txid, generation } = await chooseTxid(deps, who.accountId, keyHash);
   const now = deps.clock.now();
-  await openAttempt(deps.db, { txid, accountId: who.accountId, keyHash, generation, at: now });
+  // Committed before the PUT is sent (the writer resolves after its batch's commit): a crash
+  // after the PUT leaves this row for the sweep.
+  const attempt = { txid, accountId: who.accountId, keyHash, generation, at: now };
+  await (deps.openCobAttempt ? deps.openCobAttempt(attempt) : openAttempts(deps.db, [attempt]));
 
   const remove = async () => {
     await live.client.removeCob(txid).then(

@@ -1,0 +1,3582 @@
+export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers (no dependency is asked) */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers; 503 when it does not */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/token/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an API token (its value is shown once) */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the account's API tokens (never their values) */
+        get: operations["listApiTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/token/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke an API token; every instance refuses it within 1 s */
+        post: operations["revokeApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register a product */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List products, newest first */
+        get: operations["listProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive a product (charges can no longer use it) */
+        post: operations["archiveProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/charge/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a PIX charge (BR Code and QR image); without a token, product_id is required (public checkout); Idempotency-Key accepted */
+        post: operations["createPixCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/charge/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status of a PIX charge */
+        get: operations["getPixChargeStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/charges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent PIX charges, newest first */
+        get: operations["listPixCharges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/charge/simulate-pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a sandbox charge, PIX or Bitcoin (test tokens only), answered in its own kind of view; Idempotency-Key accepted */
+        post: operations["simulatePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/charge/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a pending charge; Idempotency-Key accepted */
+        post: operations["cancelCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/charge/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund an approved charge in full; Idempotency-Key accepted */
+        post: operations["refundCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The live PSP connection, without secrets, and the notification URL to give the PSP */
+        get: operations["getPixProvider"];
+        put?: never;
+        /** Save the live PSP connection (BACEN API Pix, mTLS + OAuth2); checked for real; live tokens only; Idempotency-Key accepted */
+        post: operations["savePixProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/provider/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the live PSP connection (its webhook at the PSP is removed, best effort); Idempotency-Key accepted */
+        post: operations["deletePixProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events (the outbox): of one charge in order, or the latest of the account */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register a webhook; its whsec_ secret is in this response only */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhooks (never their secrets) */
+        get: operations["listWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a webhook.test event to one webhook, whatever its events list */
+        post: operations["sendWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a webhook; its pending deliveries are failed, its log stays */
+        post: operations["deleteWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery log, newest first, with every attempt */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/deliveries/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a delivery again, now, with a fresh retry schedule */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crypto/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wallet: network, fingerprint, next index, gap warning */
+        get: operations["getCryptoWallet"];
+        put?: never;
+        /** Activate the Bitcoin wallet (watch-only) of this mode */
+        post: operations["activateCryptoWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crypto/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** BTC/BRL quotation (public) */
+        get: operations["getCryptoQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crypto/charge/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a Bitcoin charge; without a token, product_id is required (public checkout) */
+        post: operations["createCryptoCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crypto/charge/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status of a Bitcoin charge; without a token, no customer data */
+        get: operations["getCryptoChargeStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crypto/charge/qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** PNG QR code of a Bitcoin charge's payment URI (public) */
+        get: operations["getCryptoChargeQr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crypto/charges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent Bitcoin charges, newest first */
+        get: operations["listCryptoCharges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public status of a charge (PIX or Bitcoin) for its payment page; no customer data */
+        get: operations["getPaymentStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/mcp/call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a tool of the registry: {tool, arguments}; bearer required except for the manifest, snippet, verify and quote tools */
+        post: operations["callIntegrationTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/mcp/manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Machine-readable manifest of the API */
+        get: operations["getIntegrationManifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/mcp/guide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Integration guide (Markdown) */
+        get: operations["getIntegrationGuide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OpenAPI 3.1 document of this API */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** MCP endpoint (Streamable HTTP, stateless, bearer token): JSON-RPC 2.0 */
+        post: operations["callMcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This API reference (HTML, with try-it); all its assets are served from here */
+        get: operations["getApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics; only with TOSTAO_METRICS=open (no token) or TOSTAO_METRICS_TOKEN (that bearer token), else 404 */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "charge.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * charge.created: A charge was created.
+         * @description Sent to every active webhook subscribed to `charge.created` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onChargeCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "charge.pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * charge.pending: A charge is waiting for payment (sent with charge.created).
+         * @description Sent to every active webhook subscribed to `charge.pending` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onChargePending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "charge.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * charge.approved: A charge was paid.
+         * @description Sent to every active webhook subscribed to `charge.approved` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onChargeApproved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "charge.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * charge.declined: A charge expired, failed or was declined.
+         * @description Sent to every active webhook subscribed to `charge.declined` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onChargeDeclined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "charge.refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * charge.refund: A charge was refunded.
+         * @description Sent to every active webhook subscribed to `charge.refund` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onChargeRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "charge.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * charge.updated: A charge changed otherwise (canceled).
+         * @description Sent to every active webhook subscribed to `charge.updated` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onChargeUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test: A test event sent by POST /api/webhooks/test.
+         * @description Sent to every active webhook subscribed to `webhook.test` (only on request). Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        Error: {
+            /** @constant */
+            success: false;
+            /** @description `<field>: <message>`, safe to show to a developer. */
+            error: string;
+        };
+    };
+    responses: {
+        /** @description 400 BAD_REQUEST: Malformed JSON, a missing or unknown field, a wrong JSON type, or a bad header. */
+        BadRequest: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "field: malformed json, a missing or unknown field, a wrong json type, or a bad header."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 401 UNAUTHENTICATED: Authorization missing or malformed, or the token unknown or revoked. */
+        Unauthenticated: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description The scheme to use, on /metrics. */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "authorization: missing; send Authorization: Bearer <API token>"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 403 FORBIDDEN: The token may not do this (a live token on simulate-pay, a live write tool). */
+        Forbidden: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "field: the token may not do this (a live token on simulate-pay, a live write tool)."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 404 NOT_FOUND: No such id for this account and mode. */
+        NotFound: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "field: no such id for this account and mode."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 409 CONFLICT: A request with the same Idempotency-Key is still in progress; retry shortly. */
+        Conflict: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "field: a request with the same idempotency-key is still in progress; retry shortly."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 413 PAYLOAD_TOO_LARGE: The body is larger than the configured limit. */
+        PayloadTooLarge: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "field: the body is larger than the configured limit."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 415 UNSUPPORTED_MEDIA_TYPE: The body is not application/json. */
+        UnsupportedMediaType: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "field: the body is not application/json."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 422 UNPROCESSABLE: Well-formed but invalid values, a state that forbids the operation, or an Idempotency-Key reused with another body. */
+        Unprocessable: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "field: well-formed but invalid values, a state that forbids the operation, or an idempotency-key reused with another body."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 429 RATE_LIMITED: Over the rate limit or the open-requests cap; Retry-After says when to come back. */
+        RateLimited: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "rate limit: at most 100 requests per second; retry after 1 s"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 500 INTERNAL: A bug; the message is generic. Retry with exponential backoff. */
+        Internal: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "internal error; retry with exponential backoff"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 502 BAD_GATEWAY: The merchant's PSP (live PIX) could not be reached or failed; nothing was left half-done, and a retry with the same Idempotency-Key is safe. */
+        BadGateway: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "field: the merchant's psp (live pix) could not be reached or failed; nothing was left half-done, and a retry with the same idempotency-key is safe."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 503 UNAVAILABLE: A dependency (database, price sources, PIX provider) cannot answer now. */
+        Unavailable: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "field: a dependency (database, price sources, pix provider) cannot answer now."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description Remaining requests in the current window, per token (or per client IP without one): `"test";r=99;t=1`. Sent when rate limits are on. */
+        RateLimit: string;
+        /** @description The limit that applies: `"test";q=100;w=1` (requests per second). */
+        "RateLimit-Policy": string;
+        /** @description Seconds to wait before retrying. */
+        "Retry-After": number;
+        /** @description The request's id (yours, from X-Request-Id, when it is a sane token). */
+        "X-Request-Id": string;
+        /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+        "Idempotent-Replayed": "true";
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            status: "ready";
+                            database: string;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label: string;
+                    /**
+                     * @description test (sandbox) or live; defaults to the caller's mode.
+                     * @enum {string}
+                     */
+                    mode?: "test" | "live";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            label: string;
+                            /** @enum {string} */
+                            mode: "test" | "live";
+                            /** @description The first 12 characters of the token, to tell tokens apart. */
+                            prefix: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                            /** @description The token value. Shown in this response only; store it now. */
+                            token: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            tokens: {
+                                id: string;
+                                label: string;
+                                /** @enum {string} */
+                                mode: "test" | "live";
+                                /** @description The first 12 characters of the token, to tell tokens apart. */
+                                prefix: string;
+                                createdAt: string;
+                                lastUsedAt: string | null;
+                                revokedAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            label: string;
+                            /** @enum {string} */
+                            mode: "test" | "live";
+                            /** @description The first 12 characters of the token, to tell tokens apart. */
+                            prefix: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description Amount in BRL, at most 2 decimals (10.5 is R$ 10,50). */
+                    value: number;
+                    description?: string;
+                    /** @description Where the hosted payment page sends the payer once paid (https, or http for development). */
+                    success_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            name: string;
+                            value: number;
+                            description: string | null;
+                            success_url: string | null;
+                            active: boolean;
+                            livemode: boolean;
+                            createdAt: string;
+                            archivedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                include_archived?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            products: {
+                                id: string;
+                                name: string;
+                                value: number;
+                                description: string | null;
+                                success_url: string | null;
+                                active: boolean;
+                                livemode: boolean;
+                                createdAt: string;
+                                archivedAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    archiveProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            name: string;
+                            value: number;
+                            description: string | null;
+                            success_url: string | null;
+                            active: boolean;
+                            livemode: boolean;
+                            createdAt: string;
+                            archivedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createPixCharge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "value": 10.5,
+                 *       "title": "Camiseta",
+                 *       "external_id": "order-1042",
+                 *       "customer_name": "Maria Silva"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Amount in BRL; required when product_id is absent. */
+                    value?: number;
+                    /** @description Name of the product or charge. */
+                    title?: string;
+                    description?: string;
+                    /** @description A product of this account and mode (its value and name are used). */
+                    product_id?: string;
+                    /** @description Your own identifier for this charge. */
+                    external_id?: string;
+                    /** @description Seconds until the charge expires; default 3600. */
+                    expires_in?: number;
+                    customer_name?: string;
+                    customer_email?: string;
+                    customer_cpf?: string;
+                    customer_phone?: string;
+                    customer_zip?: string;
+                    customer_street?: string;
+                    customer_number?: string;
+                    customer_complement?: string;
+                    customer_neighborhood?: string;
+                    customer_city?: string;
+                    customer_state?: string;
+                    customer_address?: string;
+                    address?: {
+                        zip?: string;
+                        street?: string;
+                        number?: string;
+                        complement?: string;
+                        neighborhood?: string;
+                        city?: string;
+                        state?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            chargeId: string;
+                            /** @enum {string} */
+                            status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                            /** @enum {string} */
+                            statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                            value: number;
+                            /** @description PIX copy-and-paste code. */
+                            brCode: string;
+                            /** @description PNG data URL of the QR code of brCode. */
+                            qrCodeImage: string;
+                            provider: string;
+                            livemode: boolean;
+                            expiresAt: string;
+                            /** @description The charge's hosted payment page (QR, copy code, live status) to send a payer to. */
+                            paymentUrl: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPixChargeStatus: {
+        parameters: {
+            query: {
+                charge_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            chargeId: string;
+                            order_id: string;
+                            /** @enum {string} */
+                            status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                            /** @enum {string} */
+                            statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                            livemode: boolean;
+                            value: number;
+                            title: string | null;
+                            product_id: string | null;
+                            external_id: string | null;
+                            customer_name: string | null;
+                            customer_email: string | null;
+                            customer_cpf: string | null;
+                            customer_phone: string | null;
+                            provider: string;
+                            createdAt: string;
+                            approvedAt: string | null;
+                            brCode: string | null;
+                            expiresAt: string;
+                            updatedAt: string;
+                            qrCodeImage: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPixCharges: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            charges: {
+                                chargeId: string;
+                                order_id: string;
+                                /** @enum {string} */
+                                status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                                /** @enum {string} */
+                                statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                                livemode: boolean;
+                                value: number;
+                                title: string | null;
+                                product_id: string | null;
+                                external_id: string | null;
+                                customer_name: string | null;
+                                customer_email: string | null;
+                                customer_cpf: string | null;
+                                customer_phone: string | null;
+                                provider: string;
+                                createdAt: string;
+                                approvedAt: string | null;
+                                brCode: string | null;
+                                expiresAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    simulatePayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    charge_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            chargeId: string;
+                            order_id: string;
+                            /** @enum {string} */
+                            status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                            /** @enum {string} */
+                            statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                            livemode: boolean;
+                            value: number;
+                            title: string | null;
+                            product_id: string | null;
+                            external_id: string | null;
+                            customer_name: string | null;
+                            customer_email: string | null;
+                            customer_cpf: string | null;
+                            customer_phone: string | null;
+                            provider: string;
+                            createdAt: string;
+                            approvedAt: string | null;
+                            brCode: string | null;
+                            expiresAt: string;
+                            updatedAt: string;
+                        } | {
+                            chargeId: string;
+                            status: string;
+                            statusCode: string;
+                            amountBrl: number;
+                            amountCrypto: string;
+                            address: string;
+                            copyAddress: string;
+                            payUri: string;
+                            qrCodeImage: string;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            provider: "crypto";
+                            livemode: boolean;
+                            amountReceived: string;
+                            paidLate: boolean;
+                            simulated: boolean;
+                            network: string;
+                            createdAt: string;
+                            approvedAt: string | null;
+                            updatedAt: string;
+                            product_id?: string | null;
+                            product_name?: string | null;
+                            customer_name?: string | null;
+                            customer_email?: string | null;
+                            customer_cpf?: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelCharge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    charge_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            chargeId: string;
+                            order_id: string;
+                            /** @enum {string} */
+                            status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                            /** @enum {string} */
+                            statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                            livemode: boolean;
+                            value: number;
+                            title: string | null;
+                            product_id: string | null;
+                            external_id: string | null;
+                            customer_name: string | null;
+                            customer_email: string | null;
+                            customer_cpf: string | null;
+                            customer_phone: string | null;
+                            provider: string;
+                            createdAt: string;
+                            approvedAt: string | null;
+                            brCode: string | null;
+                            expiresAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    refundCharge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    charge_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            chargeId: string;
+                            order_id: string;
+                            /** @enum {string} */
+                            status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                            /** @enum {string} */
+                            statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                            livemode: boolean;
+                            value: number;
+                            title: string | null;
+                            product_id: string | null;
+                            external_id: string | null;
+                            customer_name: string | null;
+                            customer_email: string | null;
+                            customer_cpf: string | null;
+                            customer_phone: string | null;
+                            provider: string;
+                            createdAt: string;
+                            approvedAt: string | null;
+                            brCode: string | null;
+                            expiresAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPixProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            profile: string;
+                            baseUrl: string;
+                            tokenUrl: string;
+                            homologation: boolean;
+                            clientId: string;
+                            pixKey: string;
+                            merchantName: string;
+                            merchantCity: string;
+                            certificate: {
+                                subject: string;
+                                fingerprintSha256: string;
+                                expiresAt: string;
+                            };
+                            hasCa: boolean;
+                            lastSuccessfulCallAt: string | null;
+                            /** @description The URL to register at the PSP as the Pix webhook; null until TOSTAO_BASE_URL is set. */
+                            notificationUrl: string | null;
+                            /** @description The notification path on this server. */
+                            notificationPath: string;
+                            webhook: {
+                                /** @enum {string} */
+                                state: "registered" | "manual" | "failed";
+                                detail: string | null;
+                            };
+                            /** @enum {boolean} */
+                            livemode: true;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    savePixProvider: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description PSP profile: generic, efi, inter, sicoob, itau or santander.
+                     * @enum {string}
+                     */
+                    profile: "generic" | "efi" | "inter" | "sicoob" | "itau" | "santander";
+                    /** @description API base with its version prefix (generic: required). */
+                    base_url?: string;
+                    /** @description OAuth2 token endpoint (generic: required). */
+                    token_url?: string;
+                    /** @description Use the profile's homologation (sandbox) URLs. */
+                    homologation?: boolean;
+                    client_id: string;
+                    client_secret?: string;
+                    /** @description PEM client certificate (chain allowed). */
+                    certificate?: string;
+                    /** @description PEM private key of the certificate. */
+                    private_key?: string;
+                    /** @description PEM CA trusted for the PSP's server, besides the system roots. */
+                    ca?: string;
+                    /** @description Base64 PKCS#12 (.p12/.pfx) instead of certificate + private_key. */
+                    pfx?: string;
+                    passphrase?: string;
+                    /** @description The Pix key (chave) charges are made to. */
+                    pix_key: string;
+                    merchant_name: string;
+                    merchant_city: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            profile: string;
+                            baseUrl: string;
+                            tokenUrl: string;
+                            homologation: boolean;
+                            clientId: string;
+                            pixKey: string;
+                            merchantName: string;
+                            merchantCity: string;
+                            certificate: {
+                                subject: string;
+                                fingerprintSha256: string;
+                                expiresAt: string;
+                            };
+                            hasCa: boolean;
+                            lastSuccessfulCallAt: string | null;
+                            /** @description The URL to register at the PSP as the Pix webhook; null until TOSTAO_BASE_URL is set. */
+                            notificationUrl: string | null;
+                            /** @description The notification path on this server. */
+                            notificationPath: string;
+                            webhook: {
+                                /** @enum {string} */
+                                state: "registered" | "manual" | "failed";
+                                detail: string | null;
+                            };
+                            /** @enum {boolean} */
+                            livemode: true;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deletePixProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            profile: string;
+                            /**
+                             * @description requested: the webhook registered at the PSP is being removed (best effort).
+                             * @enum {string}
+                             */
+                            webhookRemoval: "requested" | "none";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                charge_id?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            events: {
+                                id: string;
+                                event: string;
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://shop.example.com/webhooks/tostao",
+                 *       "events": [
+                 *         "*"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description https URL that receives POST deliveries; must resolve to public addresses. */
+                    url: string;
+                    /** @description Event names, or ["*"] for all events. */
+                    events: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            url: string;
+                            events: string[];
+                            livemode: boolean;
+                            createdAt: string;
+                            active: boolean;
+                            disabledAt: string | null;
+                            disabledReason: string | null;
+                            /** @description whsec_ signing secret. Shown in this response only; store it now. */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            webhooks: {
+                                id: string;
+                                url: string;
+                                events: string[];
+                                livemode: boolean;
+                                createdAt: string;
+                                active: boolean;
+                                disabledAt: string | null;
+                                disabledReason: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            webhookId: string;
+                            eventId: string;
+                            deliveryId: string;
+                            event: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            url: string;
+                            events: string[];
+                            livemode: boolean;
+                            createdAt: string;
+                            active: boolean;
+                            disabledAt: string | null;
+                            disabledReason: string | null;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                webhook_id?: string;
+                event?: string;
+                status?: "pending" | "succeeded" | "failed";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            deliveries: {
+                                id: string;
+                                webhookId: string;
+                                eventId: string;
+                                event: string;
+                                /** @enum {string} */
+                                status: "pending" | "succeeded" | "failed";
+                                attempts: number;
+                                nextAttemptAt: string | null;
+                                lastStatusCode: number | null;
+                                lastError: string | null;
+                                createdAt: string;
+                                completedAt: string | null;
+                                attemptLog: {
+                                    attemptedAt: string;
+                                    statusCode: number | null;
+                                    latencyMs: number;
+                                    error: string | null;
+                                    responseSnippet: string | null;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "pending";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCryptoWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            network: "mainnet" | "testnet" | "signet";
+                            fingerprint: string;
+                            descriptor: string;
+                            nextIndex: number;
+                            generated: boolean;
+                            livemode: boolean;
+                            unpaidAddresses: number;
+                            gapWarning: string | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    activateCryptoWallet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An account-level extended public key (xpub, zpub; tpub, vpub for test networks) or a wpkh(...) descriptor. */
+                    key: string;
+                    /**
+                     * @description For tpub/vpub keys: which test network (default testnet).
+                     * @enum {string}
+                     */
+                    network?: "testnet" | "signet";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            network: "mainnet" | "testnet" | "signet";
+                            fingerprint: string;
+                            descriptor: string;
+                            nextIndex: number;
+                            generated: boolean;
+                            livemode: boolean;
+                            unpaidAddresses: number;
+                            gapWarning: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCryptoQuote: {
+        parameters: {
+            query?: {
+                brl?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            pair: "BTC/BRL";
+                            /** @description BRL per BTC. */
+                            price: number;
+                            brl: number | null;
+                            /** @description BTC for `brl`, 8 decimals. */
+                            btc: string | null;
+                            sources: {
+                                name: string;
+                                price: number | null;
+                                ok: boolean;
+                                error?: string;
+                            }[];
+                            updatedAt: string;
+                            validUntil: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createCryptoCharge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Amount in BRL; with product_id it may be omitted (the product's value is used). */
+                    value?: number;
+                    product_name?: string;
+                    product_id?: string;
+                    customer_name?: string;
+                    customer_email?: string;
+                    /** @description The payer's CPF (valid check digits; stored as 11 digits), as on PIX charges. */
+                    customer_cpf?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            chargeId: string;
+                            status: string;
+                            statusCode: string;
+                            amountBrl: number;
+                            amountCrypto: string;
+                            address: string;
+                            copyAddress: string;
+                            payUri: string;
+                            qrCodeImage: string;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            provider: "crypto";
+                            livemode: boolean;
+                            /** @description The charge's hosted payment page (QR, address, live status) to send a payer to. */
+                            paymentUrl: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCryptoChargeStatus: {
+        parameters: {
+            query: {
+                charge_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            chargeId: string;
+                            status: string;
+                            statusCode: string;
+                            amountBrl: number;
+                            amountCrypto: string;
+                            address: string;
+                            copyAddress: string;
+                            payUri: string;
+                            qrCodeImage: string;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            provider: "crypto";
+                            livemode: boolean;
+                            amountReceived: string;
+                            paidLate: boolean;
+                            simulated: boolean;
+                            network: string;
+                            createdAt: string;
+                            approvedAt: string | null;
+                            updatedAt: string;
+                            product_id?: string | null;
+                            product_name?: string | null;
+                            customer_name?: string | null;
+                            customer_email?: string | null;
+                            customer_cpf?: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCryptoChargeQr: {
+        parameters: {
+            query: {
+                charge_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listCryptoCharges: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            charges: {
+                                chargeId: string;
+                                status: string;
+                                statusCode: string;
+                                amountBrl: number;
+                                amountCrypto: string;
+                                address: string;
+                                copyAddress: string;
+                                payUri: string;
+                                qrCodeImage: string;
+                                expiresAt: string;
+                                /** @enum {string} */
+                                provider: "crypto";
+                                livemode: boolean;
+                                amountReceived: string;
+                                paidLate: boolean;
+                                simulated: boolean;
+                                network: string;
+                                createdAt: string;
+                                approvedAt: string | null;
+                                updatedAt: string;
+                                product_id?: string | null;
+                                product_name?: string | null;
+                                customer_name?: string | null;
+                                customer_email?: string | null;
+                                customer_cpf?: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPaymentStatus: {
+        parameters: {
+            query: {
+                charge_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            chargeId: string;
+                            /** @enum {string} */
+                            method: "pix" | "crypto";
+                            /** @enum {string} */
+                            statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                            /** @enum {string} */
+                            status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                            livemode: boolean;
+                            expiresAt: string;
+                            approvedAt: string | null;
+                            /** @description Bitcoin: BTC received so far at the charge's address (8 decimals); PIX: null. */
+                            amountReceived: string | null;
+                            /** @description Once paid: the product's success_url, where the page sends the payer; else null. */
+                            successUrl: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    callIntegrationTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tool: string;
+                    arguments?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getIntegrationManifest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getIntegrationGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": string;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    callMcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getApiReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /** @description Metrics are off (the default). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    onChargeCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "charge.created";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        chargeId: string;
+                        order_id: string;
+                        /** @enum {string} */
+                        status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                        /** @enum {string} */
+                        statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                        livemode: boolean;
+                        value: number;
+                        title: string | null;
+                        product_id: string | null;
+                        external_id: string | null;
+                        customer_name: string | null;
+                        customer_email: string | null;
+                        customer_cpf: string | null;
+                        customer_phone: string | null;
+                        provider: string;
+                        createdAt: string;
+                        approvedAt: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onChargePending: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "charge.pending";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        chargeId: string;
+                        order_id: string;
+                        /** @enum {string} */
+                        status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                        /** @enum {string} */
+                        statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                        livemode: boolean;
+                        value: number;
+                        title: string | null;
+                        product_id: string | null;
+                        external_id: string | null;
+                        customer_name: string | null;
+                        customer_email: string | null;
+                        customer_cpf: string | null;
+                        customer_phone: string | null;
+                        provider: string;
+                        createdAt: string;
+                        approvedAt: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onChargeApproved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "charge.approved";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        chargeId: string;
+                        order_id: string;
+                        /** @enum {string} */
+                        status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                        /** @enum {string} */
+                        statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                        livemode: boolean;
+                        value: number;
+                        title: string | null;
+                        product_id: string | null;
+                        external_id: string | null;
+                        customer_name: string | null;
+                        customer_email: string | null;
+                        customer_cpf: string | null;
+                        customer_phone: string | null;
+                        provider: string;
+                        createdAt: string;
+                        approvedAt: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onChargeDeclined: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "charge.declined";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        chargeId: string;
+                        order_id: string;
+                        /** @enum {string} */
+                        status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                        /** @enum {string} */
+                        statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                        livemode: boolean;
+                        value: number;
+                        title: string | null;
+                        product_id: string | null;
+                        external_id: string | null;
+                        customer_name: string | null;
+                        customer_email: string | null;
+                        customer_cpf: string | null;
+                        customer_phone: string | null;
+                        provider: string;
+                        createdAt: string;
+                        approvedAt: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onChargeRefund: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "charge.refund";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        chargeId: string;
+                        order_id: string;
+                        /** @enum {string} */
+                        status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                        /** @enum {string} */
+                        statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                        livemode: boolean;
+                        value: number;
+                        title: string | null;
+                        product_id: string | null;
+                        external_id: string | null;
+                        customer_name: string | null;
+                        customer_email: string | null;
+                        customer_cpf: string | null;
+                        customer_phone: string | null;
+                        provider: string;
+                        createdAt: string;
+                        approvedAt: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onChargeUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "charge.updated";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        chargeId: string;
+                        order_id: string;
+                        /** @enum {string} */
+                        status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                        /** @enum {string} */
+                        statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                        livemode: boolean;
+                        value: number;
+                        title: string | null;
+                        product_id: string | null;
+                        external_id: string | null;
+                        customer_name: string | null;
+                        customer_email: string | null;
+                        customer_cpf: string | null;
+                        customer_phone: string | null;
+                        provider: string;
+                        createdAt: string;
+                        approvedAt: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "webhook.test";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        message: string;
+                        webhookId: string;
+                        livemode: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}
