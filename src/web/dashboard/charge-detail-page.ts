@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
+import { qrImageOf } from "../../domain/charges/charge-view.ts";
 import { cancelCharge, refundCharge, simulatePay } from "../../domain/charges/pay-cancel-refund.ts";
 import { cryptoView } from "../../domain/crypto/crypto-view.ts";
 import { ownChargeNow } from "../../domain/dashboard/charge-detail.ts";
@@ -51,7 +52,7 @@ export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): 
       : undefined;
     const payment =
       row.method === "pix"
-        ? html`<div class="grid2"><div>${row.qrCodeImage ? html`<img class="qr" src="${row.qrCodeImage}" alt="${t("charges.qr")}" width="240" height="240">` : ""}</div>
+        ? html`<div class="grid2"><div>${row.brCode ? html`<img class="qr" src="${qrImageOf(row)}" alt="${t("charges.qr")}" width="240" height="240">` : ""}</div>
 <div><h3>${t("charges.copyCode")}</h3><p class="secret"><code id="brcode">${row.brCode ?? ""}</code><button type="button" class="secondary" data-copy="#brcode" data-copied="${t("action.copied")}">${t("action.copy")}</button></p></div></div>`
         : html`<div class="grid2"><div><img class="qr" src="/api/crypto/charge/qr?charge_id=${encodeURIComponent(row.id)}" alt="${t("charges.qr")}" width="240" height="240"></div>
 <div><dl class="facts"><dt>${t("charges.address")}</dt><dd class="mono" id="btc-address">${crypto?.address ?? ""}</dd><dt>${t("charges.amountBtc")}</dt><dd class="mono">${crypto?.amountCrypto ?? ""} BTC</dd><dt>${t("charges.received")}</dt><dd class="mono">${row.receivedSats} sats</dd></dl>
