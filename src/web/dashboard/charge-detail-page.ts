@@ -115,7 +115,7 @@ ${row.status === "pending" ? html`<section><h2>${t("charges.payment")}</h2>${pay
         events.events.length === 0
           ? html`<p class="muted">—</p>`
           : html`<ol class="events">${[...events.events].reverse().map((e) => html`<li><code>${e.event}</code> <span class="muted">${when(t, e.createdAt)}</span></li>`)}</ol>`
-      }</section>
+      }<p class="muted">${t("charges.retention", { n: events.retentionDays })}</p></section>
 <section id="deliveries"><h2>${t("charges.deliveries")}</h2>${
         deliveries.length === 0
           ? html`<p class="muted">${t("charges.deliveries.none")}</p>`
