@@ -24,3 +24,13 @@ CREATE INDEX IF NOT EXISTS deliveries_by_webhook ON deliveries (webhook_id, seq 
 -- query's condition, word for word (listFailingDeliveries).
 CREATE INDEX IF NOT EXISTS deliveries_failing ON deliveries (account_id, mode, seq DESC)
   WHERE status = 'failed' OR (status = 'pending' AND attempts > 0);
+
+-- Smaller event indexes (each event paid ~230 bytes in them). A charge's events are found by
+-- its id alone (charge ids are unique across accounts; the query still checks account and mode
+-- on the rows). The account's latest events are read newest first by walking an ascending index
+-- backwards: a descending index on an increasing seq takes every insert at its left edge, where
+-- pages split in half and stay half empty (measured: 124 bytes an entry against about 60).
+DROP INDEX IF EXISTS events_by_charge;
+CREATE INDEX events_by_charge ON events (charge_id, seq);
+DROP INDEX IF EXISTS events_by_owner;
+CREATE INDEX events_by_owner ON events (account_id, mode, seq);
