@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
 import { perRequest, snapshot } from "./cpu.ts";
+import { benchGrowth } from "./growth.ts";
 import { setUpLivePsp } from "./live-psp.ts";
 import { type Proc, peakRssMb, start } from "./processes.ts";
 import { type BenchContext, scenarios } from "./scenarios.ts";
@@ -236,6 +237,11 @@ try {
       `\nwebhooks: ${w.throughput.toFixed(0)} deliveries/s to a local receiver (${w.delivered} delivered); ` +
         `event to delivery at 200 charges/s: p50 ${w.p50} ms, p99 ${w.p99} ms (${w.samples} samples)`,
     );
+  }
+  if (!only || "growth".includes(only)) {
+    // Issue 27: the same operations at 0 and at BENCH_GROWTH_ROWS charges (default 1,000,000).
+    console.log("");
+    await benchGrowth(DATABASE_URL);
   }
   if (livePsp) {
     livePsp.peer.assertNoViolations();

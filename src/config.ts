@@ -134,6 +134,14 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(3600).default(5),
   ),
+  TOSTAO_RETENTION_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(36_500).default(90),
+  ),
+  TOSTAO_RETENTION_INTERVAL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(86_400).default(3600),
+  ),
   TOSTAO_PIX_RECONCILE_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().min(0.05).max(3600).default(60),
@@ -229,6 +237,11 @@ export type Config = {
   expiryIntervalMs: number;
   /** How often each instance asks the PSPs about pending live PIX charges (reconciliation). */
   pixReconcileMs: number;
+  /**
+   * History kept: events, webhook deliveries and their attempts, idempotency records and ended
+   * dashboard sessions older than `days` are pruned every `intervalMs` (charges never are).
+   */
+  retention: { days: number; intervalMs: number };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /**
    * How long a client may take, in ms: to send a request's headers, to send the whole request
@@ -337,6 +350,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxChargeCents: e.TOSTAO_MAX_CHARGE_BRL * 100,
     expiryIntervalMs: e.TOSTAO_EXPIRY_INTERVAL_SECONDS * 1000,
     pixReconcileMs: Math.round(e.TOSTAO_PIX_RECONCILE_SECONDS * 1000),
+    retention: {
+      days: e.TOSTAO_RETENTION_DAYS,
+      intervalMs: e.TOSTAO_RETENTION_INTERVAL_SECONDS * 1000,
+    },
     logLevel: e.LOG_LEVEL,
     http: {
       headersMs: e.TOSTAO_HEADERS_TIMEOUT_MS,

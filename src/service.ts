@@ -26,6 +26,7 @@ import { loadOrCreateKeyFile } from "./secrets/key-file.ts";
 import { makeSecretBox } from "./secrets/secret-box.ts";
 import { type DeliveryWorker, makeDeliveryWorker } from "./workers/delivery-worker.ts";
 import { makeExpireChargesJob, makeExpireLivePixJob } from "./workers/jobs/expire-charges.ts";
+import { makePruneHistoryJob } from "./workers/jobs/prune-history.ts";
 import { makePruneIdempotencyKeysJob } from "./workers/jobs/prune-idempotency-keys.ts";
 import { makeReconcileLivePixJob } from "./workers/jobs/reconcile-live-pix.ts";
 import { makeWatchChainJob } from "./workers/jobs/watch-chain.ts";
@@ -206,6 +207,7 @@ export async function createService(
           makeExpireChargesJob({ db, clock, random, log }, config.expiryIntervalMs),
           makeExpireLivePixJob({ db, clock, random, log, pspClients }, config.expiryIntervalMs),
           makeWatchChainJob({ db, clock, random, ...deps.crypto, log }, config.bitcoin.pollMs),
+          makePruneHistoryJob({ db, clock, log }, config.retention),
         ]
       : []),
   ];

@@ -5,6 +5,7 @@ import { migrate } from "../db/migrate.ts";
 import { openDb } from "../db/open-db.ts";
 import { cryptoRandom, systemClock } from "../domain/deps.ts";
 import { AppError } from "../domain/errors.ts";
+import { pruneHistory, prunePreview } from "../domain/retention/prune-history.ts";
 import { secretKeyFor } from "../service.ts";
 import { commands } from "./commands.ts";
 import { runPixProvider } from "./pix-provider-commands.ts";
@@ -20,6 +21,10 @@ const USAGE = `usage: tostao <command> [options]
                                               create an account (payers see D, else NAME)
   account rename --account ID --display-name D
                                               change the name payers see
+  prune [--dry-run]                           delete history older than TOSTAO_RETENTION_DAYS
+                                              now (events, webhook deliveries and attempts,
+                                              idempotency records, ended sessions; never
+                                              charges); --dry-run only counts it per table
   account list                                list accounts
   token create --account ID --label LABEL [--mode test|live]
                                               create an API token (its value is shown once)
@@ -68,6 +73,7 @@ async function run(argv: string[]): Promise<number> {
       homologation: { type: "boolean", default: false },
       email: { type: "string" },
       "password-stdin": { type: "boolean", default: false },
+      "dry-run": { type: "boolean", default: false },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -99,6 +105,30 @@ async function run(argv: string[]): Promise<number> {
         values.json,
         { applied },
         applied.length ? `applied: ${applied.join(", ")}` : "up to date",
+      );
+      return 0;
+    }
+    if (group === "prune") {
+      const days = config.retention.days;
+      const deps = { db, clock: systemClock };
+      // Without --dry-run, passes run back to back until one finishes (no budget to keep).
+      let counts = await (values["dry-run"]
+        ? prunePreview(deps, { days })
+        : pruneHistory(deps, { days, budgetMs: Number.POSITIVE_INFINITY }));
+      if ("finished" in counts) {
+        const { finished: _, ...removed } = counts;
+        counts = removed;
+      }
+      const verb = values["dry-run"] ? "would delete" : "deleted";
+      const lines = Object.entries(counts).map(([table, n]) => `  ${table}: ${n}`);
+      print(
+        values.json,
+        {
+          retentionDays: days,
+          dryRun: values["dry-run"],
+          [values["dry-run"] ? "wouldDelete" : "deleted"]: counts,
+        },
+        `history older than ${days} days (TOSTAO_RETENTION_DAYS): ${verb}\n${lines.join("\n")}`,
       );
       return 0;
     }

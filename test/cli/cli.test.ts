@@ -243,6 +243,27 @@ describe("tostao CLI", () => {
     assert.match(noTty.stderr, /--password-stdin/);
   });
 
+  test("prune --dry-run says per table what a retention pass would delete, and deletes nothing", async () => {
+    await tostao("migrate");
+    const out = await json("prune", "--dry-run");
+    assert.equal(out.retentionDays, 90);
+    assert.equal(out.dryRun, true);
+    assert.deepEqual(Object.keys(out.wouldDelete).sort(), [
+      "dashboard_sessions",
+      "deliveries",
+      "delivery_attempts",
+      "events",
+      "idempotency_keys",
+    ]);
+    assert.match(
+      await tostao("prune", "--dry-run"),
+      /would delete\n {2}events: 0\n {2}deliveries: 0\n/,
+    );
+    const done = await json("prune");
+    assert.equal(done.dryRun, false);
+    assert.equal(done.deleted.events, 0);
+  });
+
   test("bad usage exits non-zero with a message", async () => {
     await assert.rejects(
       tostao("token", "create", "--label", "x"),

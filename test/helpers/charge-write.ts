@@ -33,7 +33,6 @@ export function chargeWrite(opts: {
     provider: "sandbox",
     txid: id.slice(4, 29),
     brCode: `br-${n}`,
-    qrCodeImage: `data:image/png;base64,${n}`,
     simulated: false,
     expiresAt: new Date(at.getTime() + 3_600_000),
     createdAt: at,

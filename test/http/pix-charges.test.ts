@@ -333,12 +333,12 @@ describe("PIX charges: isolation, modes and transitions", () => {
     const fresh = (await create(token, { value: 1, expires_in: 3600 })).json().data.chargeId;
     clock.advance(61_000);
     const counts = await Promise.all([
-      expireOverdueCharges(svc.deps, { method: "pix", limit: 7 }),
-      expireOverdueCharges(svc.deps, { method: "pix", limit: 7 }),
-      expireOverdueCharges(svc.deps, { method: "pix" }),
+      expireOverdueCharges(svc.deps, { batch: 7 }),
+      expireOverdueCharges(svc.deps, { batch: 7 }),
+      expireOverdueCharges(svc.deps),
     ]);
     assert.ok(counts.reduce((x, y) => x + y, 0) >= 20);
-    assert.equal(await expireOverdueCharges(svc.deps, { method: "pix" }), 0);
+    assert.equal(await expireOverdueCharges(svc.deps), 0);
     for (const id of ids) {
       assert.deepEqual(
         (await events(token, id)).map((e) => e.event),

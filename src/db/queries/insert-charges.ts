@@ -33,7 +33,7 @@ const CHARGE_CTES = `input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
       id text, account_id text, mode text, method text, status text, value_cents bigint,
       title text, description text, product_id text, external_id text, details jsonb,
-      provider text, txid text, br_code text, qr_code_image text, simulated boolean,
+      provider text, txid text, br_code text, simulated boolean,
       expires_at timestamptz, created_at timestamptz, updated_at timestamptz,
       approved_at timestamptz, crypto jsonb, events jsonb,
       k_route text, k_key text, k_lock text, k_fingerprint text, k_status integer, k_body text,
@@ -45,11 +45,11 @@ const CHARGE_CTES = `input AS (
       FROM input WHERE k_key IS NOT NULL) AS keys`)}
   ), c AS (
     INSERT INTO charges (id, account_id, mode, method, status, value_cents, title, description,
-      product_id, external_id, details, provider, txid, br_code, qr_code_image, simulated,
+      product_id, external_id, details, provider, txid, br_code, simulated,
       expires_at, created_at, updated_at, approved_at, crypto)
     SELECT i.id, i.account_id, i.mode, i.method, i.status, i.value_cents, i.title, i.description,
-      i.product_id, i.external_id, i.details, i.provider, i.txid, i.br_code, i.qr_code_image,
-      i.simulated, i.expires_at, i.created_at, i.updated_at, i.approved_at, i.crypto
+      i.product_id, i.external_id, i.details, i.provider, i.txid, i.br_code, i.simulated,
+      i.expires_at, i.created_at, i.updated_at, i.approved_at, i.crypto
     FROM input i
     WHERE i.k_key IS NULL OR EXISTS (SELECT 1 FROM k WHERE k.account_id = i.account_id
       AND k.mode = i.mode AND k.route = i.k_route AND k.key = i.k_key)
@@ -101,7 +101,6 @@ export async function insertCharges(
       provider: row.provider,
       txid: row.txid,
       br_code: row.brCode,
-      qr_code_image: row.qrCodeImage,
       simulated: row.simulated,
       // Dates as ISO text up front: JSON.stringify leaves its fast path for objects with toJSON.
       expires_at: row.expiresAt.toISOString(),

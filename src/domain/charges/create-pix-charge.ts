@@ -140,7 +140,6 @@ export async function preparePixCharge(
     provider: providerName,
     txid,
     brCode,
-    qrCodeImage,
     simulated: false,
     expiresAt: new Date(now.getTime() + expiresIn * 1000),
     createdAt: now,

@@ -62,24 +62,36 @@ export async function expireIfOverdue(deps: Deps, row: ChargeRow): Promise<Charg
   return row;
 }
 
+export type ExpiryPass = {
+  /** Charges claimed per transaction (one UPDATE and one bulk INSERT of their events). */
+  batch?: number;
+  /** A pass stops taking new batches after this long (the next pass carries on). */
+  budgetMs?: number;
+};
+
 /**
- * One pass of the expiry job: moves overdue pending charges to expired with their
- * charge.declined events. Safe to run in every instance at once (SKIP LOCKED).
+ * One pass of the expiry job: moves overdue pending charges (sandbox PIX and Bitcoin) to expired
+ * with their charge.declined events, a batch per transaction, until none is left or the budget
+ * is spent. Each batch is one UPDATE and one INSERT of its events (with their webhook
+ * deliveries), so the drain rate is set by the database, not by a per-pass ceiling. Safe to run
+ * in every instance at once (SKIP LOCKED). Returns how many charges it expired.
  */
-export async function expireOverdueCharges(
-  deps: Deps,
-  input: { method: "pix" | "crypto"; limit?: number },
-): Promise<number> {
-  return deps.db.transaction(async (db) => {
-    const rows = await expireDue(db, {
-      method: input.method,
-      at: deps.clock.now(),
-      limit: input.limit ?? 500,
+export async function expireOverdueCharges(deps: Deps, pass: ExpiryPass = {}): Promise<number> {
+  const batch = pass.batch ?? 1000;
+  const budgetMs = pass.budgetMs ?? 4000;
+  // Elapsed time for the budget only (not a business date): the monotonic clock.
+  const started = performance.now();
+  let total = 0;
+  for (;;) {
+    const n = await deps.db.transaction(async (db) => {
+      const rows = await expireDue(db, { at: deps.clock.now(), limit: batch });
+      await insertEvents(
+        db,
+        rows.map((r) => chargeEvent(deps, EVENT_FOR_STATUS.expired, r)),
+      );
+      return rows.length;
     });
-    await insertEvents(
-      db,
-      rows.map((r) => chargeEvent(deps, EVENT_FOR_STATUS.expired, r)),
-    );
-    return rows.length;
-  });
+    total += n;
+    if (n < batch || performance.now() - started >= budgetMs) return total;
+  }
 }

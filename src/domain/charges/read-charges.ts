@@ -2,20 +2,23 @@ import type { Db } from "../../db/db.ts";
 import { listCharges } from "../../db/queries/charges.ts";
 import type { Clock, Random } from "../deps.ts";
 import type { Principal } from "../mode.ts";
-import { chargeView } from "./charge-view.ts";
+import { chargeView, qrImageOf } from "./charge-view.ts";
 import { loadCharge } from "./move-charge.ts";
 
 // The reads of PIX charges, one use case each, for every front door (the REST routes, the MCP
 // tools, and next the dashboard): a charge's status, and the recent charges.
 
-/** A charge of the caller with its QR image, expired first if it is overdue (never a stale read). */
+/**
+ * A charge of the caller with its QR image (drawn from brCode, not stored), expired first if it
+ * is overdue (never a stale read).
+ */
 export async function pixChargeStatus(
   deps: { db: Db; clock: Clock; random: Random },
   who: Principal,
   chargeId: string,
 ) {
   const row = await loadCharge(deps, who, chargeId);
-  return { ...chargeView(row), qrCodeImage: row.qrCodeImage };
+  return { ...chargeView(row), qrCodeImage: qrImageOf(row) };
 }
 
 /** The caller's PIX charges, newest first. */

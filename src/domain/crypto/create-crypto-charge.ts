@@ -120,7 +120,6 @@ export async function createCryptoCharge(
     provider: "crypto",
     txid: id,
     brCode: null,
-    qrCodeImage: null,
     simulated: false,
     expiresAt: new Date(now.getTime() + deps.crypto.expiresMinutes * 60_000),
     createdAt: now,

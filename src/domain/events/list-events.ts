@@ -7,7 +7,7 @@ import { LimitQuery } from "../list-limit.ts";
 import type { Principal } from "../mode.ts";
 
 // The events (the outbox) as the API shows them: of one charge in order, or the latest of the
-// account and mode.
+// account and mode, with how far back they go (retention prunes older ones).
 
 export const ListEventsQuerySchema = z.strictObject({
   charge_id: z.string().trim().min(1, "must not be empty").optional(),
@@ -22,11 +22,21 @@ export const EventViewSchema = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 
+export const EventListSchema = z.object({
+  events: z.array(EventViewSchema),
+  retentionDays: z
+    .number()
+    .int()
+    .describe(
+      "How far back history goes: events older than this many days are pruned (TOSTAO_RETENTION_DAYS); charges never are.",
+    ),
+});
+
 export async function listEvents(
-  deps: { db: Db },
+  deps: { db: Db; config: { retention: { days: number } } },
   who: Principal,
   input: z.output<typeof ListEventsQuerySchema>,
-): Promise<{ events: Array<z.infer<typeof EventViewSchema>> }> {
+): Promise<z.infer<typeof EventListSchema>> {
   const rows = await queryEvents(deps.db, {
     accountId: who.accountId,
     mode: who.mode,
@@ -34,7 +44,7 @@ export async function listEvents(
     ...(input.charge_id ? { chargeId: input.charge_id } : {}),
   });
   // A charge the caller cannot see is 404, as on every route that takes its id. Every charge
-  // has its creation events, so only an empty answer needs the second look.
+  // has events until retention prunes them, so only an empty answer needs the second look.
   if (input.charge_id && rows.length === 0) {
     const key = { accountId: who.accountId, mode: who.mode, id: input.charge_id };
     if (!(await findCharge(deps.db, key))) {
@@ -42,6 +52,7 @@ export async function listEvents(
     }
   }
   return {
+    retentionDays: deps.config.retention.days,
     events: rows.map((e) => ({
       id: e.id,
       event: e.type,

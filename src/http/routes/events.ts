@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
 import {
-  EventViewSchema,
+  EventListSchema,
   ListEventsQuerySchema,
   listEvents,
 } from "../../domain/events/list-events.ts";
@@ -20,7 +19,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: AppDeps): void {
         summary: "Events (the outbox): of one charge in order, or the latest of the account",
         tags: ["events"],
         querystring: ListEventsQuerySchema,
-        response: { 200: okEnvelope(z.object({ events: z.array(EventViewSchema) })) },
+        response: { 200: okEnvelope(EventListSchema) },
       },
     },
     async (req) => ({

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
+import { qrImageOf } from "../../domain/charges/charge-view.ts";
 import { cancelCharge, refundCharge, simulatePay } from "../../domain/charges/pay-cancel-refund.ts";
 import { cryptoView } from "../../domain/crypto/crypto-view.ts";
 import { chargeExists, ownChargeNow } from "../../domain/dashboard/charge-detail.ts";
@@ -81,7 +82,7 @@ ${postForm(req, "/dashboard/mode", html`<input type="hidden" name="mode" value="
       : undefined;
     const payment =
       row.method === "pix"
-        ? html`<div class="grid2"><div>${row.qrCodeImage ? html`<img class="qr" src="${row.qrCodeImage}" alt="${t("charges.qr")}" width="240" height="240">` : ""}</div>
+        ? html`<div class="grid2"><div>${row.brCode ? html`<img class="qr" src="${qrImageOf(row)}" alt="${t("charges.qr")}" width="240" height="240">` : ""}</div>
 <div><h3>${t("charges.copyCode")}</h3><p class="secret"><code id="brcode">${row.brCode ?? ""}</code><button type="button" class="secondary" data-copy="#brcode" data-copied="${t("action.copied")}">${t("action.copy")}</button></p></div></div>`
         : html`<div class="grid2"><div><img class="qr" src="/api/crypto/charge/qr?charge_id=${encodeURIComponent(row.id)}" alt="${t("charges.qr")}" width="240" height="240"></div>
 <div><dl class="facts"><dt>${t("charges.address")}</dt><dd class="mono" id="btc-address">${crypto?.address ?? ""}</dd><dt>${t("charges.amountBtc")}</dt><dd class="mono">${crypto?.amountCrypto ?? ""} BTC</dd><dt>${t("charges.received")}</dt><dd class="mono">${row.receivedSats} sats</dd></dl>
@@ -146,7 +147,7 @@ ${row.status === "pending" ? html`<section><h2>${t("charges.payment")}</h2>${pay
           ? html`<p class="muted">—</p>`
           : // Oldest first (the query reads a charge's events in the order they happened).
             html`<ol class="events">${events.events.map((e) => html`<li><code>${e.event}</code> <span class="muted">${when(t, e.createdAt)}</span></li>`)}</ol>`
-      }</section>
+      }<p class="muted">${t("charges.retention", { n: events.retentionDays })}</p></section>
 <section id="deliveries"><h2>${t("charges.deliveries")}</h2>${
         deliveries.length === 0
           ? html`<p class="muted">${t("charges.deliveries.none")}</p>`

@@ -86,6 +86,8 @@ export const dashboard = defineArea(
     "charges.amountBtc": "Valor em BTC",
     "charges.received": "Recebido",
     "charges.events": "Eventos",
+    "charges.retention":
+      "Eventos e entregas de webhook com mais de {n} dias são apagados; a cobrança fica.",
     "charges.deliveries": "Entregas de webhook",
     "charges.deliveries.none": "Nenhuma entrega.",
     "charges.simulate": "Simular pagamento",
@@ -343,6 +345,8 @@ export const dashboard = defineArea(
     "charges.amountBtc": "Amount in BTC",
     "charges.received": "Received",
     "charges.events": "Events",
+    "charges.retention":
+      "Events and webhook deliveries older than {n} days are deleted; the charge stays.",
     "charges.deliveries": "Webhook deliveries",
     "charges.deliveries.none": "No deliveries.",
     "charges.simulate": "Simulate payment",

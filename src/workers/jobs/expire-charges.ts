@@ -9,8 +9,9 @@ import { makePeriodicJob, type PeriodicJob } from "../periodic-job.ts";
 /**
  * Overdue pending charges, PIX and Bitcoin, move to expired (with charge.declined) in the
  * background, so webhooks fire without anyone reading the charge. Every instance with workers
- * runs it; SKIP LOCKED keeps each charge to one of them. Live PIX charges are left to the job
- * below.
+ * runs it; SKIP LOCKED keeps each charge to one of them. A pass drains the backlog in batches
+ * until it is empty or its time budget (the period, at most 4 s, so a shutdown's wait covers it)
+ * is spent. Live PIX charges are left to the job below.
  */
 export function makeExpireChargesJob(
   deps: { db: Db; clock: Clock; random: Random; log: Log },
@@ -20,11 +21,7 @@ export function makeExpireChargesJob(
     name: "charge expiry",
     everyMs,
     log: deps.log,
-    run: () =>
-      Promise.all([
-        expireOverdueCharges(deps, { method: "pix" }),
-        expireOverdueCharges(deps, { method: "crypto" }),
-      ]),
+    run: () => expireOverdueCharges(deps, { budgetMs: Math.min(everyMs, 4000) }),
   });
 }
 
