@@ -61,7 +61,7 @@ export const commands: Record<string, Command> = {
     const tokens = (
       await Promise.all(
         accountIds.map(async (accountId) =>
-          (await listTokens(deps, { accountId })).map((t) => ({ accountId, ...t })),
+          (await listTokens(deps, { accountId })).tokens.map((t) => ({ accountId, ...t })),
         ),
       )
     ).flat();

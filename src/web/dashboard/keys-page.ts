@@ -27,7 +27,7 @@ export function registerKeyPages(web: FastifyInstance, deps: AppDeps): void {
   ) => {
     const t = dashT(req);
     const { who } = signed(req);
-    const keys = (await listTokens(deps, { accountId: who.accountId })).filter(
+    const keys = (await listTokens(deps, { accountId: who.accountId })).tokens.filter(
       (k) => k.mode === who.mode,
     );
     const created: HtmlValue = opts.created
