@@ -5,6 +5,7 @@ import type { Clock, Random } from "../domain/deps.ts";
 import { badRequest } from "../domain/errors.ts";
 import type { Mode } from "../domain/mode.ts";
 import { issueToken, listTokens, revokeTokenById } from "../domain/tokens/manage-tokens.ts";
+import { SCOPES, type Scope } from "../domain/tokens/scopes.ts";
 import { createUser, resetPassword } from "../domain/users/users.ts";
 import { readNewPassword } from "./read-password.ts";
 
@@ -14,6 +15,7 @@ type Flags = {
   account?: string;
   label?: string;
   mode?: string;
+  scopes?: string;
   email?: string;
   "password-stdin"?: boolean;
 };
@@ -47,6 +49,7 @@ export const commands: Record<string, Command> = {
       accountId,
       label: need(flags.label, "label"),
       mode: mode as Mode,
+      scopes: flags.scopes === undefined ? undefined : parseScopes(flags.scopes),
     });
     return {
       json: { ...view, token },
@@ -71,7 +74,7 @@ export const commands: Record<string, Command> = {
         tokens
           .map(
             (t) =>
-              `${t.id}  ${t.accountId}  ${t.mode}  ${t.prefix}…  ${t.label}${t.revokedAt ? "  (revoked)" : ""}`,
+              `${t.id}  ${t.accountId}  ${t.mode}  ${t.prefix}…  ${t.label}  ${t.scopes ? t.scopes.join(",") : "all scopes"}${t.revokedAt ? "  (revoked)" : ""}`,
           )
           .join("\n") || "no tokens",
     };
@@ -104,3 +107,13 @@ export const commands: Record<string, Command> = {
     return { json: view, text: `revoked ${view.id} at ${view.revokedAt}` };
   },
 };
+
+/** `--scopes charges:read,charges:write` (commas or spaces), each a known scope. */
+function parseScopes(text: string): Scope[] {
+  const names = text.split(/[\s,]+/).filter(Boolean);
+  const unknown = names.filter((n) => !(SCOPES as readonly string[]).includes(n));
+  if (names.length === 0 || unknown.length > 0) {
+    throw badRequest(`--scopes: ${unknown.join(", ") || "empty"}; known: ${SCOPES.join(", ")}`);
+  }
+  return names as Scope[];
+}

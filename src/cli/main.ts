@@ -18,8 +18,9 @@ const USAGE = `usage: tostao <command> [options]
   migrate                                     apply database migrations
   account create --name NAME                  create an account
   account list                                list accounts
-  token create --account ID --label LABEL [--mode test|live]
-                                              create an API token (its value is shown once)
+  token create --account ID --label LABEL [--mode test|live] [--scopes S,S...]
+                                              create an API token (its value is shown once);
+                                              --scopes e.g. charges:read,charges:write (default: all)
   token list [--account ID]                   list API tokens (never their values)
   token revoke ID                             revoke an API token
   pix-provider set --account ID --profile P --client-id ID [--client-secret S | --client-secret-file F]
@@ -47,6 +48,7 @@ async function run(argv: string[]): Promise<number> {
       account: { type: "string" },
       label: { type: "string" },
       mode: { type: "string" },
+      scopes: { type: "string" },
       profile: { type: "string" },
       cert: { type: "string" },
       key: { type: "string" },

@@ -3,6 +3,7 @@ import type { AppDeps } from "../../deps.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { issueToken, listTokens, revokeToken } from "../../domain/tokens/manage-tokens.ts";
 import { CreateTokenSchema } from "../../domain/tokens/schemas.ts";
+import { CHARGES_ONLY } from "../../domain/tokens/scopes.ts";
 import { formText } from "../forms.ts";
 import { type HtmlValue, html } from "../html.ts";
 import { confirmAction, dashT, type Flash, postForm, runAction, sendDashPage } from "./chrome.ts";
@@ -11,7 +12,8 @@ import { signed, signedInRoutes } from "./session.ts";
 
 // API keys: create one (its value shown once, here, with a copy button and a warning), list the
 // mode's keys by prefix, revoke with a confirmation. A dashboard user acts as the account's
-// owner, so they may create live keys; the list shows the keys of the mode being viewed.
+// owner, so they may create live keys; the list shows the keys of the mode being viewed, with
+// their scopes. The form offers full access or the "charges only" preset (domain/tokens/scopes.ts).
 
 export function registerKeyPages(web: FastifyInstance, deps: AppDeps): void {
   const r = signedInRoutes(web, deps);
@@ -46,10 +48,10 @@ export function registerKeyPages(web: FastifyInstance, deps: AppDeps): void {
 ${
   keys.length === 0
     ? html`<p class="muted">${t("keys.none")}</p>`
-    : html`<div class="table-wrap"><table><thead><tr><th>${t("keys.label")}</th><th>${t("keys.prefix")}</th><th>${t("charges.created")}</th><th>${t("keys.lastUsed")}</th><th></th></tr></thead><tbody>${keys.map(
+    : html`<div class="table-wrap"><table><thead><tr><th>${t("keys.label")}</th><th>${t("keys.prefix")}</th><th>${t("keys.scopes")}</th><th>${t("charges.created")}</th><th>${t("keys.lastUsed")}</th><th></th></tr></thead><tbody>${keys.map(
         (
           k,
-        ) => html`<tr data-key="${k.id}"><td>${k.label}</td><td class="mono">${k.prefix}…</td><td>${when(t, k.createdAt)}</td><td>${when(t, k.lastUsedAt)}</td>
+        ) => html`<tr data-key="${k.id}"><td>${k.label}</td><td class="mono">${k.prefix}…</td><td class="mono" data-scopes>${k.scopes ? k.scopes.join(" ") : t("keys.scopes.all")}</td><td>${when(t, k.createdAt)}</td><td>${when(t, k.lastUsedAt)}</td>
 <td class="actions">${
           k.revokedAt
             ? badge(t, "revoked")
@@ -68,6 +70,7 @@ ${
         "/dashboard/keys",
         html`<label>${t("keys.label")}<input type="text" name="label" maxlength="100" required placeholder="${t("keys.label.example")}"></label>
 <label>${t("keys.mode")}<select name="mode">${opt("test")}${opt("live")}</select></label>
+<label>${t("keys.scopes")}<select name="scopes"><option value="all" selected>${t("keys.scopes.all")}</option><option value="charges">${t("keys.scopes.charges")}</option></select></label>
 <button type="submit">${t("keys.create")}</button>`,
         { class: "stack" },
       )}</section>`,
@@ -80,9 +83,15 @@ ${
     const { who } = signed(req);
     const label = formText(req.body, "label");
     const mode: Mode = formText(req.body, "mode") === "live" ? "live" : "test";
+    const scopes = formText(req.body, "scopes") === "charges" ? [...CHARGES_ONLY] : undefined;
     const done = await runAction(async () => {
-      const input = parseForm(CreateTokenSchema, { label, mode });
-      return issueToken(deps, { accountId: who.accountId, label: input.label, mode });
+      const input = parseForm(CreateTokenSchema, { label, mode, scopes });
+      return issueToken(deps, {
+        accountId: who.accountId,
+        label: input.label,
+        mode,
+        scopes: input.scopes,
+      });
     });
     if (!done.ok) return render(req, reply, { flash: done.flash, status: done.status });
     // The value is shown in this response only: never in a URL, never stored.
