@@ -30,6 +30,12 @@ export type ChargeFilter = {
  * period, external_id and lower(customer e-mail) for the look-ups.
  */
 export function searchCharges(db: Db, f: ChargeFilter): Promise<ChargeRow[]> {
+  const q = chargeSearchQuery(f);
+  return db.query<ChargeRow>(q.sql, q.params);
+}
+
+/** The statement searchCharges runs (the index test EXPLAINs it). */
+export function chargeSearchQuery(f: ChargeFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [f.accountId, f.mode];
   const where = ["account_id = $1", "mode = $2"];
   const add = (sql: (n: string) => string, ...values: unknown[]) => {
@@ -52,11 +58,9 @@ export function searchCharges(db: Db, f: ChargeFilter): Promise<ChargeRow[]> {
     add((n) => `(created_at, id) <= (${n})`, f.atOrBefore.createdAt, f.atOrBefore.id);
   }
   params.push(f.limit, f.offset ?? 0);
-  return db.query<ChargeRow>(
-    `SELECT ${CHARGE_COLUMNS} FROM charges WHERE ${where.join(" AND ")}
-     ORDER BY created_at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  );
+  const sql = `SELECT ${CHARGE_COLUMNS} FROM charges WHERE ${where.join(" AND ")}
+     ORDER BY created_at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`;
+  return { sql, params };
 }
 
 export type ChargeTotals = {
