@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
+import { benchChargeLists } from "./charge-lists.ts";
 import { perRequest, snapshot } from "./cpu.ts";
 import { setUpLivePsp } from "./live-psp.ts";
 import { type BenchContext, scenarios } from "./scenarios.ts";
@@ -167,6 +168,13 @@ try {
     body: JSON.stringify({ value: 10, title: "bench" }),
   });
   const chargeId = ((await made.json()) as { data: { chargeId: string } }).data.chargeId;
+  // The scoped row's key: the same account, tokens:read only.
+  const scopedMade = await fetch(`${service.url}/api/auth/token/create`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ label: "bench-scoped", scopes: ["tokens:read"] }),
+  });
+  const scopedToken = ((await scopedMade.json()) as { data: { token: string } }).data.token;
   // The live row's merchant: a live token and a PSP connection to a local peer (bench/live-psp.ts).
   const wantsLive = scenarios.some((s) => s.mode === "live" && (!only || s.name.includes(only)));
   if (wantsLive) {
@@ -185,7 +193,7 @@ try {
   const roundLines: string[] = [];
   for (const s of scenarios) {
     if (only && !s.name.includes(only)) continue;
-    const bearer = s.mode === "live" ? livePsp?.liveToken : token;
+    const bearer = s.mode === "live" ? livePsp?.liveToken : s.scoped ? scopedToken : token;
     const headers = { authorization: `Bearer ${bearer}`, "content-type": "application/json" };
     // The floor gets the very request the scenario sends (headers, body, a fresh Idempotency-Key
     // each time), so the load generator's and the HTTP parser's share of the work is the same on
@@ -253,6 +261,11 @@ try {
     console.log(
       `\nwebhooks: ${w.throughput.toFixed(0)} deliveries/s to a local receiver (${w.delivered} delivered); ` +
         `event to delivery at 200 charges/s: p50 ${w.p50} ms, p99 ${w.p99} ms (${w.samples} samples)`,
+    );
+  }
+  if (!only || "lists".includes(only)) {
+    console.log(
+      `\ncharge lists over 100,000 charges (PostgreSQL), the use case in process:\n  ${(await benchChargeLists()).join("\n  ")}`,
     );
   }
   if (livePsp) {
