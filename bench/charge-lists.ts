@@ -41,8 +41,8 @@ export async function benchChargeLists(): Promise<string[]> {
     await seed("acct_other", "pix", 50_000, "pix_o");
     await db.query("ANALYZE charges");
     const who = { accountId: "acct_bench", mode: "test" as const, tokenId: "bench" };
-    const day = (hoursAgo: number) =>
-      new Date(start.getTime() - hoursAgo * 3_600_000).toISOString();
+    // 80,000 PIX charges 25 ms apart: 2,000 s of history, ten minutes of which is 24,000 charges.
+    const ago = (minutes: number) => new Date(start.getTime() - minutes * 60_000).toISOString();
     const rows: Array<[string, Record<string, string>]> = [
       ["first page", {}],
       ["offset 1,000", { offset: "1000" }],
@@ -50,10 +50,10 @@ export async function benchChargeLists(): Promise<string[]> {
       ["offset 10,000 (the limit)", { offset: "10000" }],
       ["status=approved", { status: "approved" }],
       ["status=canceled, offset 5,000", { status: "canceled", offset: "5000" }],
-      ["created_from/to (one hour)", { created_from: day(2), created_to: day(1) }],
+      ["created_from/to (ten minutes)", { created_from: ago(15), created_to: ago(5) }],
       [
         "created_from/to, offset 10,000",
-        { created_from: day(20), created_to: day(1), offset: "10000" },
+        { created_from: ago(15), created_to: ago(5), offset: "10000" },
       ],
       ["external_id", { external_id: "ord-40000" }],
       ["customer_email", { customer_email: "c8@example.com" }],
