@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
+import { benchChargeLists } from "./charge-lists.ts";
 import { perRequest, snapshot } from "./cpu.ts";
 import { benchGrowth } from "./growth.ts";
 import { setUpLivePsp } from "./live-psp.ts";
@@ -150,6 +151,13 @@ try {
     body: JSON.stringify({ value: 10, title: "bench" }),
   });
   const chargeId = ((await made.json()) as { data: { chargeId: string } }).data.chargeId;
+  // The scoped row's key: the same account, tokens:read only.
+  const scopedMade = await fetch(`${service.url}/api/auth/token/create`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ label: "bench-scoped", scopes: ["tokens:read"] }),
+  });
+  const scopedToken = ((await scopedMade.json()) as { data: { token: string } }).data.token;
   // The live row's merchant: a live token and a PSP connection to a local peer (bench/live-psp.ts).
   const wantsLive = scenarios.some((s) => s.mode === "live" && (!only || s.name.includes(only)));
   if (wantsLive) {
@@ -168,7 +176,7 @@ try {
   const roundLines: string[] = [];
   for (const s of scenarios) {
     if (only && !s.name.includes(only)) continue;
-    const bearer = s.mode === "live" ? livePsp?.liveToken : token;
+    const bearer = s.mode === "live" ? livePsp?.liveToken : s.scoped ? scopedToken : token;
     const headers = { authorization: `Bearer ${bearer}`, "content-type": "application/json" };
     // The floor gets the very request the scenario sends (headers, body, a fresh Idempotency-Key
     // each time), so the load generator's and the HTTP parser's share of the work is the same on
@@ -242,6 +250,11 @@ try {
     // Issue 27: the same operations at 0 and at BENCH_GROWTH_ROWS charges (default 1,000,000).
     console.log("");
     await benchGrowth(DATABASE_URL);
+  }
+  if (!only || "lists".includes(only)) {
+    console.log(
+      `\ncharge lists over 100,000 charges (PostgreSQL), the use case in process:\n  ${(await benchChargeLists()).join("\n  ")}`,
+    );
   }
   if (livePsp) {
     livePsp.peer.assertNoViolations();

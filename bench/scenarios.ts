@@ -12,6 +12,8 @@ export type Scenario = {
   idempotencyKey?: boolean;
   /** A live token whose account has a PSP connection to a local peer (bench/live-psp.ts). */
   mode?: "live";
+  /** Sent with a key restricted to some scopes (the scope check's cost against the same row). */
+  scoped?: true;
 };
 
 export const scenarios: Scenario[] = [
@@ -20,6 +22,15 @@ export const scenarios: Scenario[] = [
     floor: "read",
     method: "GET",
     path: () => "/api/auth/tokens",
+  },
+  {
+    // The read row again with a key restricted to tokens:read: the scope check's cost per
+    // request is this row's ratio minus the row above's.
+    name: "GET /api/auth/tokens (scoped key)",
+    floor: "read",
+    method: "GET",
+    path: () => "/api/auth/tokens",
+    scoped: true,
   },
   {
     name: "POST /api/pix/charge/create (+Idempotency-Key)",

@@ -13,6 +13,8 @@ export type RouteEntry = {
   method: string;
   url: string;
   auth: AuthPolicy;
+  /** The scope a key needs (the operation table's), if any. */
+  scope?: string;
   /** Whether the route honours Idempotency-Key (and answers Idempotent-Replayed on a replay). */
   idempotent: boolean;
   schema: unknown;
@@ -44,7 +46,7 @@ export type RouteSchema = {
 };
 
 /** The parts of Fastify's route options that make a route table entry. */
-export type RouteConfig = { auth?: AuthPolicy; idempotent?: boolean } | undefined;
+export type RouteConfig = { auth?: AuthPolicy; idempotent?: boolean; scope?: string } | undefined;
 
 /**
  * A route table entry from the route's options. A POST with a body honours Idempotency-Key
@@ -61,6 +63,7 @@ export function routeEntry(
     method,
     url,
     auth: config?.auth ?? "none",
+    ...(config?.scope ? { scope: config.scope } : {}),
     idempotent: config?.idempotent ?? (method === "POST" && body !== undefined),
     schema,
   };

@@ -6,6 +6,7 @@ import type { Clock, Random } from "../domain/deps.ts";
 import { badRequest } from "../domain/errors.ts";
 import type { Mode } from "../domain/mode.ts";
 import { issueToken, listTokens, revokeTokenById } from "../domain/tokens/manage-tokens.ts";
+import { SCOPES, type Scope } from "../domain/tokens/scopes.ts";
 import { createUser, resetPassword } from "../domain/users/users.ts";
 import { readNewPassword } from "./read-password.ts";
 
@@ -16,6 +17,7 @@ type Flags = {
   account?: string;
   label?: string;
   mode?: string;
+  scopes?: string;
   email?: string;
   "password-stdin"?: boolean;
 };
@@ -69,6 +71,7 @@ export const commands: Record<string, Command> = {
       accountId,
       label: need(flags.label, "label"),
       mode: mode as Mode,
+      scopes: flags.scopes === undefined ? undefined : parseScopes(flags.scopes),
     });
     return {
       json: { ...view, token },
@@ -83,7 +86,7 @@ export const commands: Record<string, Command> = {
     const tokens = (
       await Promise.all(
         accountIds.map(async (accountId) =>
-          (await listTokens(deps, { accountId })).map((t) => ({ accountId, ...t })),
+          (await listTokens(deps, { accountId })).tokens.map((t) => ({ accountId, ...t })),
         ),
       )
     ).flat();
@@ -93,7 +96,7 @@ export const commands: Record<string, Command> = {
         tokens
           .map(
             (t) =>
-              `${t.id}  ${t.accountId}  ${t.mode}  ${t.prefix}…  ${t.label}${t.revokedAt ? "  (revoked)" : ""}`,
+              `${t.id}  ${t.accountId}  ${t.mode}  ${t.prefix}…  ${t.label}  ${t.scopes ? t.scopes.join(",") : "all scopes"}${t.revokedAt ? "  (revoked)" : ""}`,
           )
           .join("\n") || "no tokens",
     };
@@ -126,3 +129,13 @@ export const commands: Record<string, Command> = {
     return { json: view, text: `revoked ${view.id} at ${view.revokedAt}` };
   },
 };
+
+/** `--scopes charges:read,charges:write` (commas or spaces), each a known scope. */
+function parseScopes(text: string): Scope[] {
+  const names = text.split(/[\s,]+/).filter(Boolean);
+  const unknown = names.filter((n) => !(SCOPES as readonly string[]).includes(n));
+  if (names.length === 0 || unknown.length > 0) {
+    throw badRequest(`--scopes: ${unknown.join(", ") || "empty"}; known: ${SCOPES.join(", ")}`);
+  }
+  return names as Scope[];
+}

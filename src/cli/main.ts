@@ -26,8 +26,9 @@ const USAGE = `usage: tostao <command> [options]
                                               idempotency records, ended sessions; never
                                               charges); --dry-run only counts it per table
   account list                                list accounts
-  token create --account ID --label LABEL [--mode test|live]
-                                              create an API token (its value is shown once)
+  token create --account ID --label LABEL [--mode test|live] [--scopes S,S...]
+                                              create an API token (its value is shown once);
+                                              --scopes e.g. charges:read,charges:write (default: all)
   token list [--account ID]                   list API tokens (never their values)
   token revoke ID                             revoke an API token
   pix-provider set --account ID --profile P --client-id ID [--client-secret S | --client-secret-file F]
@@ -56,6 +57,7 @@ async function run(argv: string[]): Promise<number> {
       account: { type: "string" },
       label: { type: "string" },
       mode: { type: "string" },
+      scopes: { type: "string" },
       profile: { type: "string" },
       cert: { type: "string" },
       key: { type: "string" },

@@ -40,7 +40,9 @@ export function errorCodesOf(r: RouteEntry): ErrorCode[] {
   const inputs = [s.body, s.querystring, s.params].map(jsonSchemaOf).filter((j) => j !== undefined);
   const reads = r.auth !== "none" || inputs.length > 0;
   if (r.auth !== "none") codes.add("UNAUTHENTICATED");
-  if (r.auth !== "none" && r.method === "POST") codes.add("FORBIDDEN");
+  // A write may be refused to a token (mode rules), and any scoped operation to a key without
+  // its scope.
+  if (r.auth !== "none" && (r.method === "POST" || r.scope)) codes.add("FORBIDDEN");
   if (inputs.length > 0) codes.add("BAD_REQUEST").add("UNPROCESSABLE");
   if (s.body) codes.add("PAYLOAD_TOO_LARGE").add("UNSUPPORTED_MEDIA_TYPE");
   const names = inputs.flatMap((j) => Object.keys((j.properties ?? {}) as object));

@@ -23,6 +23,7 @@ type Operation = {
   requestBody?: { content?: Record<string, { example?: unknown }> };
   parameters?: unknown[];
   security?: unknown[];
+  "x-scope"?: string;
   responses?: Record<string, Record<string, unknown>>;
 };
 type OpenApiObject = {
@@ -46,6 +47,7 @@ const TAGS: Record<string, string> = {
 const DESCRIPTION = `Payment charges for Brazil: PIX and Bitcoin.
 
 - **Authentication**: \`Authorization: Bearer <API token>\`. A \`svc_test_\` token works on the sandbox, a \`svc_prod_\` token on live data.
+- **Scopes**: a token may be limited to some scopes (\`charges:read\`, \`charges:write\`, …); each operation names the one it needs in \`x-scope\` and its security requirement. Outside them: 403 naming the scope.
 - **Envelope**: every JSON answer is \`{"success": true, "data": …}\` or \`{"success": false, "error": "<field>: <message>"}\`.
 - **Idempotency**: writes take an \`Idempotency-Key\` header; the same key and body answer the stored response with \`Idempotent-Replayed: true\`.
 - **Rate limits**: per token (per client IP without one); \`RateLimit\` and \`RateLimit-Policy\` on every answer, \`Retry-After\` on a 429.
@@ -120,12 +122,16 @@ function finish(doc: OpenApiObject, routes: readonly RouteEntry[]): OpenApiObjec
       const r = routes.find((e) => openApiPath(e.url) === url && e.method.toLowerCase() === method);
       if (!r) continue;
       const s = schemaOf(r);
+      // The scope a key needs (the operation table's), as the bearer requirement's list and as
+      // an extension a client generator or a reader can pick out.
+      const scopes = r.scope ? [r.scope] : [];
       op.security =
         r.auth === "required"
-          ? [{ bearer: [] }]
+          ? [{ bearer: scopes }]
           : r.auth === "optional"
-            ? [{ bearer: [] }, {}]
+            ? [{ bearer: scopes }, {}]
             : [];
+      if (r.scope) op["x-scope"] = r.scope;
       if (r.idempotent) op.parameters = [...(op.parameters ?? []), IDEMPOTENCY_KEY];
       // A body schema's own examples (zod .meta) are the request example of the page.
       const examples = s.body ? z.globalRegistry.get(s.body)?.examples : undefined;

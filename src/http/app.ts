@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import type { AppDeps } from "../deps.ts";
 import { AppError, badRequest, STATUS_BY_CODE } from "../domain/errors.ts";
 import type { Metrics } from "../metrics/metrics.ts";
+import { OPERATIONS } from "../operations/index.ts";
 import { type RouteEntry, routeEntry } from "../route-table.ts";
 import { WEB_AREAS } from "../web/areas.ts";
 import { registerWeb } from "../web/register-web.ts";
@@ -15,18 +16,14 @@ import { registerMetricsRoute } from "./metrics-route.ts";
 import { makeGuard } from "./plugins/guard.ts";
 import { frameworkErrors, protocolRefusal } from "./protocol-checks.ts";
 import { refuseBadText } from "./refuse-bad-text.ts";
+import { registerOperations } from "./register-operations.ts";
 import { useSchemaSerializers } from "./response-serializer.ts";
-import { registerAccountRoutes } from "./routes/account.ts";
 import { registerCryptoRoutes } from "./routes/crypto.ts";
-import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerIntegrationRoutes } from "./routes/integrations.ts";
 import { registerPayStatusRoute } from "./routes/pay-status.ts";
 import { registerPixChargeRoutes } from "./routes/pix-charges.ts";
 import { registerPixProviderRoutes } from "./routes/pix-provider.ts";
-import { registerProductRoutes } from "./routes/products.ts";
-import { registerTokenRoutes } from "./routes/tokens.ts";
-import { registerWebhookRoutes } from "./routes/webhooks.ts";
 import { fastifyTrustProxy } from "./trust-proxy.ts";
 import { validatorCompiler } from "./validation.ts";
 
@@ -125,13 +122,12 @@ export function buildApp(
   registerApiReference(app, deps, routes);
   app.register(async (api) => {
     registerHealthRoutes(api, deps);
-    registerTokenRoutes(api, deps);
-    registerProductRoutes(api, deps);
-    registerAccountRoutes(api, deps);
+    // The operation table (src/operations/): one route per entry, but for the irregular ones
+    // registered by hand just below (the public checkout's creates, the QR image, the PSP's
+    // notification endpoint).
+    registerOperations(api, deps, OPERATIONS);
     registerPixChargeRoutes(api, deps);
     registerPixProviderRoutes(api, deps);
-    registerEventRoutes(api, deps);
-    registerWebhookRoutes(api, deps);
     registerCryptoRoutes(api, deps);
     registerPayStatusRoute(api, deps);
     registerIntegrationRoutes(api, deps);

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { AppError, STATUS_BY_CODE } from "../domain/errors.ts";
 import { badTextError, toAppError } from "../domain/input-errors.ts";
+import type { Principal } from "../domain/mode.ts";
 import { AUTH_FAILURE_MESSAGES } from "../domain/tokens/authenticate.ts";
+import { holds, requireScope } from "../domain/tokens/scopes.ts";
 import { TOOL_BY_NAME, TOOLS, type ToolContext, type ToolDef } from "./registry.ts";
 
 export type ToolOutcome =
@@ -9,7 +11,8 @@ export type ToolOutcome =
   | { ok: false; status: number; error: string };
 
 /**
- * Runs a tool of the registry for a caller: unknown tool 404, missing token 401, a live-mode
+ * Runs a tool of the registry for a caller: unknown tool 404, missing token 401, a key without
+ * the tool's scope 403 (naming it), a live-mode
  * write when those are switched off 403, bad arguments 400/422 with the REST API's messages,
  * and any domain failure with its own status and message.
  */
@@ -24,6 +27,13 @@ export async function executeTool(
   if (!t)
     return fail("NOT_FOUND", `tool: unknown tool ${name}; get_integration_manifest lists them`);
   if (t.auth && !ctx.principal) return fail("UNAUTHENTICATED", AUTH_FAILURE_MESSAGES.missing);
+  try {
+    // The tool's scope is its operation's, checked by the function the HTTP guard uses.
+    if (ctx.principal) requireScope(ctx.principal, t.scope);
+  } catch (err) {
+    if (err instanceof AppError) return fail(err.code, err.message);
+    throw err;
+  }
   if (t.write && ctx.principal?.mode === "live" && !ctx.deps.config.mcpLiveWrites) {
     return fail(
       "FORBIDDEN",
@@ -94,7 +104,13 @@ export function describeTool(t: ToolDef) {
       openWorldHint: false,
     },
     auth: t.auth ? ("bearer" as const) : ("none" as const),
+    ...(t.scope ? { scope: t.scope } : {}),
   };
 }
 
-export const describeTools = () => TOOLS.map(describeTool);
+/**
+ * The tools as tools/list and the manifest show them; given a caller, only those its key may
+ * call (a tool outside its scopes is not offered to it).
+ */
+export const describeTools = (caller?: Principal) =>
+  TOOLS.filter((t) => !caller || !t.scope || holds(caller, t.scope)).map(describeTool);

@@ -1,16 +1,20 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Principal } from "../domain/mode.ts";
 import { describeTools, type ToolOutcome } from "./execute.ts";
 
 /**
  * An MCP server over the tool registry, for any transport: tools/list shows the registry's
- * schemas, tools/call runs `call` (in process for /mcp, over the HTTP bridge for stdio). A
+ * schemas (only those `caller`'s key may call, when given), tools/call runs `call` (in process for /mcp, over the HTTP bridge for stdio). A
  * failure is a tool result with isError and the REST API's message, never a protocol error.
  */
-export function makeMcpServer(call: (name: string, args: unknown) => Promise<ToolOutcome>): Server {
+export function makeMcpServer(
+  call: (name: string, args: unknown) => Promise<ToolOutcome>,
+  caller?: Principal,
+): Server {
   const server = new Server({ name: "tostao", version: "1.0.0" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: describeTools().map(({ auth: _auth, ...t }) => t),
+    tools: describeTools(caller).map(({ auth: _auth, ...t }) => t),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const outcome = await call(req.params.name, req.params.arguments ?? {});

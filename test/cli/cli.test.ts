@@ -73,6 +73,12 @@ describe("tostao CLI", () => {
     assert.ok(!JSON.stringify(listed).includes(created.token), "the list never shows a value");
     const revoked = await json("token", "revoke", created.id);
     assert.ok(revoked.revokedAt);
+    assert.equal(created.scopes, null, "without --scopes, every scope");
+    const agent = await json(
+      ...["token", "create", "--account", account.id, "--label", "agent"],
+      ...["--scopes", "charges:write,charges:read"],
+    );
+    assert.deepEqual(agent.scopes, ["charges:read", "charges:write"]);
   });
 
   test("account rename sets the name payers see, checked as the API checks it", async () => {

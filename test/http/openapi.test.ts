@@ -119,14 +119,15 @@ describe("the OpenAPI document", () => {
     assert.ok(!Object.keys(doc.paths).some((p) => p.startsWith("/docs/")), "assets are hidden");
   });
 
-  test("security: none on public routes, the bearer token elsewhere, either on checkout routes", () => {
+  test("security: none on public routes, the bearer token (with its scope) elsewhere, either on checkout routes", () => {
     for (const r of publicRoutes(svc.app.routeTable)) {
       const op = doc.paths[openApiPath(r.url)][r.method.toLowerCase()];
+      const scopes = r.scope ? [r.scope] : [];
       const expected =
         r.auth === "required"
-          ? [{ bearer: [] }]
+          ? [{ bearer: scopes }]
           : r.auth === "optional"
-            ? [{ bearer: [] }, {}]
+            ? [{ bearer: scopes }, {}]
             : [];
       assert.deepEqual(op.security, expected, `${r.method} ${r.url}`);
       if (r.auth !== "none") assert.ok(op.responses["401"], `${r.method} ${r.url} 401`);

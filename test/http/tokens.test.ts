@@ -47,6 +47,7 @@ describe("API tokens", () => {
       "mode",
       "prefix",
       "revokedAt",
+      "scopes",
     ]);
   });
 

@@ -101,7 +101,11 @@ async function speakMcp(child: ChildProcessWithoutNullStreams): Promise<string[]
     const listed = await s.request("tools/list");
     const called = await s.request("tools/call", { name: "list_pix_charges", arguments: {} });
     assert.equal(called.result?.isError, undefined, JSON.stringify(called));
-    assert.deepEqual(called.result.structuredContent, { charges: [] }, "reached the service");
+    assert.deepEqual(
+      called.result.structuredContent,
+      { charges: [], hasMore: false, asOf: null },
+      "reached the service",
+    );
     return (listed.result.tools as Array<{ name: string }>).map((t) => t.name).sort();
   } catch (err) {
     throw new Error(`${(err as Error).message}\nstderr: ${stderr}`);

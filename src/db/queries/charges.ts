@@ -136,17 +136,6 @@ async function oneCharge(db: Db, where: string, params: unknown[]): Promise<Char
   };
 }
 
-export function listCharges(
-  db: Db,
-  k: { accountId: string; mode: Mode; method: "pix" | "crypto"; limit: number },
-): Promise<ChargeRow[]> {
-  return db.query<ChargeRow>(
-    `SELECT ${CHARGE_COLUMNS} FROM charges WHERE account_id = $1 AND mode = $2 AND method = $3
-     ORDER BY id DESC LIMIT $4`,
-    [k.accountId, k.mode, k.method, k.limit],
-  );
-}
-
 /**
  * Moves one charge to `to` if it is in one of `from` (and, for expiry, overdue): a conditional
  * UPDATE, so concurrent moves of the same charge cannot both succeed.

@@ -86,14 +86,16 @@ export async function insertEvents(db: Db, events: NewEvent[]): Promise<void> {
 
 export function listEvents(
   db: Db,
-  k: { accountId: string; mode: Mode; chargeId?: string; limit: number },
+  k: { accountId: string; mode: Mode; chargeId?: string; limit: number; offset: number },
 ): Promise<EventRow[]> {
   const byCharge = k.chargeId !== undefined;
   return db.query<EventRow>(
     `SELECT seq, id, account_id AS "accountId", mode, type, charge_id AS "chargeId", payload,
        created_at AS "createdAt"
-     FROM events WHERE account_id = $1 AND mode = $2 ${byCharge ? "AND charge_id = $4" : ""}
-     ORDER BY seq ${byCharge ? "ASC" : "DESC"} LIMIT $3`,
-    byCharge ? [k.accountId, k.mode, k.limit, k.chargeId] : [k.accountId, k.mode, k.limit],
+     FROM events WHERE account_id = $1 AND mode = $2 ${byCharge ? "AND charge_id = $5" : ""}
+     ORDER BY seq ${byCharge ? "ASC" : "DESC"} LIMIT $3 OFFSET $4`,
+    byCharge
+      ? [k.accountId, k.mode, k.limit, k.offset, k.chargeId]
+      : [k.accountId, k.mode, k.limit, k.offset],
   );
 }

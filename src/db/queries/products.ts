@@ -45,13 +45,13 @@ export async function findProductById(db: Db, id: string): Promise<ProductRow | 
 
 export function listProducts(
   db: Db,
-  k: { accountId: string; mode: Mode; includeArchived: boolean; limit: number },
+  k: { accountId: string; mode: Mode; includeArchived: boolean; limit: number; offset: number },
 ): Promise<ProductRow[]> {
   return db.query<ProductRow>(
     `SELECT ${COLUMNS} FROM products WHERE account_id = $1 AND mode = $2
        AND ($3 OR archived_at IS NULL)
-     ORDER BY id DESC LIMIT $4`,
-    [k.accountId, k.mode, k.includeArchived, k.limit],
+     ORDER BY id DESC LIMIT $4 OFFSET $5`,
+    [k.accountId, k.mode, k.includeArchived, k.limit, k.offset],
   );
 }
 

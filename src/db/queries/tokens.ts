@@ -6,13 +6,15 @@ export type TokenRow = {
   accountId: string;
   mode: Mode;
   label: string;
+  /** null: every scope (a key made without a list, or before scopes existed). */
+  scopes: string[] | null;
   prefix: string;
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
 };
 
-const COLUMNS = `id, account_id AS "accountId", mode, label, prefix, created_at AS "createdAt",
+const COLUMNS = `id, account_id AS "accountId", mode, label, scopes, prefix, created_at AS "createdAt",
   last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`;
 
 export async function insertToken(
@@ -20,9 +22,9 @@ export async function insertToken(
   t: Omit<TokenRow, "lastUsedAt" | "revokedAt"> & { tokenHash: string },
 ): Promise<TokenRow> {
   const rows = await db.query<TokenRow>(
-    `INSERT INTO api_tokens (id, account_id, mode, label, token_hash, prefix, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-    [t.id, t.accountId, t.mode, t.label, t.tokenHash, t.prefix, t.createdAt],
+    `INSERT INTO api_tokens (id, account_id, mode, label, token_hash, prefix, created_at, scopes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[]) RETURNING ${COLUMNS}`,
+    [t.id, t.accountId, t.mode, t.label, t.tokenHash, t.prefix, t.createdAt, t.scopes],
   );
   return first(rows);
 }
@@ -36,25 +38,34 @@ export async function countActiveTokens(db: Db, accountId: string): Promise<numb
 }
 
 /** Tokens of an account, newest first; `modes` limits which kinds are visible to the caller. */
-export function listTokens(db: Db, accountId: string, modes: readonly Mode[]): Promise<TokenRow[]> {
+export function listTokens(
+  db: Db,
+  accountId: string,
+  modes: readonly Mode[],
+  page: { limit: number; offset: number } = { limit: 1000, offset: 0 },
+): Promise<TokenRow[]> {
   return db.query<TokenRow>(
     `SELECT ${COLUMNS} FROM api_tokens WHERE account_id = $1 AND mode = ANY($2::text[])
-     ORDER BY created_at DESC, id DESC`,
-    [accountId, modes],
+     ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+    [accountId, modes, page.limit, page.offset],
   );
 }
 
 export async function findTokenByHash(
   db: Db,
   tokenHash: string,
-): Promise<{ id: string; accountId: string; mode: Mode; revokedAt: Date | null } | undefined> {
+): Promise<
+  | { id: string; accountId: string; mode: Mode; scopes: string[] | null; revokedAt: Date | null }
+  | undefined
+> {
   const rows = await db.query<{
     id: string;
     accountId: string;
     mode: Mode;
+    scopes: string[] | null;
     revokedAt: Date | null;
   }>(
-    `SELECT id, account_id AS "accountId", mode, revoked_at AS "revokedAt"
+    `SELECT id, account_id AS "accountId", mode, scopes, revoked_at AS "revokedAt"
      FROM api_tokens WHERE token_hash = $1`,
     [tokenHash],
   );

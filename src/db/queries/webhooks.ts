@@ -26,11 +26,14 @@ export async function insertWebhook(db: Db, w: WebhookRow): Promise<void> {
   );
 }
 
-export function listWebhooks(db: Db, k: Owner): Promise<WebhookRow[]> {
+export function listWebhooks(
+  db: Db,
+  k: Owner & { limit: number; offset: number },
+): Promise<WebhookRow[]> {
   return db.query<WebhookRow>(
     `SELECT ${COLUMNS} FROM webhooks WHERE account_id = $1 AND mode = $2 AND deleted_at IS NULL
-     ORDER BY created_at DESC, id DESC`,
-    [k.accountId, k.mode],
+     ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+    [k.accountId, k.mode, k.limit, k.offset],
   );
 }
 

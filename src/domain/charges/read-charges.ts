@@ -1,9 +1,11 @@
 import type { Db } from "../../db/db.ts";
-import { listCharges } from "../../db/queries/charges.ts";
 import type { Clock, Random } from "../deps.ts";
 import type { Principal } from "../mode.ts";
+import { chargePage } from "./charge-page.ts";
 import { chargeView, qrImageOf } from "./charge-view.ts";
+
 import { loadCharge } from "./move-charge.ts";
+import type { ListChargesQuery } from "./schemas.ts";
 
 // The reads of PIX charges, one use case each, for every front door (the REST routes, the MCP
 // tools, and next the dashboard): a charge's status, and the recent charges.
@@ -21,13 +23,8 @@ export async function pixChargeStatus(
   return { ...chargeView(row), qrCodeImage: qrImageOf(row) };
 }
 
-/** The caller's PIX charges, newest first. */
-export async function listPixCharges(deps: { db: Db }, who: Principal, input: { limit: number }) {
-  const rows = await listCharges(deps.db, {
-    accountId: who.accountId,
-    mode: who.mode,
-    method: "pix",
-    limit: input.limit,
-  });
-  return { charges: rows.map(chargeView) };
+/** The caller's PIX charges, newest first, a page at a time, filtered. */
+export async function listPixCharges(deps: { db: Db }, who: Principal, input: ListChargesQuery) {
+  const { rows, hasMore, asOf } = await chargePage(deps, who, "pix", input);
+  return { charges: rows.map(chargeView), hasMore, asOf };
 }

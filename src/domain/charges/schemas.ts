@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LimitQuery } from "../list-limit.ts";
+import { HasMore, PageArguments, PageQuery } from "../list-limit.ts";
 import { brlToCents } from "../money.ts";
 import { normalizeCep, normalizeCpf, normalizePhone, UFS } from "./br-validators.ts";
 import { DISPLAY_STATUS, STATUSES } from "./charge-status.ts";
@@ -98,7 +98,50 @@ export const ChargeIdSchema = z.strictObject({
   charge_id: z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters"),
 });
 
-export const ListChargesQuerySchema = z.strictObject({ limit: LimitQuery });
+const Instant = z
+  .string()
+  .trim()
+  .refine(
+    (v) =>
+      /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(v) &&
+      !Number.isNaN(Date.parse(v)),
+    "must be an ISO 8601 date or date-time, e.g. 2026-11-26 or 2026-11-26T12:00:00Z",
+  );
+
+/**
+ * The filters of the charge lists (PIX and Bitcoin), each served by an index (migration 0014),
+ * and `as_of`, which holds a list still while it is paged through.
+ */
+const ChargeFilters = {
+  status: z.enum(STATUSES).optional().describe("Only charges in this status."),
+  created_from: Instant.optional().describe("Only charges created at or after this instant."),
+  created_to: Instant.optional().describe("Only charges created before this instant."),
+  external_id: text(128).min(1, "must not be empty").optional().describe("Your own identifier."),
+  customer_email: text(254)
+    .min(1, "must not be empty")
+    .optional()
+    .describe("The customer's e-mail (any case)."),
+  as_of: z
+    .string()
+    .regex(/^\d{1,15}\.[\w-]{1,64}$/, "must be the asOf of a first page")
+    .optional()
+    .describe(
+      "The asOf of the first page: later pages then list the same rows however many charges are created meanwhile.",
+    ),
+};
+
+export const ListChargesQuerySchema = z.strictObject({ ...PageQuery, ...ChargeFilters });
+export const ListChargesArgsSchema = z.strictObject({ ...PageArguments, ...ChargeFilters });
+export type ListChargesQuery = z.output<typeof ListChargesQuerySchema>;
+
+/** What every charge list answers beside its rows. */
+export const ChargePageFields = {
+  hasMore: HasMore,
+  asOf: z
+    .string()
+    .nullable()
+    .describe("Pass as as_of with the next offsets to page through the same rows (null: empty)."),
+};
 
 const StatusCode = z.enum(STATUSES);
 const DisplayStatus = z.enum(Object.values(DISPLAY_STATUS) as [string, ...string[]]);
@@ -150,4 +193,7 @@ export const ChargeStatusViewSchema = ChargeViewSchema.extend({
   qrCodeImage: z.string().nullable(),
 });
 
-export const ChargeListSchema = z.object({ charges: z.array(ChargeViewSchema) });
+export const ChargeListSchema = z.object({
+  charges: z.array(ChargeViewSchema),
+  ...ChargePageFields,
+});

@@ -1,5 +1,7 @@
 import type { Db } from "../../db/db.ts";
-import { findCharge, findChargeById, listCharges } from "../../db/queries/charges.ts";
+import { findCharge, findChargeById } from "../../db/queries/charges.ts";
+import { chargePage } from "../charges/charge-page.ts";
+import type { ListChargesQuery } from "../charges/schemas.ts";
 import { notFound } from "../errors.ts";
 import type { Principal } from "../mode.ts";
 import { cryptoView } from "./crypto-view.ts";
@@ -31,20 +33,18 @@ export async function cryptoChargeStatus(
   return cryptoView(fresh, baseUrl, { public: !who });
 }
 
-/** The caller's Bitcoin charges, newest first, as they are stored (the chain is not asked). */
+/**
+ * The caller's Bitcoin charges, newest first, a page at a time, filtered, as they are stored
+ * (the chain is not asked).
+ */
 export async function listCryptoCharges(
   deps: { db: Db },
   who: Principal,
-  input: { limit: number },
+  input: ListChargesQuery,
   baseUrl: string,
 ) {
-  const rows = await listCharges(deps.db, {
-    accountId: who.accountId,
-    mode: who.mode,
-    method: "crypto",
-    limit: input.limit,
-  });
-  return { charges: rows.map((row) => cryptoView(row, baseUrl, { public: false })) };
+  const { rows, hasMore, asOf } = await chargePage(deps, who, "crypto", input);
+  return { charges: rows.map((row) => cryptoView(row, baseUrl, { public: false })), hasMore, asOf };
 }
 
 /** The BIP21 payment URI of any Bitcoin charge (public: it is what its QR image shows). */

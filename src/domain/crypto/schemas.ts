@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { Brl, ChargeViewSchema, Cpf, Email } from "../charges/schemas.ts";
+import {
+  Brl,
+  ChargePageFields,
+  ChargeViewSchema,
+  Cpf,
+  Email,
+  ListChargesArgsSchema,
+  ListChargesQuerySchema,
+} from "../charges/schemas.ts";
 
 export const ActivateWalletSchema = z.strictObject({
   key: z
@@ -106,4 +114,10 @@ export const QuoteSchema = z.object({
 
 /** Any charge in its own kind of view (simulate-pay answers a PIX or a Bitcoin charge). */
 export const AnyChargeViewSchema = z.union([ChargeViewSchema, CryptoStatusSchema]);
-export const CryptoChargeListSchema = z.object({ charges: z.array(CryptoStatusSchema) });
+export const CryptoChargeListSchema = z.object({
+  charges: z.array(CryptoStatusSchema),
+  ...ChargePageFields,
+});
+/** The Bitcoin list takes the PIX list's paging and filters. */
+export const ListCryptoChargesQuerySchema = ListChargesQuerySchema;
+export const ListCryptoChargesArgsSchema = ListChargesArgsSchema;

@@ -3,16 +3,15 @@ import type { Db } from "../../db/db.ts";
 import { findCharge } from "../../db/queries/charges.ts";
 import { listEvents as queryEvents } from "../../db/queries/events.ts";
 import { notFound } from "../errors.ts";
-import { LimitQuery } from "../list-limit.ts";
+import { HasMore, PageArguments, PageQuery, pageOf } from "../list-limit.ts";
 import type { Principal } from "../mode.ts";
 
 // The events (the outbox) as the API shows them: of one charge in order, or the latest of the
 // account and mode, with how far back they go (retention prunes older ones).
 
-export const ListEventsQuerySchema = z.strictObject({
-  charge_id: z.string().trim().min(1, "must not be empty").optional(),
-  limit: LimitQuery,
-});
+const ChargeIdFilter = z.string().trim().min(1, "must not be empty").optional();
+export const ListEventsQuerySchema = z.strictObject({ charge_id: ChargeIdFilter, ...PageQuery });
+export const ListEventsArgsSchema = z.strictObject({ charge_id: ChargeIdFilter, ...PageArguments });
 
 export const EventViewSchema = z.object({
   id: z.string(),
@@ -21,9 +20,9 @@ export const EventViewSchema = z.object({
   createdAt: z.string(),
   data: z.record(z.string(), z.unknown()),
 });
-
 export const EventListSchema = z.object({
   events: z.array(EventViewSchema),
+  hasMore: HasMore,
   retentionDays: z
     .number()
     .int()
@@ -35,14 +34,16 @@ export const EventListSchema = z.object({
 export async function listEvents(
   deps: { db: Db; config: { retention: { days: number } } },
   who: Principal,
-  input: z.output<typeof ListEventsQuerySchema>,
+  input: { charge_id?: string | undefined; limit: number; offset?: number },
 ): Promise<z.infer<typeof EventListSchema>> {
-  const rows = await queryEvents(deps.db, {
+  const found = await queryEvents(deps.db, {
     accountId: who.accountId,
     mode: who.mode,
-    limit: input.limit,
+    limit: input.limit + 1,
+    offset: input.offset ?? 0,
     ...(input.charge_id ? { chargeId: input.charge_id } : {}),
   });
+  const { items: rows, hasMore } = pageOf(found, input.limit);
   // A charge the caller cannot see is 404, as on every route that takes its id. Every charge
   // has events until retention prunes them, so only an empty answer needs the second look.
   if (input.charge_id && rows.length === 0) {
@@ -60,5 +61,6 @@ export async function listEvents(
       createdAt: e.createdAt.toISOString(),
       data: e.payload,
     })),
+    hasMore,
   };
 }

@@ -5,7 +5,7 @@ import { Brl } from "../charges/schemas.ts";
 import type { Clock, Random } from "../deps.ts";
 import { notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
-import { LimitQuery } from "../list-limit.ts";
+import { HasMore, PageArguments, PageQuery, pageOf } from "../list-limit.ts";
 import type { Principal } from "../mode.ts";
 import { brlToCents, centsToBrl } from "../money.ts";
 
@@ -46,9 +46,14 @@ export const CreateProductSchema = z.strictObject({
 export const ProductIdSchema = z.strictObject({
   id: z.string().trim().min(1, "must not be empty"),
 });
+const IncludeArchived = z.enum(["true", "false"]).default("false");
 export const ListProductsQuerySchema = z.strictObject({
-  limit: LimitQuery,
-  include_archived: z.enum(["true", "false"]).default("false"),
+  ...PageQuery,
+  include_archived: IncludeArchived,
+});
+export const ListProductsArgsSchema = z.strictObject({
+  ...PageArguments,
+  include_archived: IncludeArchived,
 });
 export const ProductViewSchema = z.object({
   id: z.string(),
@@ -60,6 +65,10 @@ export const ProductViewSchema = z.object({
   livemode: z.boolean(),
   createdAt: z.string(),
   archivedAt: z.string().nullable(),
+});
+export const ProductListSchema = z.object({
+  products: z.array(ProductViewSchema),
+  hasMore: HasMore,
 });
 
 type Deps = { db: Db; clock: Clock; random: Random };
@@ -99,18 +108,21 @@ export async function createProduct(
   return productView(row);
 }
 
+/** The caller's products, newest first, a page at a time. */
 export async function listProducts(
   deps: { db: Db },
   who: Principal,
-  input: z.output<typeof ListProductsQuerySchema>,
+  input: { limit: number; offset?: number; include_archived: "true" | "false" },
 ) {
   const rows = await q.listProducts(deps.db, {
     accountId: who.accountId,
     mode: who.mode,
     includeArchived: input.include_archived === "true",
-    limit: input.limit,
+    limit: input.limit + 1,
+    offset: input.offset ?? 0,
   });
-  return rows.map(productView);
+  const page = pageOf(rows, input.limit);
+  return { products: page.items.map(productView), hasMore: page.hasMore };
 }
 
 export async function archiveProduct(deps: { db: Db; clock: Clock }, who: Principal, id: string) {

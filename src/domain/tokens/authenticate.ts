@@ -65,7 +65,16 @@ export function makeAuthenticator(
       ? { ok: false, failure: "unknown" }
       : row.revokedAt
         ? { ok: false, failure: "revoked" }
-        : { ok: true, principal: { accountId: row.accountId, mode: row.mode, tokenId: row.id } };
+        : {
+            ok: true,
+            // The scopes travel with the cached answer, so they cost nothing per request.
+            principal: {
+              accountId: row.accountId,
+              mode: row.mode,
+              tokenId: row.id,
+              scopes: row.scopes,
+            },
+          };
     if (cache.size >= maxCached) cache.clear();
     cache.set(key, { outcome, until: now + ttl });
     return outcome;

@@ -4,8 +4,10 @@ import * as q from "../../db/queries/tokens.ts";
 import type { Clock, Random } from "../deps.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
+import { pageOf } from "../list-limit.ts";
 import { MODES, type Mode } from "../mode.ts";
 import type { TokenView } from "./schemas.ts";
+import { normalizeScopes, type Scope } from "./scopes.ts";
 import { generateToken, hashToken, tokenPrefix } from "./token-format.ts";
 
 export type TokenDeps = { db: Db; clock: Clock; random: Random };
@@ -18,17 +20,44 @@ export const visibleModes = (callerMode: Mode): Mode[] =>
   callerMode === "live" ? [...MODES] : ["test"];
 
 /**
+ * The scopes a new token gets: those asked for, each held by the caller (no escalation), or
+ * without a list the caller's own (every scope, null, for a caller that holds them all).
+ */
+export function grantedScopes(
+  asked: readonly Scope[] | undefined,
+  callerScopes: readonly string[] | null | undefined,
+): Scope[] | null {
+  if (!asked) return callerScopes ? normalizeScopes(callerScopes as Scope[]) : null;
+  const missing = callerScopes ? asked.filter((s) => !callerScopes.includes(s)) : [];
+  if (missing.length > 0) {
+    throw forbidden(
+      `scopes: this API key cannot grant ${missing.join(", ")}, which it does not hold itself`,
+    );
+  }
+  return normalizeScopes(asked);
+}
+
+/**
  * Issues a token and returns its value: the only moment the value exists outside the caller.
- * `callerMode` is the mode of the token making the request (undefined from the CLI, which acts
- * as the operator and may issue either kind).
+ * `callerMode` and `callerScopes` are those of the token making the request (undefined from the
+ * CLI and the dashboard, which act as the operator and may issue any kind): a token never makes
+ * one of a higher mode or with a scope it does not hold.
  */
 export async function issueToken(
   deps: TokenDeps,
-  input: { accountId: string; label: string; mode: Mode; callerMode?: Mode },
+  input: {
+    accountId: string;
+    label: string;
+    mode: Mode;
+    callerMode?: Mode;
+    scopes?: readonly Scope[] | undefined;
+    callerScopes?: readonly string[] | null;
+  },
 ): Promise<{ token: string; view: TokenView }> {
   if (input.callerMode === "test" && input.mode === "live") {
     throw forbidden("mode: a test token cannot create a live token; use a live token");
   }
+  const scopes = grantedScopes(input.scopes, input.callerScopes);
   return deps.db.transaction(async (db) => {
     // The account row is locked so that concurrent issues cannot both pass the count check.
     if (!(await lockAccount(db, input.accountId))) {
@@ -47,18 +76,26 @@ export async function issueToken(
       label: input.label,
       tokenHash: hashToken(token),
       prefix: tokenPrefix(token),
+      scopes,
       createdAt: deps.clock.now(),
     });
     return { token, view: toView(row) };
   });
 }
 
+/** The account's tokens visible to the caller, newest first, a page at a time. */
 export async function listTokens(
   deps: { db: Db },
-  input: { accountId: string; callerMode?: Mode },
-): Promise<TokenView[]> {
+  input: { accountId: string; callerMode?: Mode; limit?: number; offset?: number },
+): Promise<{ tokens: TokenView[]; hasMore: boolean }> {
   const modes: Mode[] = input.callerMode ? visibleModes(input.callerMode) : [...MODES];
-  return (await q.listTokens(deps.db, input.accountId, modes)).map(toView);
+  const limit = input.limit ?? 1000;
+  const rows = await q.listTokens(deps.db, input.accountId, modes, {
+    limit: limit + 1,
+    offset: input.offset ?? 0,
+  });
+  const page = pageOf(rows, limit);
+  return { tokens: page.items.map(toView), hasMore: page.hasMore };
 }
 
 export async function revokeToken(
@@ -93,6 +130,7 @@ function toView(r: q.TokenRow): TokenView {
     id: r.id,
     label: r.label,
     mode: r.mode,
+    scopes: r.scopes as Scope[] | null,
     prefix: r.prefix,
     createdAt: r.createdAt.toISOString(),
     lastUsedAt: r.lastUsedAt?.toISOString() ?? null,

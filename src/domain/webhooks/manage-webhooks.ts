@@ -19,6 +19,7 @@ import type { SecretBox } from "../../secrets/secret-box.ts";
 import type { Clock, Random } from "../deps.ts";
 import { AppError, notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
+import { pageOf } from "../list-limit.ts";
 import type { Principal } from "../mode.ts";
 import type {
   CreateWebhookSchema,
@@ -112,8 +113,20 @@ async function insertNew(deps: WebhookDeps, who: Principal, url: string, events:
   return { ...view(row), secret };
 }
 
-export async function listWebhooks(deps: { db: Db }, who: Principal) {
-  return (await q.listWebhooks(deps.db, who)).map(view);
+/** The caller's webhooks, newest first, a page at a time. */
+export async function listWebhooks(
+  deps: { db: Db },
+  who: Principal,
+  page: { limit: number; offset: number } = { limit: 1000, offset: 0 },
+) {
+  const rows = await q.listWebhooks(deps.db, {
+    accountId: who.accountId,
+    mode: who.mode,
+    limit: page.limit + 1,
+    offset: page.offset,
+  });
+  const { items, hasMore } = pageOf(rows, page.limit);
+  return { webhooks: items.map(view), hasMore };
 }
 
 export async function deleteWebhook(deps: { db: Db; clock: Clock }, who: Principal, id: string) {
@@ -165,15 +178,17 @@ export async function sendTestEvent(deps: WebhookDeps, who: Principal, id: strin
 export async function listDeliveries(
   deps: { db: Db },
   who: Principal,
-  input: z.output<typeof ListDeliveriesQuerySchema>,
-): Promise<Array<z.infer<typeof DeliveryViewSchema>>> {
-  const rows = await listDeliveryRows(deps.db, {
+  input: Omit<z.output<typeof ListDeliveriesQuerySchema>, "offset"> & { offset?: number },
+): Promise<{ deliveries: Array<z.infer<typeof DeliveryViewSchema>>; hasMore: boolean }> {
+  const found = await listDeliveryRows(deps.db, {
     ...who,
-    limit: input.limit,
+    limit: input.limit + 1,
+    offset: input.offset ?? 0,
     ...(input.webhook_id ? { webhookId: input.webhook_id } : {}),
     ...(input.event ? { event: input.event } : {}),
     ...(input.status ? { status: input.status } : {}),
   });
+  const { items: rows, hasMore } = pageOf(found, input.limit);
   // A webhook the caller cannot see is 404, as on every route that takes its id (a deleted
   // one is still the caller's: its log stays). Only an empty answer needs the second look.
   if (input.webhook_id && rows.length === 0) {
@@ -186,7 +201,7 @@ export async function listDeliveries(
     deps.db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({
+  const deliveries = rows.map((r) => ({
     id: r.id,
     webhookId: r.webhookId,
     eventId: r.eventId,
@@ -208,6 +223,7 @@ export async function listDeliveries(
         responseSnippet: a.responseSnippet,
       })),
   }));
+  return { deliveries, hasMore };
 }
 
 export async function redeliver(deps: { db: Db; clock: Clock }, who: Principal, id: string) {

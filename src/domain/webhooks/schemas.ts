@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "../charges/charge-status.ts";
 import { ChargeViewSchema } from "../charges/schemas.ts";
-import { LimitQuery } from "../list-limit.ts";
+import {
+  HasMore,
+  ListArgumentsSchema,
+  ListQuerySchema,
+  PageArguments,
+  PageQuery,
+} from "../list-limit.ts";
 
 export const SUBSCRIBABLE = EVENT_TYPES.filter((e) => e !== "webhook.test");
 
@@ -43,12 +49,15 @@ export const NewWebhookSchema = WebhookViewSchema.extend({
   secret: z.string().describe("whsec_ signing secret. Shown in this response only; store it now."),
 });
 
-export const ListDeliveriesQuerySchema = z.strictObject({
+const DeliveryFilters = {
   webhook_id: z.string().trim().min(1).optional(),
   event: z.string().trim().min(1).optional(),
   status: z.enum(["pending", "succeeded", "failed"]).optional(),
-  limit: LimitQuery,
-});
+};
+export const ListDeliveriesQuerySchema = z.strictObject({ ...DeliveryFilters, ...PageQuery });
+export const ListDeliveriesArgsSchema = z.strictObject({ ...DeliveryFilters, ...PageArguments });
+export const ListWebhooksQuerySchema = ListQuerySchema;
+export const ListWebhooksArgsSchema = ListArgumentsSchema;
 
 export const AttemptViewSchema = z.object({
   attemptedAt: z.string(),
@@ -126,8 +135,14 @@ export function webhookBodySchema<D extends z.ZodType>(event: string, data: D) {
   });
 }
 
-export const WebhookListSchema = z.object({ webhooks: z.array(WebhookViewSchema) });
-export const DeliveryListSchema = z.object({ deliveries: z.array(DeliveryViewSchema) });
+export const WebhookListSchema = z.object({
+  webhooks: z.array(WebhookViewSchema),
+  hasMore: HasMore,
+});
+export const DeliveryListSchema = z.object({
+  deliveries: z.array(DeliveryViewSchema),
+  hasMore: HasMore,
+});
 export const TestEventSentSchema = z.object({
   webhookId: z.string(),
   eventId: z.string(),

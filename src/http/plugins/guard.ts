@@ -3,6 +3,7 @@ import { clientKey } from "../../domain/client-key.ts";
 import { AppError } from "../../domain/errors.ts";
 import type { Principal } from "../../domain/mode.ts";
 import { AUTH_FAILURE_MESSAGES, type Authenticator } from "../../domain/tokens/authenticate.ts";
+import { requireScope, type Scope } from "../../domain/tokens/scopes.ts";
 import type { RateLimiter } from "../../ratelimit/rate-limiter.ts";
 import type { AuthPolicy } from "../../route-table.ts";
 import { makeOpenRequests } from "./open-requests.ts";
@@ -10,6 +11,8 @@ import { makeOpenRequests } from "./open-requests.ts";
 declare module "fastify" {
   interface FastifyContextConfig {
     auth?: AuthPolicy;
+    /** The scope a key needs for this route (the operation table's; plugins/guard.ts checks). */
+    scope?: Scope;
   }
   interface FastifyRequest {
     principal?: Principal;
@@ -30,7 +33,7 @@ export type GuardDeps = {
  * request over its rate (429) before any work. Authenticated requests count per token at their
  * mode's rate; the others count per client IP. An authenticated request also holds one of its
  * token's open-request slots until its response is finished or its connection closes
- * (slow bodies, open-requests.ts).
+ * (slow bodies, open-requests.ts). A key without the route's scope is refused (403) here too.
  */
 export function makeGuard(deps: GuardDeps) {
   const open = deps.openPerToken > 0 ? makeOpenRequests(deps.openPerToken) : undefined;
@@ -65,6 +68,9 @@ export function makeGuard(deps: GuardDeps) {
       }
     }
     if (failure) throw new AppError("UNAUTHENTICATED", failure);
+    // The one scope check of the HTTP routes, before the body is read: the route's scope comes
+    // from its operation (src/operations/); a public request on an "optional" route has none.
+    if (p) requireScope(p, req.routeOptions.config.scope);
     // Last, so a refused request never holds a slot.
     if (p && open && !open.enter(p.tokenId, reply.raw)) {
       throw new AppError(

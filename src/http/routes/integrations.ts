@@ -110,7 +110,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
     },
     async (req, reply) => {
       const ctx = contextFor(req);
-      const server = makeMcpServer((name, args) => executeTool(ctx, name, args));
+      const server = makeMcpServer((name, args) => executeTool(ctx, name, args), req.principal);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

@@ -3,22 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
 import { handlePspNotification } from "../../domain/charges/live-notify.ts";
-import {
-  deletePspConnection,
-  savePspConnection,
-  viewPspConnection,
-} from "../../domain/pix-psp-connection/manage-connection.ts";
-import {
-  DeletedPspConnectionSchema,
-  PspConnectionViewSchema,
-  SavePspConnectionSchema,
-} from "../../domain/pix-psp-connection/schemas.ts";
 import { okEnvelope, sendOk } from "../envelope.ts";
-import { sendIdempotent } from "../idempotent-reply.ts";
-import { principalOf } from "../plugins/guard.ts";
 
-const tags = ["pix"];
-const auth = { auth: "required" as const };
 const NotifiedSchema = z.object({
   received: z.number().int(),
   approved: z.number().int(),
@@ -27,82 +13,14 @@ const NotifiedSchema = z.object({
 const HookParams = z.strictObject({ hookId: z.string().min(1).max(100) });
 
 /**
- * Live PIX: the account's PSP connection (live tokens only) and the notification endpoint the
- * PSP calls. The notification endpoint takes no token (the PSP cannot send one): the hook id in
- * its path is random and unguessable, and nothing it says is believed before the PSP confirms it.
+ * The notification endpoint the PSP calls (live PIX), by hand: it takes no token (the PSP cannot
+ * send one), the hook id in its path is random and unguessable, and nothing it says is believed
+ * before the PSP confirms it. The PSP connection's own operations are in the table
+ * (operations/pix-provider.ts).
  */
 export function registerPixProviderRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
-    "/api/pix/provider",
-    {
-      config: auth,
-      schema: {
-        operationId: "savePixProvider",
-        raises: ["FORBIDDEN", "UNPROCESSABLE", "BAD_GATEWAY"],
-        summary:
-          "Save the live PSP connection (BACEN API Pix, mTLS + OAuth2); checked for real; live tokens only; Idempotency-Key accepted",
-        tags,
-        body: SavePspConnectionSchema,
-        response: { 200: okEnvelope(PspConnectionViewSchema) },
-      },
-    },
-    async (req, reply) => {
-      const who = principalOf(req);
-      // The PSP is called while saving, so the save runs outside the Idempotency-Key's
-      // transaction (which would hold a database connection through PSP round trips); the key
-      // then stores and replays the answer. A replay runs the save again, which is idempotent
-      // (the same connection, the same hook id). The view holds no secret.
-      const data = await savePspConnection(deps, who, req.body);
-      await sendIdempotent(deps, req, reply, PspConnectionViewSchema, async () => data, {
-        noSecret: true,
-      });
-    },
-  );
-
-  r.get(
-    "/api/pix/provider",
-    {
-      config: auth,
-      schema: {
-        operationId: "getPixProvider",
-        raises: ["FORBIDDEN", "NOT_FOUND"],
-        summary:
-          "The live PSP connection, without secrets, and the notification URL to give the PSP",
-        tags,
-        response: { 200: okEnvelope(PspConnectionViewSchema) },
-      },
-    },
-    async (req, reply) =>
-      sendOk(reply, PspConnectionViewSchema, await viewPspConnection(deps, principalOf(req))),
-  );
-
-  r.post(
-    "/api/pix/provider/delete",
-    {
-      config: auth,
-      schema: {
-        operationId: "deletePixProvider",
-        raises: ["FORBIDDEN", "NOT_FOUND"],
-        summary:
-          "Delete the live PSP connection (its webhook at the PSP is removed, best effort); Idempotency-Key accepted",
-        tags,
-        response: { 200: okEnvelope(DeletedPspConnectionSchema) },
-      },
-    },
-    async (req, reply) => {
-      const who = principalOf(req);
-      await sendIdempotent(
-        deps,
-        req,
-        reply,
-        DeletedPspConnectionSchema,
-        (db) => deletePspConnection({ ...deps, db }, who),
-        { noSecret: true },
-      );
-    },
-  );
+  const tags = ["pix"];
 
   // The PSP POSTs to the registered URL + "/pix" (BACEN callback); Efí's "?ignorar=" form puts
   // that suffix in the query string, which is ignored. Both paths land here.

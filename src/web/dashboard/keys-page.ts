@@ -5,6 +5,7 @@ import { submitOnce } from "../../domain/idempotency/submit-once.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { issueToken, listTokens, revokeToken } from "../../domain/tokens/manage-tokens.ts";
 import { CreateTokenSchema } from "../../domain/tokens/schemas.ts";
+import { CHARGES_ONLY } from "../../domain/tokens/scopes.ts";
 import { onceField, sealFor, submission } from "../form-once.ts";
 import { formText } from "../forms.ts";
 import { type HtmlValue, html } from "../html.ts";
@@ -14,7 +15,8 @@ import { signed, signedInRoutes } from "./session.ts";
 
 // API keys: create one (its value shown once, here, with a copy button and a warning), list the
 // mode's keys by prefix, revoke with a confirmation. A dashboard user acts as the account's
-// owner, so they may create live keys; the list shows the keys of the mode being viewed.
+// owner, so they may create live keys; the list shows the keys of the mode being viewed, with
+// their scopes. The form offers full access or the "charges only" preset (domain/tokens/scopes.ts).
 
 export function registerKeyPages(web: FastifyInstance, deps: AppDeps): void {
   const r = signedInRoutes(web, deps);
@@ -30,7 +32,7 @@ export function registerKeyPages(web: FastifyInstance, deps: AppDeps): void {
   ) => {
     const t = dashT(req);
     const { who } = signed(req);
-    const keys = (await listTokens(deps, { accountId: who.accountId })).filter(
+    const keys = (await listTokens(deps, { accountId: who.accountId })).tokens.filter(
       (k) => k.mode === who.mode,
     );
     // A key made for the other mode is not in this view's list: say where it went.
@@ -54,10 +56,10 @@ export function registerKeyPages(web: FastifyInstance, deps: AppDeps): void {
 ${
   keys.length === 0
     ? html`<p class="muted">${t("keys.none")}</p>`
-    : html`<div class="table-wrap"><table><thead><tr><th>${t("keys.label")}</th><th>${t("keys.prefix")}</th><th>${t("charges.created")}</th><th>${t("keys.lastUsed")}</th><th></th></tr></thead><tbody>${keys.map(
+    : html`<div class="table-wrap"><table><thead><tr><th>${t("keys.label")}</th><th>${t("keys.prefix")}</th><th>${t("keys.scopes")}</th><th>${t("charges.created")}</th><th>${t("keys.lastUsed")}</th><th></th></tr></thead><tbody>${keys.map(
         (
           k,
-        ) => html`<tr data-key="${k.id}"><td>${labelOf(k.label)}</td><td class="mono">${k.prefix}…</td><td>${when(t, k.createdAt)}</td><td>${when(t, k.lastUsedAt)}</td>
+        ) => html`<tr data-key="${k.id}"><td>${labelOf(k.label)}</td><td class="mono">${k.prefix}…</td><td class="mono" data-scopes>${k.scopes ? k.scopes.join(" ") : t("keys.scopes.all")}</td><td>${when(t, k.createdAt)}</td><td>${when(t, k.lastUsedAt)}</td>
 <td class="actions">${
           k.revokedAt
             ? badge(t, "revoked")
@@ -76,6 +78,7 @@ ${
         "/dashboard/keys",
         html`<label>${t("keys.label")}<input type="text" name="label" maxlength="100" required placeholder="${t("keys.label.example")}"></label>
 ${onceField(deps)}<label>${t("keys.mode")}<select name="mode">${opt("test")}${opt("live")}</select></label>
+<label>${t("keys.scopes")}<select name="scopes"><option value="all" selected>${t("keys.scopes.all")}</option><option value="charges">${t("keys.scopes.charges")}</option></select></label>
 <button type="submit">${t("keys.create")}</button>`,
         { class: "stack" },
       )}</section>`,
@@ -88,7 +91,8 @@ ${onceField(deps)}<label>${t("keys.mode")}<select name="mode">${opt("test")}${op
     const { who } = signed(req);
     const label = formText(req.body, "label");
     const mode: Mode = formText(req.body, "mode") === "live" ? "live" : "test";
-    const sub = submission(req, who, "/dashboard/keys", { label, mode });
+    const scopes = formText(req.body, "scopes") === "charges" ? [...CHARGES_ONLY] : undefined;
+    const sub = submission(req, who, "/dashboard/keys", { label, mode, scopes: scopes ?? "all" });
     // A double click makes one key; the second answer shows the same value (stored sealed).
     const done = await runAction(() =>
       submitOnce(
@@ -96,10 +100,10 @@ ${onceField(deps)}<label>${t("keys.mode")}<select name="mode">${opt("test")}${op
         sub,
         {
           run: async (db) => {
-            const input = parseForm(CreateTokenSchema, { label, mode });
+            const input = parseForm(CreateTokenSchema, { label, mode, scopes });
             const issued = await issueToken(
               { ...deps, db },
-              { accountId: who.accountId, label: input.label, mode },
+              { accountId: who.accountId, label: input.label, mode, scopes: input.scopes },
             );
             return { token: issued.token };
           },

@@ -24,7 +24,7 @@ export function registerProductPages(web: FastifyInstance, deps: AppDeps): void 
   const render = async (req: FastifyRequest, reply: FastifyReply, flash?: Flash, status = 200) => {
     const t = dashT(req);
     const { who } = signed(req);
-    const products = await listProducts(deps, who, { limit: 200, include_archived: "true" });
+    const { products } = await listProducts(deps, who, { limit: 200, include_archived: "true" });
     const base = baseUrlOf(deps, req);
     return sendDashPage(req, reply, {
       section: "products",

@@ -33,7 +33,7 @@ export function registerWebhookPages(web: FastifyInstance, deps: AppDeps): void 
     opts: { flash?: Flash; status?: number; secret?: { url: string; secret: string } } = {},
   ) => {
     const t = dashT(req);
-    const hooks = await listWebhooks(deps, signed(req).who);
+    const { webhooks: hooks } = await listWebhooks(deps, signed(req).who);
     const created: HtmlValue = opts.secret
       ? html`<section class="flash warn" role="status"><strong>${t("webhooks.created", { url: opts.secret.url })}</strong><p>${t("webhooks.secretOnce")}</p>
 <div class="secret"><code id="new-secret">${opts.secret.secret}</code><button type="button" data-copy="#new-secret" data-copied="${t("action.copied")}">${t("action.copy")}</button></div></section>`
@@ -105,9 +105,9 @@ ${onceField(deps)}<button type="submit">${t("webhooks.create")}</button>`,
     const t = dashT(req);
     const { who } = signed(req);
     const id = (req.params as { id: string }).id;
-    const hook = (await listWebhooks(deps, who)).find((h) => h.id === id);
+    const hook = (await listWebhooks(deps, who)).webhooks.find((h) => h.id === id);
     if (!hook) throw notFound(`id: webhook ${id} not found`);
-    const deliveries = await listDeliveries(deps, who, { webhook_id: id, limit: 50 });
+    const { deliveries } = await listDeliveries(deps, who, { webhook_id: id, limit: 50 });
     const q = req.query as Record<string, string | undefined>;
     const shown =
       flash ??

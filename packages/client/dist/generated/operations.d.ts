@@ -27,7 +27,7 @@ export declare const OPERATIONS: {
     readonly listApiTokens: {
         readonly method: "GET";
         readonly path: "/api/auth/tokens";
-        readonly input: "none";
+        readonly input: "query";
         readonly idempotent: false;
         readonly auth: true;
         readonly produces: "application/json";
@@ -59,14 +59,6 @@ export declare const OPERATIONS: {
     readonly archiveProduct: {
         readonly method: "POST";
         readonly path: "/api/products/archive";
-        readonly input: "body";
-        readonly idempotent: true;
-        readonly auth: true;
-        readonly produces: "application/json";
-    };
-    readonly createPixCharge: {
-        readonly method: "POST";
-        readonly path: "/api/pix/charge/create";
         readonly input: "body";
         readonly idempotent: true;
         readonly auth: true;
@@ -155,7 +147,7 @@ export declare const OPERATIONS: {
     readonly listWebhooks: {
         readonly method: "GET";
         readonly path: "/api/webhooks";
-        readonly input: "none";
+        readonly input: "query";
         readonly idempotent: false;
         readonly auth: true;
         readonly produces: "application/json";
@@ -216,19 +208,51 @@ export declare const OPERATIONS: {
         readonly auth: false;
         readonly produces: "application/json";
     };
-    readonly createCryptoCharge: {
-        readonly method: "POST";
-        readonly path: "/api/crypto/charge/create";
-        readonly input: "body";
-        readonly idempotent: true;
-        readonly auth: true;
-        readonly produces: "application/json";
-    };
     readonly getCryptoChargeStatus: {
         readonly method: "GET";
         readonly path: "/api/crypto/charge/status";
         readonly input: "query";
         readonly idempotent: false;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly listCryptoCharges: {
+        readonly method: "GET";
+        readonly path: "/api/crypto/charges";
+        readonly input: "query";
+        readonly idempotent: false;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly getAccount: {
+        readonly method: "GET";
+        readonly path: "/api/account";
+        readonly input: "none";
+        readonly idempotent: false;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly updateAccount: {
+        readonly method: "POST";
+        readonly path: "/api/account/update";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly createPixCharge: {
+        readonly method: "POST";
+        readonly path: "/api/pix/charge/create";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly createCryptoCharge: {
+        readonly method: "POST";
+        readonly path: "/api/crypto/charge/create";
+        readonly input: "body";
+        readonly idempotent: true;
         readonly auth: true;
         readonly produces: "application/json";
     };
@@ -239,14 +263,6 @@ export declare const OPERATIONS: {
         readonly idempotent: false;
         readonly auth: false;
         readonly produces: "image/png";
-    };
-    readonly listCryptoCharges: {
-        readonly method: "GET";
-        readonly path: "/api/crypto/charges";
-        readonly input: "query";
-        readonly idempotent: false;
-        readonly auth: true;
-        readonly produces: "application/json";
     };
     readonly getPaymentStatus: {
         readonly method: "GET";

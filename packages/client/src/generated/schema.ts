@@ -45,7 +45,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an API token (its value is shown once) */
+        /** Create an API token (its value is shown once), with the caller's scopes or fewer, in its mode or lower */
         post: operations["createApiToken"];
         delete?: never;
         options?: never;
@@ -60,7 +60,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the account's API tokens (never their values) */
+        /** List the account's API tokens (never their values), newest first */
         get: operations["listApiTokens"];
         put?: never;
         post?: never;
@@ -132,57 +132,6 @@ export interface paths {
         put?: never;
         /** Archive a product (charges can no longer use it) */
         post: operations["archiveProduct"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/account": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The caller's account: its id and the display name payers see */
-        get: operations["getAccount"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/account/update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Change the account's display name, shown to payers on the payment and checkout pages (live tokens only); Idempotency-Key accepted */
-        post: operations["updateAccount"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pix/charge/create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create a PIX charge (BR Code and QR image); without a token, product_id is required (public checkout); Idempotency-Key accepted */
-        post: operations["createPixCharge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -350,7 +299,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhooks (never their secrets) */
+        /** List webhooks (never their secrets), newest first */
         get: operations["listWebhooks"];
         put?: never;
         post?: never;
@@ -463,23 +412,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/crypto/charge/create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create a Bitcoin charge; without a token, product_id is required (public checkout) */
-        post: operations["createCryptoCharge"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/crypto/charge/status": {
         parameters: {
             query?: never;
@@ -497,23 +429,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/crypto/charge/qr": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** PNG QR code of a Bitcoin charge's payment URI (public) */
-        get: operations["getCryptoChargeQr"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/crypto/charges": {
         parameters: {
             query?: never;
@@ -523,6 +438,91 @@ export interface paths {
         };
         /** Recent Bitcoin charges, newest first */
         get: operations["listCryptoCharges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's account: its id and the display name payers see */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the account's display name, shown to payers on the payment and checkout pages (live tokens only); Idempotency-Key accepted */
+        post: operations["updateAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/charge/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a PIX charge (BR Code and QR image); without a token, product_id is required (public checkout); Idempotency-Key accepted */
+        post: operations["createPixCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crypto/charge/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a Bitcoin charge; without a token, product_id is required (public checkout) */
+        post: operations["createCryptoCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crypto/charge/qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** PNG QR code of a Bitcoin charge's payment URI (public) */
+        get: operations["getCryptoChargeQr"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1183,6 +1183,8 @@ export interface operations {
                      * @enum {string}
                      */
                     mode?: "test" | "live";
+                    /** @description What the new token may do, e.g. ["charges:read", "charges:write"]; only scopes the caller holds. Absent: the caller's own scopes (every scope for a token made without a list). */
+                    scopes?: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write")[];
                 };
             };
         };
@@ -1205,6 +1207,8 @@ export interface operations {
                             label: string;
                             /** @enum {string} */
                             mode: "test" | "live";
+                            /** @description What the token may do; null: every scope (a token made without a list). */
+                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write")[] | null;
                             /** @description The first 12 characters of the token, to tell tokens apart. */
                             prefix: string;
                             createdAt: string;
@@ -1230,7 +1234,11 @@ export interface operations {
     };
     listApiTokens: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1255,17 +1263,24 @@ export interface operations {
                                 label: string;
                                 /** @enum {string} */
                                 mode: "test" | "live";
+                                /** @description What the token may do; null: every scope (a token made without a list). */
+                                scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write")[] | null;
                                 /** @description The first 12 characters of the token, to tell tokens apart. */
                                 prefix: string;
                                 createdAt: string;
                                 lastUsedAt: string | null;
                                 revokedAt: string | null;
                             }[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
                         };
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -1307,6 +1322,8 @@ export interface operations {
                             label: string;
                             /** @enum {string} */
                             mode: "test" | "live";
+                            /** @description What the token may do; null: every scope (a token made without a list). */
+                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write")[] | null;
                             /** @description The first 12 characters of the token, to tell tokens apart. */
                             prefix: string;
                             createdAt: string;
@@ -1395,6 +1412,8 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
                 include_archived?: "true" | "false";
             };
             header?: never;
@@ -1427,12 +1446,15 @@ export interface operations {
                                 createdAt: string;
                                 archivedAt: string | null;
                             }[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
                         };
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -1497,197 +1519,6 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    getAccount: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            display_name: string | null;
-                            createdAt: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    updateAccount: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The name payers see on the payment and checkout pages */
-                    display_name: string;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            display_name: string | null;
-                            createdAt: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    createPixCharge: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "value": 10.5,
-                 *       "title": "Camiseta",
-                 *       "external_id": "order-1042",
-                 *       "customer_name": "Maria Silva"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Amount in BRL; required when product_id is absent. */
-                    value?: number;
-                    /** @description Name of the product or charge. */
-                    title?: string;
-                    description?: string;
-                    /** @description A product of this account and mode (its value and name are used). */
-                    product_id?: string;
-                    /** @description Your own identifier for this charge. */
-                    external_id?: string;
-                    /** @description Seconds until the charge expires; default 3600. */
-                    expires_in?: number;
-                    customer_name?: string;
-                    customer_email?: string;
-                    customer_cpf?: string;
-                    customer_phone?: string;
-                    customer_zip?: string;
-                    customer_street?: string;
-                    customer_number?: string;
-                    customer_complement?: string;
-                    customer_neighborhood?: string;
-                    customer_city?: string;
-                    customer_state?: string;
-                    customer_address?: string;
-                    address?: {
-                        zip?: string;
-                        street?: string;
-                        number?: string;
-                        complement?: string;
-                        neighborhood?: string;
-                        city?: string;
-                        state?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            chargeId: string;
-                            /** @enum {string} */
-                            status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
-                            /** @enum {string} */
-                            statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
-                            value: number;
-                            /** @description PIX copy-and-paste code. */
-                            brCode: string;
-                            /** @description PNG data URL of the QR code of brCode. */
-                            qrCodeImage: string;
-                            provider: string;
-                            livemode: boolean;
-                            expiresAt: string;
-                            /** @description The charge's hosted payment page (QR, copy code, live status) to send a payer to. */
-                            paymentUrl: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["Internal"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
     getPixChargeStatus: {
         parameters: {
             query: {
@@ -1742,6 +1573,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -1753,6 +1585,20 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
+                /** @description Only charges in this status. */
+                status?: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                /** @description Only charges created at or after this instant. */
+                created_from?: string;
+                /** @description Only charges created before this instant. */
+                created_to?: string;
+                /** @description Your own identifier. */
+                external_id?: string;
+                /** @description The customer's e-mail (any case). */
+                customer_email?: string;
+                /** @description The asOf of the first page: later pages then list the same rows however many charges are created meanwhile. */
+                as_of?: string;
             };
             header?: never;
             path?: never;
@@ -1798,12 +1644,18 @@ export interface operations {
                                 expiresAt: string;
                                 updatedAt: string;
                             }[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
+                            /** @description Pass as as_of with the next offsets to page through the same rows (null: empty). */
+                            asOf: string | null;
                         };
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2266,6 +2118,8 @@ export interface operations {
             query?: {
                 charge_id?: string;
                 limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -2295,12 +2149,17 @@ export interface operations {
                                     [key: string]: unknown;
                                 };
                             }[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
+                            /** @description How far back history goes: events older than this many days are pruned (TOSTAO_RETENTION_DAYS); charges never are. */
+                            retentionDays: number;
                         };
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -2379,7 +2238,11 @@ export interface operations {
     };
     listWebhooks: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2409,11 +2272,16 @@ export interface operations {
                                 disabledAt: string | null;
                                 disabledReason: string | null;
                             }[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
                         };
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -2538,6 +2406,8 @@ export interface operations {
                 event?: string;
                 status?: "pending" | "succeeded" | "failed";
                 limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -2579,12 +2449,15 @@ export interface operations {
                                     responseSnippet: string | null;
                                 }[];
                             }[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
                         };
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -2680,6 +2553,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -2798,6 +2672,344 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getCryptoChargeStatus: {
+        parameters: {
+            query: {
+                charge_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            chargeId: string;
+                            status: string;
+                            statusCode: string;
+                            amountBrl: number;
+                            amountCrypto: string;
+                            address: string;
+                            copyAddress: string;
+                            payUri: string;
+                            qrCodeImage: string;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            provider: "crypto";
+                            livemode: boolean;
+                            amountReceived: string;
+                            paidLate: boolean;
+                            simulated: boolean;
+                            network: string;
+                            createdAt: string;
+                            approvedAt: string | null;
+                            updatedAt: string;
+                            product_id?: string | null;
+                            product_name?: string | null;
+                            customer_name?: string | null;
+                            customer_email?: string | null;
+                            customer_cpf?: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listCryptoCharges: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
+                /** @description Only charges in this status. */
+                status?: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                /** @description Only charges created at or after this instant. */
+                created_from?: string;
+                /** @description Only charges created before this instant. */
+                created_to?: string;
+                /** @description Your own identifier. */
+                external_id?: string;
+                /** @description The customer's e-mail (any case). */
+                customer_email?: string;
+                /** @description The asOf of the first page: later pages then list the same rows however many charges are created meanwhile. */
+                as_of?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            charges: {
+                                chargeId: string;
+                                status: string;
+                                statusCode: string;
+                                amountBrl: number;
+                                amountCrypto: string;
+                                address: string;
+                                copyAddress: string;
+                                payUri: string;
+                                qrCodeImage: string;
+                                expiresAt: string;
+                                /** @enum {string} */
+                                provider: "crypto";
+                                livemode: boolean;
+                                amountReceived: string;
+                                paidLate: boolean;
+                                simulated: boolean;
+                                network: string;
+                                createdAt: string;
+                                approvedAt: string | null;
+                                updatedAt: string;
+                                product_id?: string | null;
+                                product_name?: string | null;
+                                customer_name?: string | null;
+                                customer_email?: string | null;
+                                customer_cpf?: string | null;
+                            }[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
+                            /** @description Pass as as_of with the next offsets to page through the same rows (null: empty). */
+                            asOf: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            display_name: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The name payers see on the payment and checkout pages */
+                    display_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            display_name: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createPixCharge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "value": 10.5,
+                 *       "title": "Camiseta",
+                 *       "external_id": "order-1042",
+                 *       "customer_name": "Maria Silva"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Amount in BRL; required when product_id is absent. */
+                    value?: number;
+                    /** @description Name of the product or charge. */
+                    title?: string;
+                    description?: string;
+                    /** @description A product of this account and mode (its value and name are used). */
+                    product_id?: string;
+                    /** @description Your own identifier for this charge. */
+                    external_id?: string;
+                    /** @description Seconds until the charge expires; default 3600. */
+                    expires_in?: number;
+                    customer_name?: string;
+                    customer_email?: string;
+                    customer_cpf?: string;
+                    customer_phone?: string;
+                    customer_zip?: string;
+                    customer_street?: string;
+                    customer_number?: string;
+                    customer_complement?: string;
+                    customer_neighborhood?: string;
+                    customer_city?: string;
+                    customer_state?: string;
+                    customer_address?: string;
+                    address?: {
+                        zip?: string;
+                        street?: string;
+                        number?: string;
+                        complement?: string;
+                        neighborhood?: string;
+                        city?: string;
+                        state?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            chargeId: string;
+                            /** @enum {string} */
+                            status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                            /** @enum {string} */
+                            statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                            value: number;
+                            /** @description PIX copy-and-paste code. */
+                            brCode: string;
+                            /** @description PNG data URL of the QR code of brCode. */
+                            qrCodeImage: string;
+                            provider: string;
+                            livemode: boolean;
+                            expiresAt: string;
+                            /** @description The charge's hosted payment page (QR, copy code, live status) to send a payer to. */
+                            paymentUrl: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     createCryptoCharge: {
         parameters: {
             query?: never;
@@ -2869,68 +3081,6 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    getCryptoChargeStatus: {
-        parameters: {
-            query: {
-                charge_id: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            chargeId: string;
-                            status: string;
-                            statusCode: string;
-                            amountBrl: number;
-                            amountCrypto: string;
-                            address: string;
-                            copyAddress: string;
-                            payUri: string;
-                            qrCodeImage: string;
-                            expiresAt: string;
-                            /** @enum {string} */
-                            provider: "crypto";
-                            livemode: boolean;
-                            amountReceived: string;
-                            paidLate: boolean;
-                            simulated: boolean;
-                            network: string;
-                            createdAt: string;
-                            approvedAt: string | null;
-                            updatedAt: string;
-                            product_id?: string | null;
-                            product_name?: string | null;
-                            customer_name?: string | null;
-                            customer_email?: string | null;
-                            customer_cpf?: string | null;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
     getCryptoChargeQr: {
         parameters: {
             query: {
@@ -2956,69 +3106,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    listCryptoCharges: {
-        parameters: {
-            query?: {
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            charges: {
-                                chargeId: string;
-                                status: string;
-                                statusCode: string;
-                                amountBrl: number;
-                                amountCrypto: string;
-                                address: string;
-                                copyAddress: string;
-                                payUri: string;
-                                qrCodeImage: string;
-                                expiresAt: string;
-                                /** @enum {string} */
-                                provider: "crypto";
-                                livemode: boolean;
-                                amountReceived: string;
-                                paidLate: boolean;
-                                simulated: boolean;
-                                network: string;
-                                createdAt: string;
-                                approvedAt: string | null;
-                                updatedAt: string;
-                                product_id?: string | null;
-                                product_name?: string | null;
-                                customer_name?: string | null;
-                                customer_email?: string | null;
-                                customer_cpf?: string | null;
-                            }[];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];

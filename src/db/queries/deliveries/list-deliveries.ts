@@ -25,6 +25,7 @@ export function listDeliveries(
     event?: string;
     status?: string;
     limit: number;
+    offset: number;
   },
 ): Promise<DeliveryView[]> {
   return db.query<DeliveryView>(
@@ -35,7 +36,15 @@ export function listDeliveries(
      FROM deliveries
      WHERE account_id = $1 AND mode = $2 AND ($3::text IS NULL OR webhook_id = $3)
        AND ($4::text IS NULL OR event_type = $4) AND ($5::text IS NULL OR status = $5)
-     ORDER BY seq DESC LIMIT $6`,
-    [k.accountId, k.mode, k.webhookId ?? null, k.event ?? null, k.status ?? null, k.limit],
+     ORDER BY seq DESC LIMIT $6 OFFSET $7`,
+    [
+      k.accountId,
+      k.mode,
+      k.webhookId ?? null,
+      k.event ?? null,
+      k.status ?? null,
+      k.limit,
+      k.offset,
+    ],
   );
 }

@@ -1,0 +1,44 @@
+import {
+  AccountViewSchema,
+  readAccount,
+  renameAccount,
+  UpdateAccountSchema,
+} from "../domain/accounts/display-name.ts";
+import { operation } from "./operation.ts";
+
+// The caller's account: its display name (whom payers pay), read and changed.
+
+const tags = ["account"];
+
+export const ACCOUNT_OPERATIONS = [
+  operation({
+    id: "getAccount",
+    method: "GET",
+    path: "/api/account",
+    auth: "required",
+    scope: "account:read",
+    summary: "The caller's account: its id and the display name payers see",
+    tags,
+    output: AccountViewSchema,
+    run: (c) => readAccount(c.deps, c.principal.accountId),
+  }),
+  operation({
+    id: "updateAccount",
+    method: "POST",
+    path: "/api/account/update",
+    auth: "required",
+    scope: "account:write",
+    summary:
+      "Change the account's display name, shown to payers on the payment and checkout pages (live tokens only); Idempotency-Key accepted",
+    tags,
+    input: UpdateAccountSchema,
+    output: AccountViewSchema,
+    stored: "plain",
+    run: (c, input) =>
+      renameAccount(c.deps, {
+        accountId: c.principal.accountId,
+        displayName: input.display_name,
+        callerMode: c.principal.mode,
+      }),
+  }),
+];

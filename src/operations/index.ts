@@ -1,0 +1,34 @@
+import { ACCOUNT_OPERATIONS } from "./account.ts";
+import { CRYPTO_OPERATIONS } from "./crypto.ts";
+import { EVENT_OPERATIONS } from "./events.ts";
+import type { Operation } from "./operation.ts";
+import { PIX_CHARGE_OPERATIONS } from "./pix-charges.ts";
+import { PIX_PROVIDER_OPERATIONS } from "./pix-provider.ts";
+import { PRODUCT_OPERATIONS } from "./products.ts";
+import { TOKEN_OPERATIONS } from "./tokens.ts";
+import { WEBHOOK_OPERATIONS } from "./webhooks.ts";
+
+/**
+ * Every operation of the API, in the order the documents list them. Adding one is an entry in
+ * one of these files (plus its use case in src/domain): its route, tool, OpenAPI entry,
+ * manifest line and scope check follow.
+ */
+export const OPERATIONS: readonly Operation[] = [
+  ...TOKEN_OPERATIONS,
+  ...PRODUCT_OPERATIONS,
+  ...PIX_CHARGE_OPERATIONS,
+  ...PIX_PROVIDER_OPERATIONS,
+  ...EVENT_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
+  ...CRYPTO_OPERATIONS,
+  ...ACCOUNT_OPERATIONS,
+];
+
+export const OPERATION_BY_ID = new Map(OPERATIONS.map((op) => [op.id, op]));
+
+/** An operation by id, for the hand-made routes that take their options from the table. */
+export function operationById(id: string): Operation {
+  const op = OPERATION_BY_ID.get(id);
+  if (!op) throw new Error(`no operation ${id}`);
+  return op;
+}

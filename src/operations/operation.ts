@@ -1,0 +1,68 @@
+import type { z } from "zod";
+import type { AppDeps } from "../deps.ts";
+import type { ErrorCode } from "../domain/errors.ts";
+import type { Principal } from "../domain/mode.ts";
+import type { Scope } from "../domain/tokens/scopes.ts";
+import type { AuthPolicy } from "../route-table.ts";
+
+// One operation of the API, declared once. The HTTP registrar (http/register-operations.ts)
+// makes its Fastify route, the MCP registry (mcp/registry.ts) its tool, the OpenAPI document and
+// the manifest read it back from the route table, and the guard and the tool runner check its
+// scope. See src/operations/README.md for how to add one.
+
+/** What an operation's use case is handed: the dependencies and who is calling. */
+export type OpContext = {
+  /** With `db` set to the Idempotency-Key's transaction when the write runs under one. */
+  deps: AppDeps;
+  /** The caller (a placeholder on operations whose auth is "none"; see `caller`). */
+  principal: Principal;
+  /** The caller as authenticated, or undefined (public requests on "optional" operations). */
+  caller: Principal | undefined;
+  /** The service's public URL as this request sees it (for paymentUrl and the like). */
+  baseUrl: string;
+};
+
+export type Operation<I extends z.ZodObject = z.ZodObject, P = unknown> = {
+  /** The OpenAPI operationId, named for what it does: createPixCharge, listProducts. */
+  id: string;
+  method: "GET" | "POST";
+  path: string;
+  /** "required" unless the operation also serves the public ("optional") or anyone ("none"). */
+  auth: AuthPolicy;
+  /** The one scope a key needs (required unless auth is "none"). */
+  scope?: Scope;
+  summary: string;
+  tags: string[];
+  /** Error codes raised beyond those the policy and input imply (documents/openapi-errors.ts). */
+  raises?: ErrorCode[];
+  /** The body (POST) or the query string (GET); absent: none. */
+  input?: I;
+  /**
+   * The tool's arguments when they differ from `input` in form only: a query string carries
+   * text (`limit` coerced from "50"), a tool's JSON carries numbers. Same fields, same rules.
+   */
+  args?: z.ZodObject;
+  /** The 200 `data` schema: every answer, REST or tool, is written through it. */
+  output: z.ZodType;
+  /**
+   * A POST's stored Idempotency-Key response: sealed when it holds a secret (a token value, a
+   * webhook secret), "plain" otherwise. There is no default (idempotent-reply.ts).
+   */
+  stored?: "plain" | "sealed";
+  /** Work done before the write's transaction (network: DNS, a PSP); its result goes to run. */
+  prepare?: (c: OpContext, input: z.output<I>) => Promise<P>;
+  /** The domain use case. */
+  run: (c: OpContext, input: z.output<I>, prepared: P) => Promise<unknown>;
+  /** The MCP tool this operation is, if any. */
+  tool?: { name: string; description: string };
+  /**
+   * The route is registered by hand (the public checkout's creates): the table still gives its
+   * schema, scope and tool; `routeOptions(op)` gives the hand-made route its options.
+   */
+  explicitRoute?: true;
+};
+
+/** Declares an operation with its input type flowing into `prepare` and `run`. */
+export function operation<I extends z.ZodObject, P = undefined>(op: Operation<I, P>): Operation {
+  return op as unknown as Operation;
+}

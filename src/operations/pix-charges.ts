@@ -1,0 +1,127 @@
+import { createPixCharge } from "../domain/charges/create-pix-charge.ts";
+import { cancelCharge, refundCharge, simulatePay } from "../domain/charges/pay-cancel-refund.ts";
+import { listPixCharges, pixChargeStatus } from "../domain/charges/read-charges.ts";
+import {
+  ChargeIdSchema,
+  ChargeListSchema,
+  ChargeStatusViewSchema,
+  ChargeViewSchema,
+  CreatePixChargeSchema,
+  ListChargesArgsSchema,
+  ListChargesQuerySchema,
+  PixChargeCreatedSchema,
+} from "../domain/charges/schemas.ts";
+import { AnyChargeViewSchema } from "../domain/crypto/schemas.ts";
+import { operation } from "./operation.ts";
+
+const tags = ["pix"];
+
+export const PIX_CHARGE_OPERATIONS = [
+  operation({
+    id: "createPixCharge",
+    method: "POST",
+    path: "/api/pix/charge/create",
+    // The public checkout: without a token, by product_id (routes/pix-charges.ts).
+    auth: "optional",
+    explicitRoute: true,
+    scope: "charges:write",
+    // A live charge is created at the merchant's PSP.
+    raises: ["BAD_GATEWAY"],
+    summary:
+      "Create a PIX charge (BR Code and QR image); without a token, product_id is required (public checkout); Idempotency-Key accepted",
+    tags,
+    input: CreatePixChargeSchema,
+    output: PixChargeCreatedSchema,
+    stored: "plain",
+    run: (c, input) => createPixCharge(c.deps, c.principal, input, c.baseUrl),
+    tool: {
+      name: "create_pix_charge",
+      description:
+        "Create a PIX charge (BRL). Returns chargeId, brCode (copy-and-paste), qrCodeImage (PNG data URL) and paymentUrl (a hosted page to send the payer to). A test token creates a sandbox charge.",
+    },
+  }),
+  operation({
+    id: "getPixChargeStatus",
+    method: "GET",
+    path: "/api/pix/charge/status",
+    auth: "required",
+    scope: "charges:read",
+    summary: "Status of a PIX charge",
+    tags,
+    input: ChargeIdSchema,
+    output: ChargeStatusViewSchema,
+    run: (c, input) => pixChargeStatus(c.deps, c.principal, input.charge_id),
+    tool: {
+      name: "get_pix_charge_status",
+      description:
+        "Status and data of a charge by charge_id (statusCode: pending, approved, declined, canceled, expired, failed, refunded).",
+    },
+  }),
+  operation({
+    id: "listPixCharges",
+    method: "GET",
+    path: "/api/pix/charges",
+    auth: "required",
+    scope: "charges:read",
+    summary: "Recent PIX charges, newest first",
+    tags,
+    input: ListChargesQuerySchema,
+    args: ListChargesArgsSchema,
+    output: ChargeListSchema,
+    run: (c, input) => listPixCharges(c.deps, c.principal, input),
+    tool: {
+      name: "list_pix_charges",
+      description:
+        "Recent PIX charges of this account and mode, newest first (limit 1..200, default 50).",
+    },
+  }),
+  operation({
+    id: "simulatePayment",
+    method: "POST",
+    path: "/api/pix/charge/simulate-pay",
+    auth: "required",
+    scope: "charges:write",
+    summary:
+      "Approve a sandbox charge, PIX or Bitcoin (test tokens only), answered in its own kind of view; Idempotency-Key accepted",
+    tags,
+    input: ChargeIdSchema,
+    output: AnyChargeViewSchema,
+    stored: "plain",
+    run: (c, input) => simulatePay(c.deps, c.principal, input.charge_id, c.baseUrl),
+    tool: {
+      name: "simulate_pay",
+      description:
+        "Sandbox only (test token): approve a pending charge as if it were paid (PIX or BTC-).",
+    },
+  }),
+  operation({
+    id: "cancelCharge",
+    method: "POST",
+    path: "/api/pix/charge/cancel",
+    auth: "required",
+    scope: "charges:write",
+    // A live charge's cob is removed at the merchant's PSP.
+    raises: ["BAD_GATEWAY"],
+    summary: "Cancel a pending charge; Idempotency-Key accepted",
+    tags,
+    input: ChargeIdSchema,
+    output: ChargeViewSchema,
+    stored: "plain",
+    run: (c, input) => cancelCharge(c.deps, c.principal, input.charge_id),
+  }),
+  operation({
+    id: "refundCharge",
+    method: "POST",
+    path: "/api/pix/charge/refund",
+    auth: "required",
+    scope: "charges:write",
+    // A live charge is refunded at the merchant's PSP.
+    raises: ["BAD_GATEWAY"],
+    summary: "Refund an approved charge in full; Idempotency-Key accepted",
+    tags,
+    input: ChargeIdSchema,
+    output: ChargeViewSchema,
+    stored: "plain",
+    run: (c, input) => refundCharge(c.deps, c.principal, input.charge_id),
+  }),
+];
