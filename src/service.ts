@@ -134,6 +134,7 @@ export async function createService(
     urlPolicy: { allowHosts: config.webhookAllowHosts },
     ...(opts.lookup ? { lookup: opts.lookup } : {}),
     tally: metrics,
+    strictPayloads: opts.strictResponses === true,
   };
   const app = buildApp(deps, {
     logger:
@@ -187,7 +188,10 @@ export async function createService(
       ? [
           makeExpireChargesJob({ db, clock, random, log }, config.expiryIntervalMs),
           makeExpireLivePixJob({ db, clock, random, log, pspClients }, config.expiryIntervalMs),
-          makeWatchChainJob({ db, clock, random, ...deps.crypto, log }, config.bitcoin.pollMs),
+          makeWatchChainJob(
+            { db, clock, random, ...deps.crypto, log, strictPayloads: deps.strictPayloads },
+            config.bitcoin.pollMs,
+          ),
         ]
       : []),
   ];

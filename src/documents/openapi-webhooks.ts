@@ -1,9 +1,5 @@
 import { EVENT_TYPES } from "../domain/charges/charge-status.ts";
-import {
-  ChargeEventDataSchema,
-  TestEventDataSchema,
-  webhookBodySchema,
-} from "../domain/webhooks/schemas.ts";
+import { EVENT_DATA_SCHEMAS, webhookBodySchema } from "../domain/events/event-data.ts";
 import { jsonSchemaOf } from "./json-schema.ts";
 import { retrySchedule } from "./manifest.ts";
 
@@ -55,6 +51,8 @@ const WHAT: Record<string, string> = {
   "charge.refund": "A charge was refunded.",
   "charge.updated": "A charge changed otherwise (canceled).",
   "webhook.test": "A test event sent by POST /api/webhooks/test.",
+  "payment.unmatched":
+    "A Bitcoin payment to an address handed out again matched no charge's amount; the merchant decides what it was for (docs/crypto.md).",
 };
 
 /** `on` + the event in PascalCase: charge.approved -> onChargeApproved. */
@@ -67,7 +65,7 @@ const operationIdOf = (event: string) =>
 export function webhooksSection(): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const event of EVENT_TYPES) {
-    const data = event === "webhook.test" ? TestEventDataSchema : ChargeEventDataSchema;
+    const data = EVENT_DATA_SCHEMAS[event];
     out[event] = {
       post: {
         operationId: operationIdOf(event),

@@ -1,6 +1,7 @@
 import type { ClaimedDelivery } from "../db/queries/deliveries/claim-due.ts";
 import type { AttemptOutcome } from "../db/queries/deliveries/record-attempts.ts";
 import type { Clock, Random } from "../domain/deps.ts";
+import { webhookBody } from "../domain/events/event-data.ts";
 import { signDelivery } from "../domain/webhooks/signature.ts";
 import type { SafeSender } from "../net/safe-fetch.ts";
 import type { SecretBox } from "../secrets/secret-box.ts";
@@ -27,6 +28,8 @@ export type WebhookDeliveryDeps = {
   /** Disables a webhook whose receiver answered 410 Gone (and fails its pending deliveries). */
   disableWebhook(webhookId: string, reason: string, at: Date): Promise<void>;
   log: Log;
+  /** Bodies that do not fit their event's schema throw (tests). */
+  strictPayloads?: boolean;
 };
 
 export function makeWebhookDelivery(
@@ -34,7 +37,7 @@ export function makeWebhookDelivery(
 ): (c: ClaimedDelivery) => Promise<AttemptOutcome> {
   const attempt = async (c: ClaimedDelivery, started: Date): Promise<Classified> => {
     if (c.webhookGone) return classifyWebhookGone(started);
-    const body = JSON.stringify({
+    const body = webhookBody(deps, {
       id: c.eventId,
       event: c.eventType,
       timestamp: c.eventCreatedAt.toISOString(),

@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
-// The public checkout (a Bitcoin charge by product_id, no token) is open to anyone, so it must
-// not let a stranger use up the merchant's wallet: every creation takes an address, and wallets
-// stop scanning after 20 unpaid addresses in a row (the gap limit).
+// The public checkout (a Bitcoin charge by product_id, no token) is open to anyone: however many
+// visitors open it, it stays open (addresses abandoned go back to a pool, decision 0005), and
+// its budgets keep one client or one product from taking addresses without limit.
 
 let svc: TestService;
 before(async () => {
@@ -30,38 +30,20 @@ async function productOf(token: string, name: string) {
 const publicCreate = (body: unknown) => svc.call("POST", "/api/crypto/charge/create", { body });
 
 describe("public checkout", () => {
-  test("never pushes the merchant's wallet past its 20-address gap limit, even with 30 creations at once", async () => {
+  test("is not locked by visitors who open it together: 30 creations at once are all served, each with its own address", async () => {
     const a = await svc.newAccount();
     const product = await productOf(a.test, "Ebook");
     const results = await Promise.all(
       Array.from({ length: 30 }, () => publicCreate({ product_id: product })),
     );
-    const codes = results.map((r) => r.statusCode);
-    assert.equal(codes.filter((c) => c === 200).length, 20, codes.join(","));
-    const refused = results.filter((r) => r.statusCode !== 200);
-    for (const r of refused) {
-      assert.equal(r.statusCode, 503);
-      assert.match(r.json().error, /^checkout: .*20 unpaid addresses in a row/);
-      assert.equal(r.headers["retry-after"], "60");
-    }
+    for (const r of results) assert.equal(r.statusCode, 200, r.body);
+    const addresses = new Set(results.map((r) => r.json().data.address));
+    assert.equal(addresses.size, 30, "pending charges never share an address");
     const wallet = (await svc.call("GET", "/api/crypto/wallet", { token: a.test })).json().data;
-    assert.equal(wallet.unpaidAddresses, 20, "no address was handed out past the gap limit");
-    assert.equal(wallet.nextIndex, 20, "a refused creation took no address");
-
-    // The merchant's own API is not held back (its wallet view warns instead).
-    const own = await svc.call("POST", "/api/crypto/charge/create", {
-      token: a.test,
-      body: { product_id: product },
-    });
-    assert.equal(own.statusCode, 200, own.body);
-
-    // A payment frees the checkout again.
-    const paid = results.find((r) => r.statusCode === 200)?.json().data.chargeId;
-    const sim = await svc.call("POST", "/api/pix/charge/simulate-pay", {
-      token: a.test,
-      body: { charge_id: paid },
-    });
-    assert.equal(sim.statusCode, 200, sim.body);
+    // Pending addresses are watched by the service itself; the wallet view warns the merchant
+    // about the gap (addresses abandoned go back to the pool: bitcoin-address-reuse.test.ts).
+    assert.equal(wallet.unpaidAddresses, 30);
+    assert.match(wallet.gapWarning, /gap limit/);
   });
 
   test("a payer cannot rename what they pay for: the product's name is the charge's title", async () => {

@@ -41,6 +41,7 @@ export const EVENT_TYPES = [
   "charge.refund",
   "charge.updated",
   "webhook.test",
+  "payment.unmatched",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -14,19 +14,22 @@ export const ListEventsQuerySchema = z.strictObject({
   limit: LimitQuery,
 });
 
-export const EventViewSchema = z.object({
-  id: z.string(),
-  event: z.string(),
-  chargeId: z.string().nullable(),
-  createdAt: z.string(),
-  data: z.record(z.string(), z.unknown()),
-});
+export { EventViewSchema } from "./event-data.ts";
+
+/** An event as listed; its `data` fits its event's schema (EventViewSchema, event-data.ts). */
+export type EventView = {
+  id: string;
+  event: string;
+  chargeId: string | null;
+  createdAt: string;
+  data: Record<string, unknown>;
+};
 
 export async function listEvents(
   deps: { db: Db },
   who: Principal,
   input: z.output<typeof ListEventsQuerySchema>,
-): Promise<{ events: Array<z.infer<typeof EventViewSchema>> }> {
+): Promise<{ events: EventView[] }> {
   const rows = await queryEvents(deps.db, {
     accountId: who.accountId,
     mode: who.mode,

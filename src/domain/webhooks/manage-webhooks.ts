@@ -18,6 +18,7 @@ import {
 import type { SecretBox } from "../../secrets/secret-box.ts";
 import type { Clock, Random } from "../deps.ts";
 import { AppError, notFound, unprocessable } from "../errors.ts";
+import { eventPayload } from "../events/event-data.ts";
 import { newId } from "../ids.ts";
 import type { Principal } from "../mode.ts";
 import type {
@@ -35,6 +36,7 @@ export type WebhookDeps = {
   secretBox: SecretBox;
   urlPolicy: AddressPolicy;
   lookup?: LookupAll;
+  strictPayloads?: boolean;
 };
 
 export const MAX_WEBHOOKS = 20;
@@ -141,11 +143,11 @@ export async function sendTestEvent(deps: WebhookDeps, who: Principal, id: strin
         mode: who.mode,
         type: "webhook.test",
         chargeId: null,
-        payload: {
+        payload: eventPayload(deps, "webhook.test", {
           message: "This is a test event from Tostão.",
           webhookId: id,
           livemode: who.mode === "live",
-        },
+        }),
         createdAt: now,
       },
     ]);

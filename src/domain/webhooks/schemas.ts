@@ -86,16 +86,6 @@ export const TestEventDataSchema = z.object({
   livemode: z.boolean(),
 });
 
-/** The body POSTed to a webhook for one event (workers/webhook-delivery.ts). */
-export function webhookBodySchema<D extends z.ZodType>(event: string, data: D) {
-  return z.object({
-    id: z.string().describe("The event's id: the same on every retry, so discard repeats by it."),
-    event: z.literal(event),
-    timestamp: z.string().describe("When the event happened (ISO 8601)."),
-    data,
-  });
-}
-
 export const WebhookListSchema = z.object({ webhooks: z.array(WebhookViewSchema) });
 export const DeliveryListSchema = z.object({ deliveries: z.array(DeliveryViewSchema) });
 export const TestEventSentSchema = z.object({
