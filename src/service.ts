@@ -88,8 +88,9 @@ export async function createService(
           count: metrics.rateLimiterFailed,
           now: clockMs,
         }),
+        now: clockMs,
       })
-    : makeMemoryRateLimiter();
+    : makeMemoryRateLimiter(clockMs);
   const secretBox = makeSecretBox(secretKey);
   // One client per account with a live PSP connection, reused across requests (mTLS pool, token).
   const makePspClient: PspClientFactory =

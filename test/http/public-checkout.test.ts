@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { manualClock } from "../../src/domain/deps.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 // The public checkout (a Bitcoin charge by product_id, no token) is open to anyone: however many
@@ -59,8 +60,11 @@ describe("public checkout", () => {
     assert.equal(own.json().data.product_name, "Ebook de receitas");
   });
 
-  test("has its own per-minute budgets, per client IP and per product, far below the request limit", async () => {
+  test("has its own per-minute budgets, per client IP and per product, far below the request limit, counted by the service's clock", async () => {
+    const clock = manualClock(new Date(Math.floor(Date.now() / 60_000) * 60_000 + 1_000));
     const limited = await startTestService({
+      // The budgets count in minutes of the injected clock, started just inside one.
+      clock,
       env: {
         TOSTAO_WORKERS: "false",
         TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "3",
@@ -77,9 +81,6 @@ describe("public checkout", () => {
           })
         ).json().data.id as string;
       const [p1, p2] = [await make("Ebook"), await make("Curso")];
-      // The budgets count in clock minutes: start well inside one, so none ends mid-test.
-      const intoMinute = Date.now() % 60_000;
-      if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
       const from = (ip: string, product: string) =>
         limited.app.inject({
           method: "POST",
@@ -113,6 +114,9 @@ describe("public checkout", () => {
         body: { product_id: p1 },
       });
       assert.equal(own.statusCode, 200, own.body);
+      // The next minute of the service's clock (no real waiting) opens the budgets again.
+      clock.advance(60_000);
+      assert.equal((await from("198.51.100.1", p1)).statusCode, 200);
     } finally {
       await limited.close();
     }
