@@ -1,7 +1,7 @@
+import { RETRY_DELAYS_MS } from "../domain/webhooks/retry-schedule.ts";
 import { SUBSCRIBABLE } from "../domain/webhooks/schemas.ts";
 import { describeTools } from "../mcp/execute.ts";
 import { publicRoutes, type RouteEntry, schemaOf } from "../route-table.ts";
-import { RETRY_DELAYS_MS } from "../workers/retry-schedule.ts";
 import { jsonSchemaOf } from "./json-schema.ts";
 
 // The manifest and the OpenAPI document are generated from the registered routes (and their zod

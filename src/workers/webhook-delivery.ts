@@ -2,18 +2,18 @@ import type { ClaimedDelivery } from "../db/queries/deliveries/claim-due.ts";
 import type { AttemptOutcome } from "../db/queries/deliveries/record-attempts.ts";
 import type { Clock, Random } from "../domain/deps.ts";
 import { webhookBody } from "../domain/events/event-data.ts";
-import { signDelivery } from "../domain/webhooks/signature.ts";
-import type { SafeSender } from "../net/safe-fetch.ts";
-import type { SecretBox } from "../secrets/secret-box.ts";
 import {
   type AttemptVerdict,
   type Classified,
   classifyAttempt,
   classifyUnsent,
   classifyWebhookGone,
-} from "./classify-attempt.ts";
+} from "../domain/webhooks/classify-attempt.ts";
+import { MAX_ATTEMPTS } from "../domain/webhooks/retry-schedule.ts";
+import { signDelivery } from "../domain/webhooks/signature.ts";
+import type { SafeSender } from "../net/safe-fetch.ts";
+import type { SecretBox } from "../secrets/secret-box.ts";
 import type { Log } from "./log.ts";
-import { MAX_ATTEMPTS } from "./retry-schedule.ts";
 
 // One attempt of one webhook delivery, as the queue loop runs it: build the body, sign it with
 // the webhook's secret, send it through the SafeSender, and say what to record. It never throws:
