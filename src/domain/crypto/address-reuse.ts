@@ -1,5 +1,6 @@
-import type { AddressFunding, FundingTx } from "../../bitcoin/esplora.ts";
+import type { AddressFunding, ChainSource, FundingTx } from "../../bitcoin/esplora.ts";
 import { formatBtc } from "../../bitcoin/payment-uri.ts";
+import type { Db } from "../../db/db.ts";
 import {
   chargesAtAddress,
   lockAddressPayments,
@@ -11,10 +12,11 @@ import type { ChargeRow } from "../../db/queries/charges.ts";
 import { approveCryptoCharge, recordReceived } from "../../db/queries/crypto-charges.ts";
 import { insertEvents, type NewEvent } from "../../db/queries/events.ts";
 import { chargeEvent } from "../charges/charge-events.ts";
+import type { Clock, Random } from "../deps.ts";
 import { type EventPayloadDeps, eventPayload } from "../events/event-data.ts";
 import { newId } from "../ids.ts";
 import type { Mode } from "../mode.ts";
-import type { WatchDeps } from "./watch-chain.ts";
+import type { Tally } from "../tally.ts";
 
 // Addresses handed out again, so that visitors who open a public checkout and leave cannot walk
 // the merchant's wallet past its gap limit (docs/decisions/0005-bitcoin-address-reuse.md).
@@ -33,6 +35,17 @@ import type { WatchDeps } from "./watch-chain.ts";
 export const REUSE_QUARANTINE_MS = 60 * 60_000;
 
 type Owner = { accountId: string; mode: Mode };
+
+/** What settling and releasing addresses needs (a part of watch-chain.ts's ReuseDeps). */
+export type ReuseDeps = {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  chainSources: Partial<Record<"mainnet" | "testnet" | "signet", ChainSource>>;
+  confirmations: number;
+  tally?: Tally;
+  strictPayloads?: boolean;
+};
 
 /**
  * A charge's amount on a reused address: the quoted amount, raised by a satoshi at a time until
@@ -62,7 +75,7 @@ export function isSettled(confirmations: number, tipHeight: number, t: FundingTx
  * matches a pending holder is recorded as received, so that charge waits instead of expiring.
  */
 export async function settleReusedAddress(
-  deps: WatchDeps,
+  deps: ReuseDeps,
   owner: Owner,
   address: string,
   holders: readonly ChargeRow[],
@@ -121,7 +134,7 @@ export async function settleReusedAddress(
 }
 
 function unmatchedEvent(
-  deps: Pick<WatchDeps, "clock" | "random"> & EventPayloadDeps,
+  deps: Pick<ReuseDeps, "clock" | "random"> & EventPayloadDeps,
   owner: Owner,
   address: string,
   holders: readonly ChargeRow[],
@@ -156,7 +169,7 @@ function unmatchedEvent(
  * not answer leaves the charge for the next pass.
  */
 export async function releaseExpiredAddresses(
-  deps: WatchDeps,
+  deps: ReuseDeps,
   opts: { limit?: number } = {},
 ): Promise<{ freed: number; retired: number; unchecked: number }> {
   const now = deps.clock.now();
