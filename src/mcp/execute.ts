@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError, STATUS_BY_CODE } from "../domain/errors.ts";
 import { badTextError, toAppError } from "../domain/input-errors.ts";
+import { serializerFor } from "../domain/schema-serializer.ts";
 import { AUTH_FAILURE_MESSAGES } from "../domain/tokens/authenticate.ts";
 import { TOOL_BY_NAME, TOOLS, type ToolContext, type ToolDef } from "./registry.ts";
 
@@ -38,8 +39,11 @@ export async function executeTool(
   try {
     const principal = ctx.principal ?? { accountId: "", mode: "test" as const, tokenId: "" };
     const data = await t.handler({ ...ctx, principal }, parsed.data as never);
-    // The route's own answer schema: only its fields leave, as from the REST route.
-    return { ok: true, data: t.output ? t.output.parse(data) : data };
+    // The route's own answer schema, through the REST routes' serializer: only its fields leave,
+    // and under strict payloads (tests) a misfit is an error, as from the REST route.
+    if (!t.output) return { ok: true, data };
+    const write = serializerFor(t.output, { strict: ctx.deps.strictPayloads === true });
+    return { ok: true, data: JSON.parse(write(data)) };
   } catch (err) {
     if (err instanceof AppError) return fail(err.code, err.message);
     ctx.deps.onToolError?.(err);
