@@ -775,6 +775,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "payment.unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.unmatched: A Bitcoin payment to an address handed out again matched no charge's amount; the merchant decides what it was for (docs/crypto.md).
+         * @description Sent to every active webhook subscribed to `payment.unmatched` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onPaymentUnmatched"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2115,15 +2135,200 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: {
-                            events: {
+                            events: ({
                                 id: string;
-                                event: string;
+                                /** @enum {string} */
+                                event: "charge.created";
                                 chargeId: string | null;
                                 createdAt: string;
                                 data: {
-                                    [key: string]: unknown;
+                                    chargeId: string;
+                                    order_id: string;
+                                    /** @enum {string} */
+                                    status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                                    /** @enum {string} */
+                                    statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                                    livemode: boolean;
+                                    value: number;
+                                    title: string | null;
+                                    product_id: string | null;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_email: string | null;
+                                    customer_cpf: string | null;
+                                    customer_phone: string | null;
+                                    provider: string;
+                                    createdAt: string;
+                                    approvedAt: string | null;
                                 };
-                            }[];
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "charge.pending";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    chargeId: string;
+                                    order_id: string;
+                                    /** @enum {string} */
+                                    status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                                    /** @enum {string} */
+                                    statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                                    livemode: boolean;
+                                    value: number;
+                                    title: string | null;
+                                    product_id: string | null;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_email: string | null;
+                                    customer_cpf: string | null;
+                                    customer_phone: string | null;
+                                    provider: string;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "charge.approved";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    chargeId: string;
+                                    order_id: string;
+                                    /** @enum {string} */
+                                    status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                                    /** @enum {string} */
+                                    statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                                    livemode: boolean;
+                                    value: number;
+                                    title: string | null;
+                                    product_id: string | null;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_email: string | null;
+                                    customer_cpf: string | null;
+                                    customer_phone: string | null;
+                                    provider: string;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "charge.declined";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    chargeId: string;
+                                    order_id: string;
+                                    /** @enum {string} */
+                                    status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                                    /** @enum {string} */
+                                    statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                                    livemode: boolean;
+                                    value: number;
+                                    title: string | null;
+                                    product_id: string | null;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_email: string | null;
+                                    customer_cpf: string | null;
+                                    customer_phone: string | null;
+                                    provider: string;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "charge.refund";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    chargeId: string;
+                                    order_id: string;
+                                    /** @enum {string} */
+                                    status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                                    /** @enum {string} */
+                                    statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                                    livemode: boolean;
+                                    value: number;
+                                    title: string | null;
+                                    product_id: string | null;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_email: string | null;
+                                    customer_cpf: string | null;
+                                    customer_phone: string | null;
+                                    provider: string;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "charge.updated";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    chargeId: string;
+                                    order_id: string;
+                                    /** @enum {string} */
+                                    status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                                    /** @enum {string} */
+                                    statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                                    livemode: boolean;
+                                    value: number;
+                                    title: string | null;
+                                    product_id: string | null;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_email: string | null;
+                                    customer_cpf: string | null;
+                                    customer_phone: string | null;
+                                    provider: string;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                    /** @description Present when the update is a refund the PSP did not make. */
+                                    refund?: {
+                                        /** @enum {string} */
+                                        status: "failed";
+                                        reason: string;
+                                    };
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "webhook.test";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    message: string;
+                                    webhookId: string;
+                                    livemode: boolean;
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "payment.unmatched";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    /** @enum {string} */
+                                    kind: "bitcoin";
+                                    address: string;
+                                    txid: string;
+                                    amountSats: number;
+                                    amountCrypto: string;
+                                    /** @enum {string} */
+                                    network: "mainnet" | "testnet" | "signet";
+                                    /** @description The charges that have held the address, oldest first. */
+                                    chargeIds: string[];
+                                    livemode: boolean;
+                                    seenAt: string;
+                                };
+                            })[];
                         };
                     };
                 };
@@ -2504,6 +2709,12 @@ export interface operations {
                             livemode: boolean;
                             unpaidAddresses: number;
                             gapWarning: string | null;
+                            /** @description How many times this key's addresses were handed out again: an address whose charge expired unpaid, unused on the chain, went to a later charge instead of a new index. */
+                            reusedAddresses: number;
+                            /** @description Addresses waiting in the pool to be handed out again. */
+                            pooledAddresses: number;
+                            /** @description Payments to addresses handed out again that matched no charge's amount (payment.unmatched events). */
+                            unmatchedPayments: number;
                         };
                     };
                 };
@@ -2561,6 +2772,12 @@ export interface operations {
                             livemode: boolean;
                             unpaidAddresses: number;
                             gapWarning: string | null;
+                            /** @description How many times this key's addresses were handed out again: an address whose charge expired unpaid, unused on the chain, went to a later charge instead of a new index. */
+                            reusedAddresses: number;
+                            /** @description Addresses waiting in the pool to be handed out again. */
+                            pooledAddresses: number;
+                            /** @description Payments to addresses handed out again that matched no charge's amount (payment.unmatched events). */
+                            unmatchedPayments: number;
                         };
                     };
                 };
@@ -3507,6 +3724,12 @@ export interface operations {
                         provider: string;
                         createdAt: string;
                         approvedAt: string | null;
+                        /** @description Present when the update is a refund the PSP did not make. */
+                        refund?: {
+                            /** @constant */
+                            status: "failed";
+                            reason: string;
+                        };
                     };
                 };
             };
@@ -3561,6 +3784,69 @@ export interface operations {
                         message: string;
                         webhookId: string;
                         livemode: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentUnmatched: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "payment.unmatched";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        /** @constant */
+                        kind: "bitcoin";
+                        address: string;
+                        txid: string;
+                        amountSats: number;
+                        amountCrypto: string;
+                        /** @enum {string} */
+                        network: "mainnet" | "testnet" | "signet";
+                        /** @description The charges that have held the address, oldest first. */
+                        chargeIds: string[];
+                        livemode: boolean;
+                        seenAt: string;
                     };
                 };
             };
