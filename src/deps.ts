@@ -64,4 +64,9 @@ export type AppDeps = {
   lookup?: LookupAll;
   /** Where charges created and paid are counted (the service's metrics). */
   tally: Tally;
+  /**
+   * Event payloads that do not fit their schema throw instead of losing the misfit fields
+   * (tests, with strictResponses; domain/events/event-data.ts).
+   */
+  strictPayloads?: boolean;
 };

@@ -90,8 +90,9 @@ export async function createService(
           count: metrics.rateLimiterFailed,
           now: clockMs,
         }),
+        now: clockMs,
       })
-    : makeMemoryRateLimiter();
+    : makeMemoryRateLimiter(clockMs);
   // Sign-in attempts: shared through Redis too, but counted in this process when Redis is down
   // (guessing passwords must not go unlimited during an outage).
   const signInAttempts = config.redisUrl
@@ -104,7 +105,7 @@ export async function createService(
             "sign-in attempt counter unavailable (Redis): attempts are counted in this process",
         }),
       })
-    : makeMemoryAttemptCounter();
+    : makeMemoryAttemptCounter(clockMs);
   const secretBox = makeSecretBox(secretKey);
   // One client per account with a live PSP connection, reused across requests (mTLS pool, token).
   const makePspClient: PspClientFactory =
@@ -153,6 +154,7 @@ export async function createService(
     urlPolicy: { allowHosts: config.webhookAllowHosts },
     ...(opts.lookup ? { lookup: opts.lookup } : {}),
     tally: metrics,
+    strictPayloads: opts.strictResponses === true,
   };
   const app = buildApp(deps, {
     logger:
@@ -206,8 +208,11 @@ export async function createService(
       ? [
           makeExpireChargesJob({ db, clock, random, log }, config.expiryIntervalMs),
           makeExpireLivePixJob({ db, clock, random, log, pspClients }, config.expiryIntervalMs),
-          makeWatchChainJob({ db, clock, random, ...deps.crypto, log }, config.bitcoin.pollMs),
           makePruneHistoryJob({ db, clock, log }, config.retention),
+          makeWatchChainJob(
+            { db, clock, random, ...deps.crypto, log, strictPayloads: deps.strictPayloads },
+            config.bitcoin.pollMs,
+          ),
         ]
       : []),
   ];

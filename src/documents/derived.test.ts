@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { STATUS_BY_CODE } from "../domain/errors.ts";
-import { RETRY_DELAYS_MS } from "../workers/retry-schedule.ts";
+import { RETRY_DELAYS_MS } from "../domain/webhooks/retry-schedule.ts";
 import { retrySchedule } from "./manifest.ts";
 import { errorStatuses } from "./openapi-errors.ts";
 

@@ -1,7 +1,6 @@
+import { RETRY_DELAYS_MS } from "../domain/webhooks/retry-schedule.ts";
 import { SUBSCRIBABLE } from "../domain/webhooks/schemas.ts";
-import { describeTools } from "../mcp/execute.ts";
 import { publicRoutes, type RouteEntry, schemaOf } from "../route-table.ts";
-import { RETRY_DELAYS_MS } from "../workers/retry-schedule.ts";
 import { jsonSchemaOf } from "./json-schema.ts";
 
 // The manifest and the OpenAPI document are generated from the registered routes (and their zod
@@ -23,7 +22,19 @@ export function endpointsOf(routes: readonly RouteEntry[]) {
   });
 }
 
-export function buildManifest(routes: readonly RouteEntry[], baseUrl: string) {
+/** What the manifest and the guide need of each MCP tool (mcp/execute.ts describeTools). */
+export type ToolSummary = { name: string; description: string; auth: string };
+
+/**
+ * The manifest: what an integrator (or an AI agent) reads first. The MCP tools are handed in by
+ * the caller (mcp/execute.ts describeTools), so documents/ sits below the front doors it
+ * describes instead of importing them.
+ */
+export function buildManifest(
+  routes: readonly RouteEntry[],
+  baseUrl: string,
+  tools: readonly ToolSummary[],
+) {
   return {
     name: "Tostão",
     version: "1.0.0",
@@ -74,7 +85,7 @@ export function buildManifest(routes: readonly RouteEntry[], baseUrl: string) {
       "In the sandbox call POST /api/pix/charge/simulate-pay; in production wait for the charge.approved webhook",
     ],
     endpoints: endpointsOf(routes),
-    mcpTools: describeTools(),
+    mcpTools: tools,
   };
 }
 

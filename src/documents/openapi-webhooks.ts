@@ -1,11 +1,5 @@
 import { EVENT_TYPES } from "../domain/charges/charge-status.ts";
-import {
-  ChargeDisputedDataSchema,
-  ChargeEventDataSchema,
-  TestEventDataSchema,
-  UnmatchedPaymentDataSchema,
-  webhookBodySchema,
-} from "../domain/webhooks/schemas.ts";
+import { EVENT_DATA_SCHEMAS, webhookBodySchema } from "../domain/events/event-data.ts";
 import { jsonSchemaOf } from "./json-schema.ts";
 import { retrySchedule } from "./manifest.ts";
 
@@ -60,7 +54,7 @@ const WHAT: Record<string, string> = {
   "charge.disputed":
     "The payer's bank is clawing a paid live PIX charge back through MED (MED_OPERACIONAL or MED_FRAUDE); the charge stays approved and `dispute` says how far it got.",
   "payment.unmatched":
-    "A Pix arrived on your key for a txid no charge holds (a removed cob paid, or a cob not made here): refund or keep it at your PSP.",
+    "Money reached you for no charge (`kind`): a Pix on your key for a txid no charge holds (a removed cob paid, or a cob not made here: refund or keep it at your PSP), or Bitcoin on an address handed out again whose amount matched no charge (docs/crypto.md).",
   "webhook.test": "A test event sent by POST /api/webhooks/test.",
 };
 
@@ -74,14 +68,7 @@ const operationIdOf = (event: string) =>
 export function webhooksSection(): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const event of EVENT_TYPES) {
-    const data =
-      event === "webhook.test"
-        ? TestEventDataSchema
-        : event === "charge.disputed"
-          ? ChargeDisputedDataSchema
-          : event === "payment.unmatched"
-            ? UnmatchedPaymentDataSchema
-            : ChargeEventDataSchema;
+    const data = EVENT_DATA_SCHEMAS[event];
     out[event] = {
       post: {
         operationId: operationIdOf(event),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AppError, STATUS_BY_CODE } from "../domain/errors.ts";
 import { badTextError, toAppError } from "../domain/input-errors.ts";
 import type { Principal } from "../domain/mode.ts";
+import { serializerFor } from "../domain/schema-serializer.ts";
 import { AUTH_FAILURE_MESSAGES } from "../domain/tokens/authenticate.ts";
 import { holds, requireScope } from "../domain/tokens/scopes.ts";
 import { TOOL_BY_NAME, TOOLS, type ToolContext, type ToolDef } from "./registry.ts";
@@ -68,14 +69,18 @@ export async function executeTool(
  */
 function fitOutput(ctx: ToolContext, t: ToolDef, data: unknown): unknown {
   if (!t.output) return data;
-  const fitted = t.output.safeParse(data);
-  if (fitted.success) return fitted.data;
-  const issue = fitted.error.issues[0];
-  ctx.deps.onToolError?.(
-    new Error(
-      `tool ${t.name}: its answer does not fit its output schema (${issue?.path.join(".") || "answer"}: ${issue?.message}); returned as it is`,
-    ),
-  );
+  try {
+    // The REST routes' serializer: only the schema's fields leave; under strict payloads (the
+    // tests) a misfit throws here, and is reported below rather than to the caller.
+    const write = serializerFor(t.output, { strict: ctx.deps.strictPayloads === true });
+    return JSON.parse(write(data));
+  } catch (err) {
+    ctx.deps.onToolError?.(
+      new Error(
+        `tool ${t.name}: its answer does not fit its output schema (${(err as Error).message}); returned as it is`,
+      ),
+    );
+  }
   if (t.output instanceof z.ZodObject && data !== null && typeof data === "object") {
     const keys = Object.keys(t.output.shape);
     return Object.fromEntries(Object.entries(data).filter(([k]) => keys.includes(k)));

@@ -155,15 +155,10 @@ describe("renderQrPng", () => {
     assert.deepEqual(zlib.inflateSync(idat), expected);
   });
 
-  it("compresses BR Codes at least about as well as zlib level 6", () => {
+  it("keeps BR Code and BIP21 images small (node:zlib at level 3: under 800 bytes each)", () => {
     for (const text of [...BR_CODES, BITCOIN_URI]) {
-      const idat = chunks(renderQrPng(text)).find((c) => c.type === "IDAT")?.data;
-      assert.ok(idat);
-      const zlibSize = zlib.deflateSync(zlib.inflateSync(idat), {
-        level: 6,
-        strategy: zlib.constants.Z_FILTERED,
-      }).length;
-      assert.ok(idat.length <= zlibSize * 1.05, `${idat.length} bytes, zlib ${zlibSize}`);
+      const png = renderQrPng(text);
+      assert.ok(png.length < 800, `${png.length} bytes`);
     }
   });
 

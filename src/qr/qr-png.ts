@@ -6,7 +6,7 @@ import { wordsPerLine } from "./qr-penalty.ts";
 // symbol comes from our own encoder (qr-matrix.ts), which is tested to be module-for-module
 // identical to `qrcode`'s for the same segments, and the PNG is written as a 1-bit grayscale
 // image instead of going through 8-bit RGBA. Only one pixel row per module row is built; the PNG
-// writer repeats it `scale` times without materialising the copies (png-idat.ts).
+// writer repeats it `scale` times (png.ts, as filter-Up rows that compress to almost nothing).
 //
 // Error correction is fixed at level M (~15% of codewords recoverable). PIX BR Codes and bitcoin
 // URIs are shown on phone screens and printed on receipts, where glare, smudges and creases are

@@ -1,18 +1,19 @@
 import type { ClaimedDelivery } from "../db/queries/deliveries/claim-due.ts";
 import type { AttemptOutcome } from "../db/queries/deliveries/record-attempts.ts";
 import type { Clock, Random } from "../domain/deps.ts";
-import { signDelivery } from "../domain/webhooks/signature.ts";
-import type { SafeSender } from "../net/safe-fetch.ts";
-import type { SecretBox } from "../secrets/secret-box.ts";
+import { webhookBody } from "../domain/events/event-data.ts";
 import {
   type AttemptVerdict,
   type Classified,
   classifyAttempt,
   classifyUnsent,
   classifyWebhookGone,
-} from "./classify-attempt.ts";
+} from "../domain/webhooks/classify-attempt.ts";
+import { MAX_ATTEMPTS } from "../domain/webhooks/retry-schedule.ts";
+import { signDelivery } from "../domain/webhooks/signature.ts";
+import type { SafeSender } from "../net/safe-fetch.ts";
+import type { SecretBox } from "../secrets/secret-box.ts";
 import type { Log } from "./log.ts";
-import { MAX_ATTEMPTS } from "./retry-schedule.ts";
 
 // One attempt of one webhook delivery, as the queue loop runs it: build the body, sign it with
 // the webhook's secret, send it through the SafeSender, and say what to record. It never throws:
@@ -27,6 +28,8 @@ export type WebhookDeliveryDeps = {
   /** Disables a webhook whose receiver answered 410 Gone (and fails its pending deliveries). */
   disableWebhook(webhookId: string, reason: string, at: Date): Promise<void>;
   log: Log;
+  /** Bodies that do not fit their event's schema throw (tests). */
+  strictPayloads?: boolean;
 };
 
 export function makeWebhookDelivery(
@@ -34,7 +37,7 @@ export function makeWebhookDelivery(
 ): (c: ClaimedDelivery) => Promise<AttemptOutcome> {
   const attempt = async (c: ClaimedDelivery, started: Date): Promise<Classified> => {
     if (c.webhookGone) return classifyWebhookGone(started);
-    const body = JSON.stringify({
+    const body = webhookBody(deps, {
       id: c.eventId,
       event: c.eventType,
       timestamp: c.eventCreatedAt.toISOString(),

@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { manualClock } from "../../src/domain/deps.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
-// The public checkout (a Bitcoin charge by product_id, no token) is open to anyone, so it must
-// not let a stranger use up the merchant's wallet: every creation takes an address, and wallets
-// stop scanning after 20 unpaid addresses in a row (the gap limit).
+// The public checkout (a Bitcoin charge by product_id, no token) is open to anyone: however many
+// visitors open it, it stays open (addresses abandoned go back to a pool, decision 0005), and
+// its budgets keep one client or one product from taking addresses without limit.
 
 let svc: TestService;
 before(async () => {
@@ -30,38 +31,20 @@ async function productOf(token: string, name: string) {
 const publicCreate = (body: unknown) => svc.call("POST", "/api/crypto/charge/create", { body });
 
 describe("public checkout", () => {
-  test("never pushes the merchant's wallet past its 20-address gap limit, even with 30 creations at once", async () => {
+  test("is not locked by visitors who open it together: 30 creations at once are all served, each with its own address", async () => {
     const a = await svc.newAccount();
     const product = await productOf(a.test, "Ebook");
     const results = await Promise.all(
       Array.from({ length: 30 }, () => publicCreate({ product_id: product })),
     );
-    const codes = results.map((r) => r.statusCode);
-    assert.equal(codes.filter((c) => c === 200).length, 20, codes.join(","));
-    const refused = results.filter((r) => r.statusCode !== 200);
-    for (const r of refused) {
-      assert.equal(r.statusCode, 503);
-      assert.match(r.json().error, /^checkout: .*20 unpaid addresses in a row/);
-      assert.equal(r.headers["retry-after"], "60");
-    }
+    for (const r of results) assert.equal(r.statusCode, 200, r.body);
+    const addresses = new Set(results.map((r) => r.json().data.address));
+    assert.equal(addresses.size, 30, "pending charges never share an address");
     const wallet = (await svc.call("GET", "/api/crypto/wallet", { token: a.test })).json().data;
-    assert.equal(wallet.unpaidAddresses, 20, "no address was handed out past the gap limit");
-    assert.equal(wallet.nextIndex, 20, "a refused creation took no address");
-
-    // The merchant's own API is not held back (its wallet view warns instead).
-    const own = await svc.call("POST", "/api/crypto/charge/create", {
-      token: a.test,
-      body: { product_id: product },
-    });
-    assert.equal(own.statusCode, 200, own.body);
-
-    // A payment frees the checkout again.
-    const paid = results.find((r) => r.statusCode === 200)?.json().data.chargeId;
-    const sim = await svc.call("POST", "/api/pix/charge/simulate-pay", {
-      token: a.test,
-      body: { charge_id: paid },
-    });
-    assert.equal(sim.statusCode, 200, sim.body);
+    // Pending addresses are watched by the service itself; the wallet view warns the merchant
+    // about the gap (addresses abandoned go back to the pool: bitcoin-address-reuse.test.ts).
+    assert.equal(wallet.unpaidAddresses, 30);
+    assert.match(wallet.gapWarning, /gap limit/);
   });
 
   test("a payer cannot rename what they pay for: the product's name is the charge's title", async () => {
@@ -77,8 +60,11 @@ describe("public checkout", () => {
     assert.equal(own.json().data.product_name, "Ebook de receitas");
   });
 
-  test("has its own per-minute budgets, per client IP and per product, far below the request limit", async () => {
+  test("has its own per-minute budgets, per client IP and per product, far below the request limit, counted by the service's clock", async () => {
+    const clock = manualClock(new Date(Math.floor(Date.now() / 60_000) * 60_000 + 1_000));
     const limited = await startTestService({
+      // The budgets count in minutes of the injected clock, started just inside one.
+      clock,
       env: {
         TOSTAO_WORKERS: "false",
         TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "3",
@@ -95,9 +81,6 @@ describe("public checkout", () => {
           })
         ).json().data.id as string;
       const [p1, p2] = [await make("Ebook"), await make("Curso")];
-      // The budgets count in clock minutes: start well inside one, so none ends mid-test.
-      const intoMinute = Date.now() % 60_000;
-      if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
       const from = (ip: string, product: string) =>
         limited.app.inject({
           method: "POST",
@@ -131,6 +114,9 @@ describe("public checkout", () => {
         body: { product_id: p1 },
       });
       assert.equal(own.statusCode, 200, own.body);
+      // The next minute of the service's clock (no real waiting) opens the budgets again.
+      clock.advance(60_000);
+      assert.equal((await from("198.51.100.1", p1)).statusCode, 200);
     } finally {
       await limited.close();
     }

@@ -1,4 +1,7 @@
-import { after, before, describe } from "node:test";
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { EventType } from "../../src/domain/charges/charge-status.ts";
+import { eventPayload, webhookBody } from "../../src/domain/events/event-data.ts";
 import { startFakeEsplora } from "../helpers/fake-chain.ts";
 import { responseSchemaSuite } from "../helpers/schema-suite.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
@@ -25,4 +28,30 @@ after(async () => {
 
 describe("response schemas on every route", () => {
   responseSchemaSuite(() => svc);
+});
+
+describe("event payloads and webhook bodies", () => {
+  test("every event the suite stored fits its event's schema exactly, and so does its webhook body", async () => {
+    const rows = await svc.deps.db.query<{
+      id: string;
+      type: EventType;
+      payload: Record<string, unknown>;
+      created_at: Date;
+    }>("SELECT id, type, payload, created_at FROM events ORDER BY seq");
+    const types = new Set(rows.map((r) => r.type));
+    for (const t of ["charge.created", "charge.approved", "charge.updated", "webhook.test"]) {
+      assert.ok(types.has(t as EventType), `the suite stored a ${t}`);
+    }
+    for (const r of rows) {
+      const strict = { strictPayloads: true };
+      assert.deepEqual(eventPayload(strict, r.type, r.payload), r.payload, `${r.type} ${r.id}`);
+      const body = {
+        id: r.id,
+        event: r.type,
+        timestamp: r.created_at.toISOString(),
+        data: r.payload,
+      };
+      assert.deepEqual(JSON.parse(webhookBody(strict, body)), JSON.parse(JSON.stringify(body)));
+    }
+  });
 });

@@ -1,16 +1,22 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import type { NewEvent } from "../../db/queries/events.ts";
 import type { Clock, Random } from "../deps.ts";
+import { type EventPayloadDeps, eventPayload } from "../events/event-data.ts";
 import { newId } from "../ids.ts";
 import type { EventType } from "./charge-status.ts";
 import { chargeData } from "./charge-view.ts";
 
-/** An outbox event about a charge; its payload is the spec's webhook `data` object. */
+type Deps = { clock: Clock; random: Random } & EventPayloadDeps;
+
+/**
+ * An outbox event about a charge; its payload is the spec's webhook `data` object, written
+ * through the event's schema (event-data.ts).
+ */
 export function chargeEvent(
-  deps: { clock: Clock; random: Random },
+  deps: Deps,
   type: EventType,
   row: ChargeRow,
-  payload: NewEvent["payload"] = chargeData(row),
+  data: unknown = chargeData(row),
 ): NewEvent {
   return {
     id: newId("evt", deps),
@@ -18,7 +24,7 @@ export function chargeEvent(
     mode: row.mode,
     type,
     chargeId: row.id,
-    payload,
+    payload: eventPayload(deps, type, data),
     createdAt: deps.clock.now(),
   };
 }
@@ -27,10 +33,16 @@ export function chargeEvent(
  * A new charge's charge.created and charge.pending, in that order. Both describe the same
  * state, so they share one payload object (which the writer then serialises once).
  */
-export function creationEvents(deps: { clock: Clock; random: Random }, row: ChargeRow) {
-  const payload = chargeData(row);
-  return [
-    chargeEvent(deps, "charge.created", row, payload),
-    chargeEvent(deps, "charge.pending", row, payload),
-  ];
+export function creationEvents(deps: Deps, row: ChargeRow) {
+  const payload = eventPayload(deps, "charge.created", chargeData(row));
+  const event = (type: EventType): NewEvent => ({
+    id: newId("evt", deps),
+    accountId: row.accountId,
+    mode: row.mode,
+    type,
+    chargeId: row.id,
+    payload,
+    createdAt: deps.clock.now(),
+  });
+  return [event("charge.created"), event("charge.pending")];
 }

@@ -11,7 +11,14 @@ import { chargeEvent } from "./charge-events.ts";
 import { chargeData } from "./charge-view.ts";
 import { transition } from "./move-charge.ts";
 
-export type LiveDeps = { db: Db; clock: Clock; random: Random; tally?: Tally };
+export type LiveDeps = {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  tally?: Tally;
+  /** Undeclared event fields throw instead of being dropped (tests; events/event-data.ts). */
+  strictPayloads?: boolean;
+};
 
 /**
  * Settles a live charge from its cob as the PSP reports it (GET /cob/{txid}, or the PSP's own

@@ -1,6 +1,7 @@
 import { insertEvents } from "../../db/queries/events.ts";
 import { recordUnmatched, type UnmatchedPayment } from "../../db/queries/live-pix-records.ts";
 import type { PixReceived } from "../../pix-psp/types.ts";
+import { eventPayload } from "../events/event-data.ts";
 import { newId } from "../ids.ts";
 import { centsToBrl } from "../money.ts";
 import type { LiveDeps } from "./live-confirm.ts";
@@ -14,6 +15,7 @@ import type { LiveDeps } from "./live-confirm.ts";
 /** The payment.unmatched event's data (UnmatchedPaymentDataSchema). */
 export function unmatchedData(p: UnmatchedPayment) {
   return {
+    kind: "pix" as const,
     id: p.id,
     endToEndId: p.e2eid,
     txid: p.txid,
@@ -52,7 +54,7 @@ export async function recordUnmatchedPayment(
         mode: "live",
         type: "payment.unmatched",
         chargeId: null,
-        payload: unmatchedData(p),
+        payload: eventPayload(deps, "payment.unmatched", unmatchedData(p)),
         createdAt: now,
       },
     ]);

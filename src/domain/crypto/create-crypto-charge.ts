@@ -2,12 +2,13 @@ import { buildPaymentUri, formatBtc } from "../../bitcoin/payment-uri.ts";
 import type { QuoteService } from "../../bitcoin/price-sources.ts";
 import { deriveAddress } from "../../bitcoin/wallet.ts";
 import type { Db } from "../../db/db.ts";
+import { chargesAtAddress, takePooledAddress } from "../../db/queries/address-pool.ts";
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import { insertCharges } from "../../db/queries/insert-charges.ts";
 import {
   addressUsed,
+  findWallet,
   takeNextIndex,
-  unpaidTail,
   type WalletRow,
 } from "../../db/queries/wallets.ts";
 import { creationEvents } from "../charges/charge-events.ts";
@@ -15,16 +16,17 @@ import { DISPLAY_STATUS } from "../charges/charge-status.ts";
 import { isPublicCheckout } from "../checkout/checkout-owner.ts";
 import { paymentUrl } from "../checkout/payment-url.ts";
 import type { Clock, Random } from "../deps.ts";
-import { AppError, unprocessable } from "../errors.ts";
+import { unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import type { Principal } from "../mode.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
 import type { Tally } from "../tally.ts";
+import { uniqueAmount } from "./address-reuse.ts";
 import { qrImageUrl } from "./crypto-view.ts";
 import { type PricedQuote, quoteAhead, satsFor } from "./quote.ts";
 import type { CreateCryptoCharge } from "./schemas.ts";
-import { ensureWallet, GAP_LIMIT, NO_WALLET, walletKeyId } from "./wallets.ts";
+import { ensureWallet, NO_WALLET, walletKeyId } from "./wallets.ts";
 
 export type CryptoDeps = {
   db: Db;
@@ -82,19 +84,21 @@ export async function createCryptoCharge(
   });
 
   const quote = priced();
-  const amountSats = satsFor(valueCents, quote.priceCents, "value");
-  if (amountSats < MIN_PAYMENT_SATS) {
+  const quotedSats = satsFor(valueCents, quote.priceCents, "value");
+  if (quotedSats < MIN_PAYMENT_SATS) {
     throw unprocessable(
-      `value: is ${amountSats} sats at this price, below the ${MIN_PAYMENT_SATS} sats wallets will send (the dust limit); charge at least R$ ${centsToBrl(Math.ceil((MIN_PAYMENT_SATS * quote.priceCents) / 100_000_000))}`,
+      `value: is ${quotedSats} sats at this price, below the ${MIN_PAYMENT_SATS} sats wallets will send (the dust limit); charge at least R$ ${centsToBrl(Math.ceil((MIN_PAYMENT_SATS * quote.priceCents) / 100_000_000))}`,
     );
   }
 
   if (!(await ensureWallet(deps, who, deps.crypto.testNetwork))) throw unprocessable(NO_WALLET);
-  const { index, wallet, address } = await nextFreshAddress(deps.db, who);
-  if (isPublic) await refusePastGapLimit(deps.db, who, wallet);
-
   const now = deps.clock.now();
   const id = `BTC-${newId("pix", deps).slice(4).toUpperCase()}`;
+  const { index, wallet, address, reused } = await nextAddress(deps.db, who, id, now);
+  // On an address other charges held, the amount alone must say whose a payment is.
+  const amountSats = reused
+    ? uniqueAmount(await chargesAtAddress(deps.db, { ...who, address }), quotedSats)
+    : quotedSats;
   const payUri = buildPaymentUri({
     address,
     amountSats,
@@ -163,25 +167,27 @@ export async function createCryptoCharge(
 }
 
 /**
- * Anyone can open a public checkout, and each creation takes an address: unpaid addresses in a
- * row past the gap limit are ones the merchant's wallet app no longer scans, so a payment to
- * them would not show. The public checkout therefore never goes past it (a merchant's own API
- * calls may, with the wallet view's gap warning). Run after the address is taken: the wallet
- * row is then locked until commit, so concurrent creations count each other.
+ * The address for a new charge: the lowest one of the wallet's pool (an address whose charge
+ * expired unpaid and that the chain showed unused, address-reuse.ts) before a new index, so
+ * checkouts opened and abandoned, however many, do not walk the wallet past its gap limit.
  */
-async function refusePastGapLimit(db: Db, who: Principal, wallet: WalletRow): Promise<void> {
-  const unpaid = await unpaidTail(db, {
+async function nextAddress(db: Db, who: Principal, chargeId: string, at: Date) {
+  const wallet = await ensureCurrentWallet(db, who);
+  const pooled = await takePooledAddress(db, {
     ...who,
-    nextIndex: wallet.nextIndex,
     keyId: walletKeyId(wallet.xpub),
+    network: wallet.network,
+    chargeId,
+    at,
   });
-  if (unpaid > GAP_LIMIT) {
-    throw new AppError(
-      "UNAVAILABLE",
-      `checkout: the merchant's wallet already has ${GAP_LIMIT} unpaid addresses in a row (the gap limit wallets scan), so no new Bitcoin checkout can be opened until one is paid; try again later or pay another way`,
-      { headers: { "Retry-After": "60" } },
-    );
-  }
+  if (pooled) return { ...pooled, wallet, reused: true };
+  return { ...(await nextFreshAddress(db, who)), reused: false };
+}
+
+async function ensureCurrentWallet(db: Db, who: Principal): Promise<WalletRow> {
+  const w = await findWallet(db, who);
+  if (!w) throw unprocessable(NO_WALLET);
+  return w;
 }
 
 /**

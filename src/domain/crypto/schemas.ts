@@ -60,6 +60,17 @@ export const WalletViewSchema = z.object({
   livemode: z.boolean(),
   unpaidAddresses: z.number(),
   gapWarning: z.string().nullable(),
+  reusedAddresses: z
+    .number()
+    .describe(
+      "How many times this key's addresses were handed out again: an address whose charge expired unpaid, unused on the chain, went to a later charge instead of a new index.",
+    ),
+  pooledAddresses: z.number().describe("Addresses waiting in the pool to be handed out again."),
+  unmatchedPayments: z
+    .number()
+    .describe(
+      "Payments to addresses handed out again that matched no charge's amount (payment.unmatched events).",
+    ),
 });
 
 export const CryptoChargeCreatedSchema = z.object({

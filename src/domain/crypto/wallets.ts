@@ -7,6 +7,7 @@ import {
   type WatchOnlyWallet,
 } from "../../bitcoin/wallet.ts";
 import type { Db } from "../../db/db.ts";
+import { reuseFigures } from "../../db/queries/address-pool.ts";
 import * as q from "../../db/queries/wallets.ts";
 import type { Clock, Random } from "../deps.ts";
 import { unprocessable } from "../errors.ts";
@@ -145,7 +146,9 @@ export async function getWallet(deps: Deps, who: Principal, testNetwork: "testne
 }
 
 async function walletView(db: Db, w: q.WalletRow): Promise<z.infer<typeof WalletViewSchema>> {
-  const unpaid = await q.unpaidTail(db, { ...w, keyId: walletKeyId(w.xpub) });
+  const keyId = walletKeyId(w.xpub);
+  const unpaid = await q.unpaidTail(db, { ...w, keyId });
+  const reuse = await reuseFigures(db, { ...w, keyId });
   return {
     network: w.network,
     fingerprint: w.fingerprint,
@@ -158,5 +161,8 @@ async function walletView(db: Db, w: q.WalletRow): Promise<z.infer<typeof Wallet
       unpaid > GAP_LIMIT
         ? `${unpaid} addresses in a row are unpaid: wallets stop looking after ${GAP_LIMIT} (the gap limit); raise your wallet's gap limit to at least ${unpaid + 1} or payments to later addresses will not show in it`
         : null,
+    reusedAddresses: reuse.reused,
+    pooledAddresses: reuse.pooled,
+    unmatchedPayments: reuse.unmatched,
   };
 }

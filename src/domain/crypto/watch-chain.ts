@@ -1,5 +1,6 @@
 import type { ChainSource } from "../../bitcoin/esplora.ts";
 import type { Db } from "../../db/db.ts";
+import { chargesAtAddress } from "../../db/queries/address-pool.ts";
 import { type ChargeRow, findCharge } from "../../db/queries/charges.ts";
 import {
   approveCryptoCharge,
@@ -13,6 +14,7 @@ import { transition } from "../charges/move-charge.ts";
 import type { Clock, Random } from "../deps.ts";
 import type { Mode } from "../mode.ts";
 import type { Tally } from "../tally.ts";
+import { releaseExpiredAddresses, settleReusedAddress } from "./address-reuse.ts";
 
 // Watching the chain for crypto charges. A charge is approved when the payments to its address
 // that have enough confirmations add up to its amount; a partial payment is recorded
@@ -34,6 +36,8 @@ export type WatchDeps = {
    */
   warn?: (detail: Record<string, unknown>, message: string) => void;
   tally?: Tally;
+  /** Event payloads that do not fit their schema throw (tests). */
+  strictPayloads?: boolean;
 };
 
 export const CHECK_EVERY_MS = 5_000;
@@ -89,6 +93,13 @@ async function applyChain(deps: WatchDeps, key: Key): Promise<string | undefined
   if (!source) return `no chain source configured for ${c.network}`;
   const f = await source.addressFunding(c.address);
   if (!f.ok) return f.reason;
+  // An address handed out again is settled as a whole: each payment goes to the holder its exact
+  // amount names, or is recorded as unmatched (address-reuse.ts).
+  const holders = await chargesAtAddress(deps.db, { ...key, address: c.address });
+  if (holders.length > 1) {
+    await settleReusedAddress(deps, key, c.address, holders, f);
+    return undefined;
+  }
   const since = row.createdAt.getTime() - BLOCK_TIME_SLACK_MS;
   const ours = f.txs.filter(
     (t) => !t.confirmed || t.blockTime === undefined || t.blockTime * 1000 >= since,
@@ -157,6 +168,13 @@ export async function watchOnce(
       ),
     );
   }
+  // Addresses of charges abandoned over a quarantine ago go back to the pool (or are retired).
+  const released = await releaseExpiredAddresses(deps).catch((err: unknown) => {
+    problems.push(`address pool: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  });
+  if (released?.unchecked)
+    problems.push(`address pool: ${released.unchecked} address(es) unchecked`);
   if (problems.length > 0) {
     deps.warn?.(
       { unchecked: problems.length, of: batch.length, first: problems[0] },

@@ -13,13 +13,10 @@ const ChargeIdFilter = z.string().trim().min(1, "must not be empty").optional();
 export const ListEventsQuerySchema = z.strictObject({ charge_id: ChargeIdFilter, ...PageQuery });
 export const ListEventsArgsSchema = z.strictObject({ charge_id: ChargeIdFilter, ...PageArguments });
 
-export const EventViewSchema = z.object({
-  id: z.string(),
-  event: z.string(),
-  chargeId: z.string().nullable(),
-  createdAt: z.string(),
-  data: z.record(z.string(), z.unknown()),
-});
+import { EventViewSchema } from "./event-data.ts";
+
+export { EventViewSchema };
+
 export const EventListSchema = z.object({
   events: z.array(EventViewSchema),
   hasMore: HasMore,
@@ -31,11 +28,20 @@ export const EventListSchema = z.object({
     ),
 });
 
+/** An event as listed; its `data` fits its event's schema (EventViewSchema, event-data.ts). */
+export type EventView = {
+  id: string;
+  event: string;
+  chargeId: string | null;
+  createdAt: string;
+  data: Record<string, unknown>;
+};
+
 export async function listEvents(
   deps: { db: Db; config: { retention: { days: number } } },
   who: Principal,
   input: { charge_id?: string | undefined; limit: number; offset?: number },
-): Promise<z.infer<typeof EventListSchema>> {
+): Promise<{ events: EventView[]; hasMore: boolean; retentionDays: number }> {
   const found = await queryEvents(deps.db, {
     accountId: who.accountId,
     mode: who.mode,

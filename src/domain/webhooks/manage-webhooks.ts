@@ -18,6 +18,7 @@ import {
 import type { SecretBox } from "../../secrets/secret-box.ts";
 import type { Clock, Random } from "../deps.ts";
 import { AppError, notFound, unprocessable } from "../errors.ts";
+import { eventPayload } from "../events/event-data.ts";
 import { newId } from "../ids.ts";
 import { pageOf } from "../list-limit.ts";
 import type { Principal } from "../mode.ts";
@@ -36,6 +37,7 @@ export type WebhookDeps = {
   secretBox: SecretBox;
   urlPolicy: AddressPolicy;
   lookup?: LookupAll;
+  strictPayloads?: boolean;
 };
 
 export const MAX_WEBHOOKS = 20;
@@ -154,11 +156,11 @@ export async function sendTestEvent(deps: WebhookDeps, who: Principal, id: strin
         mode: who.mode,
         type: "webhook.test",
         chargeId: null,
-        payload: {
+        payload: eventPayload(deps, "webhook.test", {
           message: "This is a test event from Tostão.",
           webhookId: id,
           livemode: who.mode === "live",
-        },
+        }),
         createdAt: now,
       },
     ]);

@@ -109,6 +109,7 @@ export const ChargeDisputedDataSchema = ChargeEventDataSchema.extend({
 
 /** The `data` of payment.unmatched (live-unmatched.ts): a Pix received for no charge. */
 export const UnmatchedPaymentDataSchema = z.object({
+  kind: z.literal("pix"),
   id: z.string().describe("The unmatched payment's id (upm_...)."),
   endToEndId: z.string(),
   txid: z.string().nullable().describe("The cob's txid the payer paid, which no charge holds."),
@@ -124,16 +125,6 @@ export const TestEventDataSchema = z.object({
   webhookId: z.string(),
   livemode: z.boolean(),
 });
-
-/** The body POSTed to a webhook for one event (workers/webhook-delivery.ts). */
-export function webhookBodySchema<D extends z.ZodType>(event: string, data: D) {
-  return z.object({
-    id: z.string().describe("The event's id: the same on every retry, so discard repeats by it."),
-    event: z.literal(event),
-    timestamp: z.string().describe("When the event happened (ISO 8601)."),
-    data,
-  });
-}
 
 export const WebhookListSchema = z.object({
   webhooks: z.array(WebhookViewSchema),

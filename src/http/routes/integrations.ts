@@ -6,7 +6,7 @@ import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
 import { buildGuide } from "../../documents/guide.ts";
 import { buildManifest } from "../../documents/manifest.ts";
-import { executeTool } from "../../mcp/execute.ts";
+import { describeTools, executeTool } from "../../mcp/execute.ts";
 import { makeMcpServer } from "../../mcp/mcp-server.ts";
 import type { ToolContext } from "../../mcp/registry.ts";
 import { boundedMemo } from "../bounded-memo.ts";
@@ -18,7 +18,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The route table is fixed once the app is built, so each document depends only on the base
   // URL and is built once per base URL (tens of ms of CPU each, on public routes).
-  const manifest = boundedMemo((base) => buildManifest(app.routeTable, base));
+  const manifest = boundedMemo((base) => buildManifest(app.routeTable, base, describeTools()));
   const guide = boundedMemo((base) => buildGuide(manifest(base)));
   const manifestFor = (req: FastifyRequest) => manifest(baseUrlOf(deps, req));
   const contextFor = (req: FastifyRequest): ToolContext => ({

@@ -25,7 +25,7 @@ export function registerWalletPages(web: FastifyInstance, deps: AppDeps): void {
     const { who } = signed(req);
     const wallet = await findWalletView(deps, who);
     const current = wallet
-      ? html`<dl class="facts"><dt>${t("wallet.network")}</dt><dd>${wallet.network}</dd><dt>${t("wallet.fingerprint")}</dt><dd class="mono">${wallet.fingerprint}</dd><dt>${t("wallet.descriptor")}</dt><dd class="mono">${wallet.descriptor}</dd><dt>${t("wallet.nextIndex")}</dt><dd>${wallet.nextIndex}</dd></dl>${wallet.generated ? html`<p class="muted">${t("wallet.generated")}</p>` : ""}${wallet.gapWarning ? html`<div class="flash warn">${wallet.gapWarning}</div>` : ""}`
+      ? html`<dl class="facts"><dt>${t("wallet.network")}</dt><dd>${wallet.network}</dd><dt>${t("wallet.fingerprint")}</dt><dd class="mono">${wallet.fingerprint}</dd><dt>${t("wallet.descriptor")}</dt><dd class="mono">${wallet.descriptor}</dd><dt>${t("wallet.nextIndex")}</dt><dd>${wallet.nextIndex}</dd><dt>${t("wallet.reused")}</dt><dd id="wallet-reused">${wallet.reusedAddresses}</dd><dt>${t("wallet.pooled")}</dt><dd>${wallet.pooledAddresses}</dd><dt>${t("wallet.unmatched")}</dt><dd>${wallet.unmatchedPayments}</dd></dl>${wallet.generated ? html`<p class="muted">${t("wallet.generated")}</p>` : ""}${wallet.gapWarning ? html`<div class="flash warn">${wallet.gapWarning}</div>` : ""}`
       : html`<p>${t("wallet.none")}</p>`;
     return sendDashPage(req, reply, {
       section: "wallet",

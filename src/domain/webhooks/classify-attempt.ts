@@ -1,5 +1,5 @@
-import type { AttemptOutcome } from "../db/queries/deliveries/record-attempts.ts";
-import type { SendResult } from "../net/safe-fetch.ts";
+import type { AttemptOutcome } from "../../db/queries/deliveries/record-attempts.ts";
+import type { SendResult } from "../../net/safe-fetch.ts";
 import { nextDelayMs, parseRetryAfter } from "./retry-schedule.ts";
 
 // What one delivery attempt's answer means for the delivery (contract: Webhooks): a 2xx
