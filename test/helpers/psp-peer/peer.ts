@@ -234,7 +234,15 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     const deviation = missingDeviation(req, url);
     if (deviation)
       return sendError(res, new ApiError(403, "AcessoNegado", "Acesso negado.", deviation));
-    if (profile.webhookProbe !== undefined && method === "PUT" && path.startsWith("/webhook/")) {
+    // Efí checks the skip-mTLS header first (routeApi refuses without it), then probes.
+    const [skipHeader, skipValue] = profile.webhookPutHeader ?? [];
+    const skipped = !skipHeader || req.headers[skipHeader] === skipValue;
+    if (
+      profile.webhookProbe !== undefined &&
+      skipped &&
+      method === "PUT" &&
+      path.startsWith("/webhook/")
+    ) {
       void probeThenRegister(req, res, path, raw);
       return true;
     }
