@@ -108,8 +108,12 @@ export async function createService(
     : makeMemoryAttemptCounter(clockMs);
   const secretBox = makeSecretBox(secretKey);
   // One client per account with a live PSP connection, reused across requests (mTLS pool, token).
+  // The PSP's hosts follow the webhook address policy: public addresses only, loopback and
+  // private names only when TOSTAO_WEBHOOK_ALLOW_HOSTS lists them (dev and tests).
+  const pspAddressPolicy = { allowHosts: config.webhookAllowHosts };
   const makePspClient: PspClientFactory =
-    opts.makePspClient ?? ((creds) => makeBacenPixClient(creds, { clock }));
+    opts.makePspClient ??
+    ((creds) => makeBacenPixClient(creds, { clock, addressPolicy: pspAddressPolicy }));
   const pspClients = makePspClients({ secretBox, makeClient: makePspClient, clock, db });
   // New charges and live cobs' journal rows share one group commit (decision 0002).
   const { writeCharge, openCobAttempt } = makeCreateWriter(db, {

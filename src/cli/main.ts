@@ -33,8 +33,12 @@ const USAGE = `usage: tostao <command> [options]
   token revoke ID                             revoke an API token
   pix-provider set --account ID --profile P --client-id ID [--client-secret S | --client-secret-file F]
       (--cert file.pem --key file.pem | --pfx file.p12 [--passphrase P]) [--ca file.pem]
-      --pix-key K --merchant-name N --merchant-city C [--base-url U --token-url U] [--homologation]
-                                              save an account's live PSP connection (checked at the PSP)
+      --pix-key K --merchant-name N --merchant-city C [--base-url U --token-url U]
+      [--app-key K] [--header "name: value" ...] [--replace-webhook]
+                                              save an account's live PSP connection (checked at the PSP;
+                                              a homologation host is refused: test money; a webhook
+                                              of another system on the key is kept unless
+                                              --replace-webhook)
   pix-provider show --account ID              the live PSP connection (never a secret)
   pix-provider delete --account ID            delete it
   user create --account ID --email EMAIL [--password-stdin]
@@ -73,6 +77,9 @@ async function run(argv: string[]): Promise<number> {
       "base-url": { type: "string" },
       "token-url": { type: "string" },
       homologation: { type: "boolean", default: false },
+      "app-key": { type: "string" },
+      header: { type: "string", multiple: true },
+      "replace-webhook": { type: "boolean", default: false },
       email: { type: "string" },
       "password-stdin": { type: "boolean", default: false },
       "dry-run": { type: "boolean", default: false },

@@ -36,7 +36,22 @@ export type ProviderFlags = {
   "base-url"?: string;
   "token-url"?: string;
   homologation?: boolean;
+  "app-key"?: string;
+  /** "name: value", repeatable: the PSP's extra headers (Inter: x-conta-corrente). */
+  header?: string[];
+  "replace-webhook"?: boolean;
 };
+
+function headerFlags(list: string[] | undefined): { extra_headers?: Record<string, string> } {
+  if (!list || list.length === 0) return {};
+  const out: Record<string, string> = {};
+  for (const h of list) {
+    const at = h.indexOf(":");
+    if (at < 0) throw badRequest(`--header: "${h.slice(0, 64)}" is not "name: value"`);
+    out[h.slice(0, at).trim()] = h.slice(at + 1).trim();
+  }
+  return { extra_headers: out };
+}
 
 type Output = { json: unknown; text: string };
 type Base = { db: Db; clock: Clock; random: Random; config: Config; secretKey: () => Buffer };
@@ -52,7 +67,10 @@ function readText(path: string, flag: string): string {
 function connectionDeps(base: Base): ConnectionDeps {
   const secretBox = makeSecretBox(base.secretKey());
   const makePspClient = (c: Parameters<typeof makeBacenPixClient>[0]) =>
-    makeBacenPixClient(c, { clock: base.clock });
+    makeBacenPixClient(c, {
+      clock: base.clock,
+      addressPolicy: { allowHosts: base.config.webhookAllowHosts },
+    });
   return {
     db: base.db,
     clock: base.clock,
@@ -110,6 +128,9 @@ export async function runPixProvider(
       ...(flags["base-url"] ? { base_url: flags["base-url"] } : {}),
       ...(flags["token-url"] ? { token_url: flags["token-url"] } : {}),
       ...(flags.homologation ? { homologation: true } : {}),
+      ...(flags["app-key"] ? { app_key: flags["app-key"] } : {}),
+      ...headerFlags(flags.header),
+      ...(flags["replace-webhook"] ? { replace_webhook: true } : {}),
     });
     if (!parsed.success) {
       const i = parsed.error.issues[0];
@@ -132,6 +153,8 @@ function describe(v: Awaited<ReturnType<typeof viewPspConnection>>): string {
     `certificate    ${v.certificate.subject}, expires ${v.certificate.expiresAt}`,
     `notifications  ${v.notificationUrl ?? `(set TOSTAO_BASE_URL) ${v.notificationPath}`}`,
     `webhook        ${v.webhook.state}${v.webhook.detail ? `: ${v.webhook.detail}` : ""}`,
+    ...(v.webhook.foreignUrl ? [`kept webhook   ${v.webhook.foreignUrl} (--replace-webhook)`] : []),
+    ...(v.extraHeaderNames.length > 0 ? [`extra headers  ${v.extraHeaderNames.join(", ")}`] : []),
     `last call ok   ${v.lastSuccessfulCallAt ?? "never"}`,
   ].join("\n");
 }

@@ -22,7 +22,8 @@ const WHY: Partial<Record<ErrorCode, string>> = {
   INTERNAL: "A bug; the message is generic. Retry with exponential backoff.",
   BAD_GATEWAY:
     "The merchant's PSP (live PIX) could not be reached or failed; nothing was left half-done, and a retry with the same Idempotency-Key is safe.",
-  UNAVAILABLE: "A dependency (database, price sources, PIX provider) cannot answer now.",
+  UNAVAILABLE:
+    "A dependency (database, price sources, PIX provider) cannot answer now, or the merchant's PSP is rate-limiting us; Retry-After says when to come back.",
 };
 
 /** The response component name of an error code: BAD_REQUEST -> BadRequest. */

@@ -15,4 +15,6 @@ test("the error table uses exactly the spec's statuses plus the contract's 409, 
   assert.equal(STATUS_BY_CODE.RATE_LIMITED, 429);
   assert.equal(STATUS_BY_CODE.NOT_FOUND, 404);
   assert.equal(STATUS_BY_CODE.BAD_GATEWAY, 502);
+  // A PSP's 429 reaches our caller as 503 with Retry-After (psp-failure.ts).
+  assert.equal(STATUS_BY_CODE.UNAVAILABLE, 503);
 });

@@ -26,7 +26,8 @@ export type ErrorCode =
   | "INTERNAL"
   /** 502: the merchant's PSP failed or could not be reached (live PIX); nothing was done. */
   | "BAD_GATEWAY"
-  /** 503: a dependency (database, price sources) cannot answer now. */
+  /** 503: a dependency (database, price sources) cannot answer now, or the merchant's PSP is
+   * rate-limiting us (its 429); Retry-After says when to come back when it is known. */
   | "UNAVAILABLE";
 
 /** The only table from error code to HTTP status (tested against the spec's status list). */

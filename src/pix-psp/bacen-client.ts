@@ -3,18 +3,27 @@ import type { AddressPolicy } from "../net/address-policy.ts";
 import { PspShapeError, parseCob, parseDevolucao, parsePix } from "./parse-cob.ts";
 import { parsePixList, pixListPath } from "./pix-list.ts";
 import { PROFILES } from "./profiles.ts";
-import { kindForStatus, PspError, reasonFromBody, scrub } from "./psp-error.ts";
+import { errorName, kindForStatus, PspError, reasonFromBody, scrub } from "./psp-error.ts";
 import { cobBody, cobPath, devolucaoBody, devolucaoPath, webhookPath } from "./requests.ts";
+import { serverRefusesCertificate } from "./tls-diagnosis.ts";
 import { TokenCache } from "./token-cache.ts";
 import { readTokenAnswer, tokenCall } from "./token-request.ts";
 import {
   type HttpAnswer,
   type HttpCall,
+  isClosedWithoutAnswer,
   makeMtlsAgent,
+  type RetryPolicy,
   retryPolicy,
   sendWithRetry,
 } from "./transport.ts";
-import type { BacenPixClient, PixListQuery, PspCredentials, PutCobInput } from "./types.ts";
+import type {
+  BacenPixClient,
+  CobView,
+  PixListQuery,
+  PspCredentials,
+  PutCobInput,
+} from "./types.ts";
 
 export type BacenClientOptions = {
   /** Per-attempt timeout (default 3000 ms). */
@@ -25,6 +34,8 @@ export type BacenClientOptions = {
   backoffMs?: readonly number[];
   /** Total time for one call's attempts (default 5000 ms). */
   budgetMs?: number;
+  /** Longest PSP Retry-After honoured inside one call (default 2000 ms). */
+  maxRetryAfterMs?: number;
   clock?: Clock;
   /** Value for the profile's account header (Inter's x-conta-corrente), when it has one. */
   accountHeader?: string;
@@ -49,22 +60,65 @@ export function makeBacenPixClient(
   const clock = opts.clock ?? { now: () => new Date() };
   const agent = makeMtlsAgent(creds, opts.addressPolicy);
   const baseUrl = creds.baseUrl.replace(/\/+$/, "");
-  const secrets = [creds.clientSecret, creds.privateKeyPem];
+  const extraValues = Object.values(creds.extraHeaders ?? {});
+  const secrets = [creds.clientSecret, creds.privateKeyPem, creds.appKey, ...extraValues];
+  // BB's key goes on every API call's query string (never on the token call).
+  const query =
+    profile.appKeyQuery && creds.appKey
+      ? `?${new URLSearchParams({ [profile.appKeyQuery]: creds.appKey })}`
+      : "";
+  const certOnly = {
+    certificatePem: creds.certificatePem,
+    privateKeyPem: creds.privateKeyPem,
+    ...(creds.caPem ? { caPem: creds.caPem } : {}),
+  };
+
+  /**
+   * sendWithRetry, plus the one question a closed socket leaves open: was it an outage, or did
+   * the PSP refuse our certificate (tls-diagnosis.ts)? The second is a configuration error the
+   * merchant must fix, reported as "auth" (our 422), never retried.
+   */
+  async function send(call: HttpCall, p: RetryPolicy = policy): Promise<HttpAnswer> {
+    try {
+      return await sendWithRetry(agent, call, p);
+    } catch (err) {
+      if (!isClosedWithoutAnswer(err)) throw err;
+      const refused = await serverRefusesCertificate(call.url, certOnly, {
+        ...(opts.addressPolicy ? { policy: opts.addressPolicy } : {}),
+      }).catch(() => false);
+      if (!refused) throw err;
+      throw new PspError(
+        "auth",
+        "the PSP refused the client certificate at TLS (not issued for this application, expired, or from another CA): check the certificate registered at the PSP",
+        { certificateRefused: true },
+      );
+    }
+  }
 
   const tokens = new TokenCache(async () => {
-    const answer = await sendWithRetry(agent, tokenCall(creds, profile), policy);
+    const answer = await send(tokenCall(creds, profile));
     return readTokenAnswer(answer, creds);
   }, clock);
 
   function apiHeaders(token: string, hasBody: boolean): Record<string, string> {
-    const h: Record<string, string> = {
-      authorization: `Bearer ${token}`,
-      accept: "application/json",
-    };
+    // The merchant's extra headers go first, so a profile's own never yields to one of them
+    // (extra-headers.ts also refuses the names we set).
+    const h: Record<string, string> = { ...creds.extraHeaders };
+    h.authorization = `Bearer ${token}`;
+    h.accept = "application/json";
     if (hasBody) h["content-type"] = "application/json";
-    if (profile.clientIdHeader) h[profile.clientIdHeader] = creds.clientId;
+    for (const name of profile.clientIdHeaders ?? []) h[name] = creds.clientId;
     if (profile.accountHeader && opts.accountHeader) h[profile.accountHeader] = opts.accountHeader;
     return h;
+  }
+
+  /** The kind of a PSP error answer, with the profile's own spelling of "not found". */
+  function kindOf(answer: HttpAnswer) {
+    const name = errorName(answer.body);
+    const notFound = profile.notFound?.some(
+      (n) => n.status === answer.status && name !== undefined && n.names.includes(name),
+    );
+    return notFound ? "not_found" : kindForStatus(answer.status);
   }
 
   /** One API call: token, send with retries, one refresh on 401; errors become PspError. */
@@ -76,32 +130,29 @@ export function makeBacenPixClient(
     extraHeaders: Readonly<Record<string, string>> = {},
   ): Promise<HttpAnswer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const send = async (token: string) =>
-      sendWithRetry(
-        agent,
-        {
-          method,
-          url: `${baseUrl}${path}`,
-          headers: { ...apiHeaders(token, payload !== undefined), ...extraHeaders },
-          ...(payload !== undefined ? { body: payload } : {}),
-        },
-        policy,
-      );
+    const sendApi = async (token: string) =>
+      send({
+        method,
+        url: `${baseUrl}${path}${query}`,
+        headers: { ...apiHeaders(token, payload !== undefined), ...extraHeaders },
+        ...(payload !== undefined ? { body: payload } : {}),
+      });
     try {
       let token = await tokens.get();
-      let answer = await send(token);
+      let answer = await sendApi(token);
       if (answer.status === 401) {
         tokens.invalidate(token);
         token = await tokens.get();
-        answer = await send(token);
+        answer = await sendApi(token);
         if (answer.status === 401) {
           throw new PspError("auth", reason(answer, token), { httpStatus: 401, op });
         }
       }
       if (answer.status >= 400) {
-        throw new PspError(kindForStatus(answer.status), reason(answer, token), {
+        throw new PspError(kindOf(answer), reason(answer, token), {
           httpStatus: answer.status,
           op,
+          ...(answer.retryAfterSec !== undefined ? { retryAfterSec: answer.retryAfterSec } : {}),
         });
       }
       return answer;
@@ -123,6 +174,11 @@ export function makeBacenPixClient(
     }
   }
 
+  async function getCob(txid: string): Promise<CobView> {
+    const a = await api("GET cob", "GET", cobPath(txid));
+    return shape("GET cob", () => parseCob(a.body, profile.brCodeFields));
+  }
+
   async function getDevolucao(e2eid: string, id: string) {
     const a = await api("GET devolucao", "GET", devolucaoPath(e2eid, id));
     return shape("GET devolucao", () => parseDevolucao(a.body));
@@ -135,13 +191,20 @@ export function makeBacenPixClient(
       });
     },
     async putCob(input: PutCobInput) {
-      const a = await api("PUT cob", "PUT", cobPath(input.txid), cobBody(input));
-      return shape("PUT cob", () => parseCob(a.body, profile.brCodeFields));
+      try {
+        const a = await api("PUT cob", "PUT", cobPath(input.txid), cobBody(input));
+        return shape("PUT cob", () => parseCob(a.body, profile.brCodeFields));
+      } catch (err) {
+        // Efí answers 409 txid_duplicado to a PUT on a txid it already holds, where the
+        // standard replaces the cob: our own retry after a lost answer lands here. The cob we
+        // asked for (same value, same key) is the answer; anything else stays a refusal.
+        if (!(err instanceof PspError && err.httpStatus === 409)) throw err;
+        const existing = await getCob(input.txid).catch(() => undefined);
+        if (existing && isTheCobAskedFor(existing, input)) return existing;
+        throw err;
+      }
     },
-    async getCob(txid) {
-      const a = await api("GET cob", "GET", cobPath(txid));
-      return shape("GET cob", () => parseCob(a.body, profile.brCodeFields));
-    },
+    getCob,
     async removeCob(txid) {
       const a = await api("PATCH cob", "PATCH", cobPath(txid), {
         status: "REMOVIDA_PELO_USUARIO_RECEBEDOR",
@@ -202,4 +265,9 @@ export function makeBacenPixClient(
       await agent.close();
     },
   };
+}
+
+/** The cob a 409 points at is ours when it has the value and key we asked for. */
+function isTheCobAskedFor(cob: CobView, input: PutCobInput): boolean {
+  return cob.amountCents === input.amountCents && (cob.chave ?? input.chave) === input.chave;
 }

@@ -19,7 +19,23 @@ export class PspNotificationError extends Error {
 
 const MAX_ITEMS = 1000;
 
+/**
+ * Efí's registration probe: while handling PUT /webhook it POSTs `{"evento":"teste_webhook"}`
+ * to the URL and refuses it unless the answer is 2xx (docs/live-pix.md). It names no payment,
+ * so it is read as an empty notification: 200, nothing looked up, nothing approved.
+ */
+export function isRegistrationProbe(body: unknown): boolean {
+  return (
+    !!body &&
+    typeof body === "object" &&
+    !Array.isArray(body) &&
+    (body as Record<string, unknown>).evento === "teste_webhook" &&
+    !("pix" in body)
+  );
+}
+
 export function parsePspNotification(body: unknown): PspNotification {
+  if (isRegistrationProbe(body)) return { pix: [] };
   let items: unknown;
   if (Array.isArray(body)) items = body;
   else if (body && typeof body === "object" && "pix" in body) items = body.pix;

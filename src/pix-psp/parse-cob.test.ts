@@ -22,6 +22,7 @@ describe("lenient reading of the PSP's cob answers", () => {
       status: "ATIVA",
       rawStatus: "ATIVA",
       amountCents: 3700,
+      chave: "7d9f0335-8dcc-4054-9bf9-0dbd61d36906",
       location: "pix.example.com/qr/9d36b84fc70b478fb95c12729b90ca25",
       pix: [],
     });

@@ -76,6 +76,8 @@ export function parseCob(body: unknown, brCodeFields: readonly string[]): CobVie
     pix: Array.isArray(b.pix) ? b.pix.map(parsePix) : [],
   };
   if (brCode) view.brCode = brCode;
+  const chave = str(b.chave);
+  if (chave) view.chave = chave;
   if (location) view.location = location.replace(/^https?:\/\//i, "");
   return view;
 }

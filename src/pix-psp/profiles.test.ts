@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { PROFILE_IDS, PROFILES, resolveEndpoints } from "./profiles.ts";
+import { isHomologationUrl, PROFILE_IDS, PROFILES, resolveEndpoints } from "./profiles.ts";
 
 describe("PSP profile table", () => {
   test("every named PSP has https production and homologation URLs; generic has none", () => {
@@ -48,5 +48,22 @@ describe("PSP profile table", () => {
       () => resolveEndpoints("generic", { baseUrl: "nope", tokenUrl: "nope" }),
       /not a URL/,
     );
+  });
+
+  test("homologation hosts are known: every profile's sandbox, and names that say so; production hosts never", () => {
+    for (const id of PROFILE_IDS) {
+      const p = PROFILES[id];
+      if (p.homologation) assert.ok(isHomologationUrl(p.homologation.baseUrl), id);
+      if (p.production) {
+        assert.equal(isHomologationUrl(p.production.baseUrl), false, id);
+        assert.equal(isHomologationUrl(p.production.tokenUrl), false, id);
+      }
+    }
+    // Sicoob's token host serves both: judged by the API host.
+    assert.equal(isHomologationUrl(PROFILES.sicoob.homologation?.tokenUrl ?? ""), false);
+    assert.ok(isHomologationUrl("https://sandbox.psp.example/pix/v2"));
+    assert.ok(isHomologationUrl("https://api-homologacao.banco.example/pix"));
+    assert.equal(isHomologationUrl("https://localhost:8443/v2"), false);
+    assert.equal(isHomologationUrl("https://pix.bank.example/v2"), false);
   });
 });

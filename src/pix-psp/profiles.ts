@@ -21,8 +21,18 @@ export type PspProfile = {
   tokenAuth: TokenAuthStyle;
   /** Space-separated scopes sent with the token request, for PSPs that require them. */
   scopes?: string;
-  /** Header that repeats the client id on every API call (Sicoob), if any. */
-  clientIdHeader?: string;
+  /** Headers that repeat the client id on every API call (Sicoob, Itaú), if any. */
+  clientIdHeaders?: readonly string[];
+  /**
+   * A query parameter every API call carries with the connection's application key (Banco do
+   * Brasil's `gw-dev-app-key`); such a profile requires `app_key` on the connection.
+   */
+  appKeyQuery?: string;
+  /**
+   * Answers other than 404 that mean "no such resource" at this PSP (Efí answers 400 with
+   * `nome` cobranca_nao_encontrada): matched on status and the error's name.
+   */
+  notFound?: readonly { status: number; names: readonly string[] }[];
   /** Header naming the merchant's account when one app serves several (Inter), if any. */
   accountHeader?: string;
   /** Response fields holding the BR Code, read in order (pixCopiaECola is the standard one). */
@@ -71,6 +81,12 @@ export const PROFILES: Record<ProfileId, PspProfile> = {
     },
     tokenAuth: "efi",
     brCodeFields: ["pixCopiaECola"],
+    notFound: [
+      {
+        status: 400,
+        names: ["cobranca_nao_encontrada", "webhook_nao_encontrado", "devolucao_nao_encontrada"],
+      },
+    ],
     webhook: { registerSuffix: "?ignorar=", putHeaders: { "x-skip-mtls-checking": "true" } },
     errorShape: "nome-mensagem",
     notificationShape: "pix-object",
@@ -107,7 +123,9 @@ export const PROFILES: Record<ProfileId, PspProfile> = {
     },
     tokenAuth: "client-id-only",
     scopes: SCOPES_ALL,
-    clientIdHeader: "client_id",
+    // The sandbox page names `client_id`; production integrations send `x-sicoob-clientid`
+    // (docs/live-pix.md): both go, so either gateway finds its own.
+    clientIdHeaders: ["client_id", "x-sicoob-clientid"],
     brCodeFields: ["brcode", "pixCopiaECola"],
     webhook: STANDARD_WEBHOOK,
     errorShape: "rfc7807",
@@ -126,6 +144,8 @@ export const PROFILES: Record<ProfileId, PspProfile> = {
       tokenUrl: "https://devportal.itau.com.br/api/jwt",
     },
     tokenAuth: "form",
+    // Itaú's gateway identifies the caller by x-itau-apikey, whose value is the client id.
+    clientIdHeaders: ["x-itau-apikey"],
     brCodeFields: ["pixCopiaECola"],
     webhook: STANDARD_WEBHOOK,
     errorShape: "rfc7807",
@@ -145,6 +165,26 @@ export const PROFILES: Record<ProfileId, PspProfile> = {
       tokenUrl: "https://trust-pix-h.santander.com.br/oauth/token?grant_type=client_credentials",
     },
     tokenAuth: "form",
+    brCodeFields: ["pixCopiaECola"],
+    webhook: STANDARD_WEBHOOK,
+    errorShape: "rfc7807",
+    notificationShape: "pix-object",
+  },
+  bb: {
+    id: "bb",
+    label: "Banco do Brasil",
+    // Production's API host is api-pix (mTLS); homologation has its own API and OAuth hosts.
+    production: {
+      baseUrl: "https://api-pix.bb.com.br/pix/v2",
+      tokenUrl: "https://oauth.bb.com.br/oauth/token",
+    },
+    homologation: {
+      baseUrl: "https://api.hm.bb.com.br/pix/v2",
+      tokenUrl: "https://oauth.hm.bb.com.br/oauth/token",
+    },
+    tokenAuth: "basic",
+    scopes: SCOPES_ALL,
+    appKeyQuery: "gw-dev-app-key",
     brCodeFields: ["pixCopiaECola"],
     webhook: STANDARD_WEBHOOK,
     errorShape: "rfc7807",
@@ -179,4 +219,35 @@ export function resolveEndpoints(
     if (parsed.protocol !== "https:") throw new Error(`PSP URLs must be https: ${u}`);
   }
   return { baseUrl, tokenUrl };
+}
+
+// Hosts that only ever serve test money. A host is one when a profile lists it for
+// homologation and no profile serves production from it (Sicoob's token host serves both), or
+// when its name says so: a merchant's own proxy named "sandbox" is refused too, on purpose.
+const PRODUCTION_HOSTS = new Set(
+  Object.values(PROFILES).flatMap((p) =>
+    p.production ? [new URL(p.production.baseUrl).host, new URL(p.production.tokenUrl).host] : [],
+  ),
+);
+const HOMOLOGATION_HOSTS = new Set(
+  Object.values(PROFILES)
+    .flatMap((p) =>
+      p.homologation
+        ? [new URL(p.homologation.baseUrl).host, new URL(p.homologation.tokenUrl).host]
+        : [],
+    )
+    .filter((h) => !PRODUCTION_HOSTS.has(h)),
+);
+const TEST_HOST_WORD = /(^|[.-])(sandbox|homolog[a-z]*|hml|hm|uat[a-z]*)([.-]|$)/i;
+
+/** True when the URL points at a PSP's homologation (sandbox) service: test money. */
+export function isHomologationUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).host.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (PRODUCTION_HOSTS.has(host)) return false;
+  return HOMOLOGATION_HOSTS.has(host) || TEST_HOST_WORD.test(new URL(url).hostname);
 }

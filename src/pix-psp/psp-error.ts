@@ -12,8 +12,21 @@ export class PspError extends Error {
   readonly reason: string;
   /** The call that failed ("PUT cob", "token"), when known. */
   readonly op?: string;
+  /** Seconds the PSP asked us to wait (its Retry-After on a 429 or 503), bounded. */
+  readonly retryAfterSec?: number;
+  /** The PSP refused our client certificate at TLS: a configuration problem, never retried. */
+  readonly certificateRefused?: boolean;
 
-  constructor(kind: PspErrorKind, reason: string, opts: { httpStatus?: number; op?: string } = {}) {
+  constructor(
+    kind: PspErrorKind,
+    reason: string,
+    opts: {
+      httpStatus?: number;
+      op?: string;
+      retryAfterSec?: number;
+      certificateRefused?: boolean;
+    } = {},
+  ) {
     const where = opts.op ? `${opts.op}: ` : "";
     const status = opts.httpStatus ? ` (HTTP ${opts.httpStatus})` : "";
     super(`PSP ${KIND_TEXT[kind]}${status}: ${where}${reason}`);
@@ -22,6 +35,8 @@ export class PspError extends Error {
     this.reason = reason;
     if (opts.httpStatus !== undefined) this.httpStatus = opts.httpStatus;
     if (opts.op !== undefined) this.op = opts.op;
+    if (opts.retryAfterSec !== undefined) this.retryAfterSec = opts.retryAfterSec;
+    if (opts.certificateRefused) this.certificateRefused = true;
   }
 
   /** The same error named for the call it broke (transport errors are raised without one). */
@@ -30,6 +45,8 @@ export class PspError extends Error {
     return new PspError(this.kind, this.reason, {
       op,
       ...(this.httpStatus !== undefined ? { httpStatus: this.httpStatus } : {}),
+      ...(this.retryAfterSec !== undefined ? { retryAfterSec: this.retryAfterSec } : {}),
+      ...(this.certificateRefused ? { certificateRefused: true } : {}),
     });
   }
 }
@@ -80,11 +97,23 @@ function pushText(parts: string[], v: unknown): void {
   if (typeof v === "string" && v.trim() !== "" && !parts.includes(v.trim())) parts.push(v.trim());
 }
 
-/** The error kind for a PSP HTTP answer: 404 not_found, other 4xx rejected, 5xx unavailable. */
+/**
+ * The error kind for a PSP HTTP answer: 404 not_found, 429 and 5xx unavailable (a rate limit is
+ * the PSP saying "not now", not a refusal of the request), other 4xx rejected.
+ */
 export function kindForStatus(status: number): PspErrorKind {
   if (status === 404) return "not_found";
-  if (status >= 500) return "unavailable";
+  if (status === 429 || status >= 500) return "unavailable";
   return "rejected";
+}
+
+/** The `nome` of an Efí-style error body, or the last segment of an RFC 7807 `type`. */
+export function errorName(body: unknown): string | undefined {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return undefined;
+  const b = body as Record<string, unknown>;
+  if (typeof b.nome === "string") return b.nome;
+  if (typeof b.type === "string") return b.type.split("/").filter(Boolean).pop();
+  return undefined;
 }
 
 /**

@@ -26,6 +26,8 @@ export type RetryPolicy = {
   backoffMs: readonly number[];
   /** No attempt starts after this much time has passed since the first. */
   budgetMs: number;
+  /** The longest pause a PSP's Retry-After (429, 503) is honoured for within one call. */
+  maxRetryAfterMs: number;
 };
 
 export const DEFAULT_RETRY: RetryPolicy = {
@@ -33,6 +35,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
   retries: 2,
   backoffMs: [150, 400],
   budgetMs: 5000,
+  maxRetryAfterMs: 2000,
 };
 
 /** The defaults, overridden field by field (tests shorten them). */
@@ -42,6 +45,7 @@ export function retryPolicy(given: Partial<RetryPolicy>): RetryPolicy {
     retries: given.retries ?? DEFAULT_RETRY.retries,
     backoffMs: given.backoffMs ?? DEFAULT_RETRY.backoffMs,
     budgetMs: given.budgetMs ?? DEFAULT_RETRY.budgetMs,
+    maxRetryAfterMs: given.maxRetryAfterMs ?? DEFAULT_RETRY.maxRetryAfterMs,
   };
 }
 
@@ -51,7 +55,8 @@ export type HttpCall = {
   headers: Record<string, string>;
   body?: string;
 };
-export type HttpAnswer = { status: number; body: unknown };
+/** `retryAfterSec`: the PSP's Retry-After in whole seconds (delta form only), when it sent one. */
+export type HttpAnswer = { status: number; body: unknown; retryAfterSec?: number };
 
 /**
  * The connection pool of one PSP connection. With an address policy (the service passes the
@@ -125,7 +130,12 @@ async function attempt(agent: Agent, call: HttpCall, timeoutMs: number): Promise
         body = undefined;
       }
     }
-    return { status: res.statusCode, body };
+    const answer: HttpAnswer = { status: res.statusCode, body };
+    const after = Number(String(res.headers["retry-after"] ?? "").trim());
+    if (String(res.headers["retry-after"] ?? "").trim() !== "" && Number.isFinite(after)) {
+      answer.retryAfterSec = Math.max(0, Math.min(3600, Math.ceil(after)));
+    }
+    return answer;
   } catch (err) {
     throw transportError(err, timeoutMs);
   }
@@ -159,24 +169,35 @@ function transportError(err: unknown, timeoutMs: number): PspError {
       `the PSP's server certificate is not trusted (${code}): give its CA certificate`,
     );
   }
-  if (code === "UND_ERR_SOCKET") {
+  if (code === "UND_ERR_SOCKET" || code === "ECONNRESET") {
     // Under TLS 1.3 a server that refuses our certificate (none, expired, wrong CA) completes
-    // the handshake and then just closes the socket; the alert rarely reaches us.
-    return new PspError(
+    // the handshake and then just closes the socket; the alert rarely reaches us. The client
+    // asks tls-diagnosis.ts which of the two it was.
+    const err = new PspError(
       "unavailable",
       "the PSP closed the connection without answering (PSPs do this when they do not accept the client certificate)",
     );
+    closedWithoutAnswer.add(err);
+    return err;
   }
   // Only the error code reaches the message: an error's text could carry a URL or a header.
   return new PspError("unavailable", `connection failed (${code ?? "network error"})`);
 }
 
+const closedWithoutAnswer = new WeakSet<PspError>();
+/** The socket closed before any answer: an outage, or a refused client certificate. */
+export const isClosedWithoutAnswer = (err: unknown) =>
+  err instanceof PspError && closedWithoutAnswer.has(err);
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Sends `call` and retries transport failures and 5xx answers within the policy's budget. The
- * last 5xx answer is returned (the caller turns it into an error with the PSP's reason); the
- * last transport failure is thrown.
+ * Sends `call` and retries transport failures, 5xx and 429 answers within the policy's budget.
+ * A 429 (or 503) with Retry-After waits what the PSP asked, up to `maxRetryAfterMs`, instead of
+ * the policy's short pause: hammering a PSP that is rate-limiting us only extends the limit. When
+ * the wait asked for does not fit in the budget, the answer is returned at once. The last 5xx or
+ * 429 answer is returned (the caller turns it into an error with the PSP's reason and
+ * Retry-After); the last transport failure is thrown.
  */
 export async function sendWithRetry(
   agent: Agent,
@@ -187,15 +208,22 @@ export async function sendWithRetry(
   let last: PspError | HttpAnswer | undefined;
   for (let i = 0; i <= policy.retries; i++) {
     if (i > 0) {
-      const pause = policy.backoffMs[Math.min(i - 1, policy.backoffMs.length - 1)] ?? 0;
+      let pause = policy.backoffMs[Math.min(i - 1, policy.backoffMs.length - 1)] ?? 0;
+      const asked = last && !(last instanceof PspError) ? last.retryAfterSec : undefined;
+      if (asked !== undefined) {
+        if (asked * 1000 > policy.maxRetryAfterMs) break;
+        pause = Math.max(pause, asked * 1000);
+      }
       if (performance.now() - started + pause >= policy.budgetMs) break;
       await sleep(pause);
     }
     const left = policy.budgetMs - (performance.now() - started);
     if (left <= 0) break;
     try {
-      const answer = await attempt(agent, call, Math.min(policy.timeoutMs, left));
-      if (answer.status < 500) return answer;
+      // Whole milliseconds: AbortSignal.timeout refuses a fraction (ERR_OUT_OF_RANGE).
+      const limit = Math.max(1, Math.floor(Math.min(policy.timeoutMs, left)));
+      const answer = await attempt(agent, call, limit);
+      if (answer.status < 500 && answer.status !== 429) return answer;
       last = answer;
     } catch (err) {
       // Only an outage is worth another attempt; a refused certificate or address is not.

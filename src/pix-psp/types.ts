@@ -6,7 +6,7 @@
  * optional fields, and PSPs differ in field names and error shapes.
  */
 
-export type ProfileId = "generic" | "efi" | "inter" | "sicoob" | "itau" | "santander";
+export type ProfileId = "generic" | "efi" | "inter" | "sicoob" | "itau" | "santander" | "bb";
 
 /** What the merchant gives us to reach their PSP (secrets included: never log this). */
 export type PspCredentials = {
@@ -21,6 +21,13 @@ export type PspCredentials = {
   privateKeyPem: string;
   /** Extra CA (PEM) trusted for the PSP's server certificate, besides the system roots. */
   caPem?: string;
+  /**
+   * Headers the merchant's PSP requires on every API call (Inter's x-conta-corrente), already
+   * validated (extra-headers.ts). Values may identify the account: never log them.
+   */
+  extraHeaders?: Readonly<Record<string, string>>;
+  /** The developer application key a profile sends as a query parameter (Banco do Brasil). */
+  appKey?: string;
 };
 
 /** Cob status as the PSP says it, normalised: REMOVIDO_* and REMOVIDA_* are one; anything else is "unknown". */
@@ -58,6 +65,8 @@ export type CobView = {
   status: CobStatus;
   rawStatus: string;
   amountCents: number;
+  /** The Pix key the cob is made to, when the PSP says it. */
+  chave?: string;
   /** BR Code: pixCopiaECola, else brcode (profile field), else undefined. */
   brCode?: string;
   /** The payload location without scheme (for building a dynamic BR Code ourselves). */

@@ -26,6 +26,8 @@ export function providerBody(peer: PspPeer, extra: Record<string, unknown> = {})
     pix_key: peer.pixKey,
     merchant_name: "Loja Teste",
     merchant_city: "São Paulo",
+    ...(peer.appKey ? { app_key: peer.appKey } : {}),
+    ...(peer.credentials().extraHeaders ? { extra_headers: peer.credentials().extraHeaders } : {}),
     ...extra,
   };
 }
@@ -80,6 +82,8 @@ export async function startLiveSetup(o: {
   await svc.app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(svc.app.server.address() as AddressInfo).port}`;
   const account = await svc.newAccount();
+  // Efí probes the URL being registered: the probe reaches this service, not the public name.
+  peer.routeProbesTo(url);
   const saved = await svc.call("POST", "/api/pix/provider", {
     token: account.live,
     body: providerBody(peer),

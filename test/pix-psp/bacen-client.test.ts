@@ -306,10 +306,11 @@ describe("BACEN client against the PSP peer (generic profile)", () => {
     open.push({ client: rogue });
     await assert.rejects(rogue.checkConnection(), (err) => {
       assert.ok(err instanceof PspError);
-      // TLS 1.3: the refusal reaches the client as a closed socket, so it cannot be told
-      // from an outage for sure; the reason names the likely cause.
-      assert.equal(err.kind, "unavailable", err.message);
-      assert.match(err.reason, /client certificate/);
+      // TLS 1.3: the refusal reaches undici as a closed socket; a bare TLS connection with the
+      // same certificate, closed by the PSP without a request, tells it from an outage.
+      assert.equal(err.kind, "auth", err.message);
+      assert.equal(err.certificateRefused, true);
+      assert.match(err.reason, /refused the client certificate at TLS/);
       assertNoSecrets(err, peer, [peer.rogue.privateKeyPem.split("\n")[1] ?? ""]);
       return true;
     });
@@ -397,6 +398,72 @@ describe("BACEN client against the PSP peer (generic profile)", () => {
     assert.equal(await client.getWebhook(peer.pixKey), undefined);
     await client.deleteWebhook(peer.pixKey); // already gone is fine
     peer.assertNoViolations();
+  });
+});
+
+describe("BACEN client against PSPs that deviate (issue 21)", () => {
+  test("Efí's unknown cob (400 cobranca_nao_encontrada) is 'not_found', as its profile says", async () => {
+    const { client } = await setup({ profile: "efi" });
+    await assert.rejects(
+      client.getCob(txid(9)),
+      (e) => e instanceof PspError && e.kind === "not_found" && e.httpStatus === 400,
+    );
+  });
+
+  test("Efí's 409 txid_duplicado on our own retry reads the cob back and returns it", async () => {
+    const { peer, client } = await setup({ profile: "efi" });
+    const first = await client.putCob(cobInput(peer));
+    const again = await client.putCob(cobInput(peer));
+    assert.equal(again.txid, first.txid);
+    assert.equal(again.amountCents, 1234);
+    assert.equal(peer.cobs.size, 1);
+    assert.ok(peer.requests.some((r) => r.method === "PUT" && r.status === 409));
+    // Another value under that txid is not the cob we asked for: the 409 stands.
+    await assert.rejects(
+      client.putCob({ ...cobInput(peer), amountCents: 999 }),
+      (e) => e instanceof PspError && e.kind === "rejected" && e.httpStatus === 409,
+    );
+  });
+
+  test("a 429 is retried after the PSP's Retry-After, then 'unavailable' with retryAfterSec", async () => {
+    const { peer, client } = await setup({}, { ...FAST, retries: 1, budgetMs: 3000 });
+    await client.checkConnection();
+    peer.failNext("GET /cob/", { tooMany: { retryAfterSec: 1 } }, 2);
+    const t0 = Date.now();
+    await assert.rejects(
+      client.getCob(txid(1)),
+      (e) => e instanceof PspError && e.kind === "unavailable" && e.retryAfterSec === 1,
+    );
+    assert.ok(Date.now() - t0 >= 950, "waited the PSP's pause once");
+    const gets = peer.requests.filter((r) => r.method === "GET");
+    assert.equal(gets.length, 2);
+    // A Retry-After longer than the client honours inside one call is not waited for.
+    peer.failNext("GET /cob/", { tooMany: { retryAfterSec: 30 } }, 1);
+    const t1 = Date.now();
+    await assert.rejects(
+      client.getCob(txid(1)),
+      (e) => e instanceof PspError && e.retryAfterSec === 30,
+    );
+    assert.ok(Date.now() - t1 < 1000);
+  });
+
+  test("bb: the application key goes as gw-dev-app-key on every API call; extra headers on every call", async () => {
+    const { peer, client } = await setup({
+      profile: "bb",
+      requireHeaders: { "x-conta-corrente": "42" },
+    });
+    assert.ok(peer.appKey);
+    await client.putCob(cobInput(peer));
+    await client.getCob(txid(0));
+    peer.assertNoViolations();
+    // Without the key the peer refuses, as BB's gateway does.
+    const { appKey: _, ...noKey } = peer.credentials();
+    const bare = makeBacenPixClient(noKey, FAST);
+    open.push({ client: bare });
+    await assert.rejects(
+      bare.getCob(txid(0)),
+      (e) => e instanceof PspError && e.httpStatus === 403,
+    );
   });
 });
 

@@ -175,12 +175,21 @@ describe("the peer requires each profile's deviations", () => {
     }
   };
 
-  test("Sicoob without the client_id header is refused", async () => {
-    // Inter's row gets a token the same way (form + scope) but sends no client_id header.
+  test("Sicoob without the x-sicoob-clientid header is refused", async () => {
+    // Inter's row gets a token the same way (form + scope) but sends no client id header.
     const err = await refused("sicoob", (c) => ({ ...c, profile: "inter" }));
     assert.ok(err instanceof PspError);
     assert.equal(err.httpStatus, 403);
-    assert.match(err.message, /header client_id/);
+    assert.match(err.message, /header x-sicoob-clientid/);
+  });
+
+  test("Itaú without x-itau-apikey, and Banco do Brasil without gw-dev-app-key, are refused", async () => {
+    const itau = await refused("itau", (c) => ({ ...c, profile: "santander" }));
+    assert.ok(itau instanceof PspError);
+    assert.match(itau.message, /header x-itau-apikey/);
+    const bb = await refused("bb", ({ appKey: _, ...c }) => c);
+    assert.ok(bb instanceof PspError);
+    assert.match(bb.message, /gw-dev-app-key/);
   });
 
   test("Inter without x-conta-corrente is refused when the app has several accounts", async () => {

@@ -1,5 +1,7 @@
 import type { Db } from "../db.ts";
 
+export type WebhookState = "registered" | "manual" | "failed" | "foreign" | "pending";
+
 /** A stored PSP connection; the *Box fields are sealed (secret-box.ts), never plaintext. */
 export type PspConnectionRow = {
   accountId: string;
@@ -17,8 +19,15 @@ export type PspConnectionRow = {
   merchantName: string;
   merchantCity: string;
   hookId: string;
-  webhookState: "registered" | "manual" | "failed";
+  webhookState: WebhookState;
   webhookDetail: string | null;
+  /** The URL registered on the key that is not ours (state "foreign"). */
+  webhookForeignUrl: string | null;
+  /** Sealed JSON object of extra headers; their names in clear, comma-separated. */
+  extraHeadersBox: string | null;
+  extraHeaderNames: string | null;
+  /** Sealed application key (Banco do Brasil's gw-dev-app-key). */
+  appKeyBox: string | null;
   revision: number;
   lastOkAt: Date | null;
   createdAt: Date;
@@ -30,7 +39,9 @@ const COLUMNS = `account_id AS "accountId", mode, profile, base_url AS "baseUrl"
   client_secret_box AS "clientSecretBox", private_key_box AS "privateKeyBox",
   certificate_pem AS "certificatePem", ca_pem AS "caPem", pix_key AS "pixKey",
   merchant_name AS "merchantName", merchant_city AS "merchantCity", hook_id AS "hookId",
-  webhook_state AS "webhookState", webhook_detail AS "webhookDetail", revision,
+  webhook_state AS "webhookState", webhook_detail AS "webhookDetail",
+  webhook_foreign_url AS "webhookForeignUrl", extra_headers_box AS "extraHeadersBox",
+  extra_header_names AS "extraHeaderNames", app_key_box AS "appKeyBox", revision,
   last_ok_at AS "lastOkAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /**
@@ -42,9 +53,10 @@ export async function upsertConnection(db: Db, c: PspConnectionRow): Promise<Psp
     `INSERT INTO pix_psp_connections (account_id, mode, profile, base_url, token_url, homologation,
        client_id, client_secret_box, private_key_box, certificate_pem, ca_pem, pix_key,
        merchant_name, merchant_city, hook_id, webhook_state, webhook_detail, revision, last_ok_at,
-       created_at, updated_at)
+       created_at, updated_at, webhook_foreign_url, extra_headers_box, extra_header_names,
+       app_key_box)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 1, $18,
-       $19, $19)
+       $19, $19, $20, $21, $22, $23)
      ON CONFLICT (account_id, mode) DO UPDATE SET profile = EXCLUDED.profile,
        base_url = EXCLUDED.base_url, token_url = EXCLUDED.token_url,
        homologation = EXCLUDED.homologation, client_id = EXCLUDED.client_id,
@@ -53,6 +65,9 @@ export async function upsertConnection(db: Db, c: PspConnectionRow): Promise<Psp
        pix_key = EXCLUDED.pix_key, merchant_name = EXCLUDED.merchant_name,
        merchant_city = EXCLUDED.merchant_city, webhook_state = EXCLUDED.webhook_state,
        webhook_detail = EXCLUDED.webhook_detail, last_ok_at = EXCLUDED.last_ok_at,
+       webhook_foreign_url = EXCLUDED.webhook_foreign_url,
+       extra_headers_box = EXCLUDED.extra_headers_box,
+       extra_header_names = EXCLUDED.extra_header_names, app_key_box = EXCLUDED.app_key_box,
        revision = pix_psp_connections.revision + 1, updated_at = EXCLUDED.updated_at
      RETURNING ${COLUMNS}`,
     [
@@ -75,11 +90,34 @@ export async function upsertConnection(db: Db, c: PspConnectionRow): Promise<Psp
       c.webhookDetail,
       c.lastOkAt,
       c.updatedAt,
+      c.webhookForeignUrl,
+      c.extraHeadersBox,
+      c.extraHeaderNames,
+      c.appKeyBox,
     ],
   );
   const row = rows[0];
   if (!row) throw new Error("upsert returned no row");
   return row;
+}
+
+/**
+ * Records how the webhook registration ended. The revision is not bumped: the client built from
+ * this row does not depend on it.
+ */
+export async function setWebhookState(
+  db: Db,
+  k: { accountId: string; mode: string; hookId: string },
+  w: { state: WebhookState; detail: string | null; foreignUrl: string | null },
+): Promise<PspConnectionRow | undefined> {
+  const rows = await db.query<PspConnectionRow>(
+    `UPDATE pix_psp_connections SET webhook_state = $4, webhook_detail = $5,
+       webhook_foreign_url = $6
+     WHERE account_id = $1 AND mode = $2 AND hook_id = $3
+     RETURNING ${COLUMNS}`,
+    [k.accountId, k.mode, k.hookId, w.state, w.detail, w.foreignUrl],
+  );
+  return rows[0];
 }
 
 export async function findConnection(

@@ -5,6 +5,7 @@ import {
   type PspConnectionRow,
   touchConnection,
 } from "../../db/queries/psp-connections.ts";
+import { isHomologationUrl } from "../../pix-psp/profiles.ts";
 import type { BacenPixClient, ProfileId, PspCredentials } from "../../pix-psp/types.ts";
 import type { SecretBox } from "../../secrets/secret-box.ts";
 import type { Clock } from "../deps.ts";
@@ -32,8 +33,18 @@ export type PspClients = {
 
 // The sealed secrets are bound to their account and field: a ciphertext copied to another
 // account's row, or from the secret field to the key field, does not open.
-export const secretBinding = (accountId: string, field: "client_secret" | "private_key") =>
-  `pix-psp:${accountId}:live:${field}`;
+export const secretBinding = (
+  accountId: string,
+  field: "client_secret" | "private_key" | "extra_headers" | "app_key",
+) => `pix-psp:${accountId}:live:${field}`;
+
+/**
+ * A connection whose PSP host is a homologation (sandbox) one, or stored with the flag: its
+ * payments are test money (Efí's confirms small cobs by itself). Saving one is refused; a row
+ * stored before that rule is never used for live charges.
+ */
+export const isHomologationConnection = (row: PspConnectionRow) =>
+  row.homologation || isHomologationUrl(row.baseUrl) || isHomologationUrl(row.tokenUrl);
 
 export function credentialsOf(row: PspConnectionRow, box: SecretBox): PspCredentials {
   return {
@@ -52,6 +63,16 @@ export function credentialsOf(row: PspConnectionRow, box: SecretBox): PspCredent
     certificatePem: row.certificatePem,
     privateKeyPem: box.open(row.privateKeyBox, secretBinding(row.accountId, "private_key")),
     ...(row.caPem ? { caPem: row.caPem } : {}),
+    ...(row.extraHeadersBox
+      ? {
+          extraHeaders: JSON.parse(
+            box.open(row.extraHeadersBox, secretBinding(row.accountId, "extra_headers")),
+          ) as Record<string, string>,
+        }
+      : {}),
+    ...(row.appKeyBox
+      ? { appKey: box.open(row.appKeyBox, secretBinding(row.accountId, "app_key")) }
+      : {}),
   };
 }
 
@@ -71,7 +92,8 @@ export function makePspClients(deps: {
   };
 
   const use = async (row: PspConnectionRow | undefined): Promise<LiveConnection | undefined> => {
-    if (!row) return undefined;
+    // Test money never reaches a live charge: such a connection is as good as none.
+    if (!row || isHomologationConnection(row)) return undefined;
     const entry = cache.get(row.accountId);
     if (entry && entry.revision === row.revision) return { row, client: entry.client };
     await drop(row.accountId);

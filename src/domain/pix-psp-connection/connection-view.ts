@@ -2,6 +2,7 @@ import type { PspConnectionRow } from "../../db/queries/psp-connections.ts";
 import { certificateInfo } from "../../pix-psp/certificates.ts";
 import { PROFILES } from "../../pix-psp/profiles.ts";
 import type { ProfileId } from "../../pix-psp/types.ts";
+import { isHomologationConnection } from "./clients.ts";
 import type { PspConnectionView } from "./schemas.ts";
 
 /** Where the PSP notifies payments: this path plus the connection's hook id (plus "/pix"). */
@@ -14,6 +15,21 @@ export function notificationUrl(baseUrl: string | undefined, profile: string, ho
   return `${baseUrl}${NOTIFY_PATH}/${hookId}${suffix}`;
 }
 
+/**
+ * True when a URL registered at the PSP is this connection's: its path carries our hook id,
+ * which is random and ours alone, whatever host or proxy it was registered through.
+ */
+export function isOurWebhookUrl(url: string, hookId: string): boolean {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return false;
+  }
+  const ours = `${NOTIFY_PATH}/${hookId}`;
+  return path === ours || path.startsWith(`${ours}/`);
+}
+
 /** A connection as its owner sees it: facts and the notification URL, never a secret. */
 export function connectionView(
   deps: { baseUrl: string | undefined },
@@ -24,7 +40,7 @@ export function connectionView(
     profile: row.profile,
     baseUrl: row.baseUrl,
     tokenUrl: row.tokenUrl,
-    homologation: row.homologation,
+    homologation: isHomologationConnection(row),
     clientId: row.clientId,
     pixKey: row.pixKey,
     merchantName: row.merchantName,
@@ -38,7 +54,13 @@ export function connectionView(
     lastSuccessfulCallAt: row.lastOkAt?.toISOString() ?? null,
     notificationUrl: notificationUrl(deps.baseUrl, row.profile, row.hookId),
     notificationPath: `${NOTIFY_PATH}/${row.hookId}`,
-    webhook: { state: row.webhookState, detail: row.webhookDetail },
+    webhook: {
+      state: row.webhookState,
+      detail: row.webhookDetail,
+      foreignUrl: row.webhookForeignUrl,
+    },
+    extraHeaderNames: row.extraHeaderNames ? row.extraHeaderNames.split(",") : [],
+    hasAppKey: row.appKeyBox !== null,
     livemode: true,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

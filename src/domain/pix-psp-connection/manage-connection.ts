@@ -12,7 +12,7 @@ import {
   checkKeyMatchesCert,
   pfxToPem,
 } from "../../pix-psp/certificates.ts";
-import { resolveEndpoints } from "../../pix-psp/profiles.ts";
+import { isHomologationUrl, PROFILES, resolveEndpoints } from "../../pix-psp/profiles.ts";
 import type { ProfileId, PspCredentials } from "../../pix-psp/types.ts";
 import type { SecretBox } from "../../secrets/secret-box.ts";
 import { refuseDeleteWithPendingCharges } from "../charges/live-delete-guard.ts";
@@ -20,7 +20,8 @@ import type { Clock, Random } from "../deps.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
 import type { Principal } from "../mode.ts";
 import { credentialsOf, type PspClientFactory, type PspClients, secretBinding } from "./clients.ts";
-import { connectionView, notificationUrl } from "./connection-view.ts";
+import { connectionView, isOurWebhookUrl, notificationUrl } from "./connection-view.ts";
+import { validateExtraHeaders } from "./extra-headers.ts";
 import { pspFailure } from "./psp-failure.ts";
 import type { PspConnectionView, SavePspConnection } from "./schemas.ts";
 
@@ -68,6 +69,28 @@ export async function savePspConnection(
   } catch (err) {
     throw unprocessable(`base_url: ${(err as Error).message}`);
   }
+  // Homologation is test money (Efí's confirms cobs of up to R$ 10,00 by itself): a live
+  // connection to it would approve live charges that no money stands behind.
+  if (input.homologation) {
+    throw unprocessable(
+      "homologation: a homologation (sandbox) PSP is test money and cannot back live charges; use test mode (simulated PIX) to try the flow",
+    );
+  }
+  for (const [field, url] of [
+    ["base_url", endpoints.baseUrl],
+    ["token_url", endpoints.tokenUrl],
+  ] as const) {
+    if (isHomologationUrl(url)) {
+      throw unprocessable(
+        `${field}: ${new URL(url).host} is a homologation (sandbox) host: its payments are test money and cannot back live charges`,
+      );
+    }
+  }
+  const extraHeaders = validateExtraHeaders(profile, input.extra_headers);
+  const appKeyQuery = PROFILES[profile].appKeyQuery;
+  if (appKeyQuery && !input.app_key) {
+    throw unprocessable(`app_key: is required for ${profile} (sent as ${appKeyQuery})`);
+  }
   for (const [field, url] of [
     ["base_url", endpoints.baseUrl],
     ["token_url", endpoints.tokenUrl],
@@ -91,49 +114,73 @@ export async function savePspConnection(
     certificatePem,
     privateKeyPem,
     ...(input.ca ? { caPem: input.ca } : {}),
+    ...(Object.keys(extraHeaders).length > 0 ? { extraHeaders } : {}),
+    ...(input.app_key ? { appKey: input.app_key } : {}),
   };
   const existing = await q.findConnection(deps.db, who);
   const hookId = existing?.hookId ?? deps.random.bytes(24).toString("base64url");
   const client = deps.makePspClient(creds);
-  let webhook: { state: "registered" | "manual" | "failed"; detail: string | null };
   try {
     try {
       await client.checkConnection();
     } catch (err) {
       throw pspFailure(err, "the connection was not saved");
     }
-    webhook = await registerWebhook(deps, client, profile, input.pix_key, hookId);
+    // The row (and so the notification route of its hook) exists before PUT /webhook: Efí
+    // POSTs a test notification while registering and refuses a URL that does not answer 2xx.
+    const now = deps.clock.now();
+    const saved = await q.upsertConnection(deps.db, {
+      accountId: who.accountId,
+      mode: "live",
+      profile,
+      ...endpoints,
+      homologation: false,
+      clientId: input.client_id,
+      clientSecretBox: input.client_secret
+        ? deps.secretBox.seal(input.client_secret, secretBinding(who.accountId, "client_secret"))
+        : null,
+      privateKeyBox: deps.secretBox.seal(
+        privateKeyPem,
+        secretBinding(who.accountId, "private_key"),
+      ),
+      certificatePem,
+      caPem: input.ca ?? null,
+      pixKey: input.pix_key,
+      merchantName: input.merchant_name,
+      merchantCity: input.merchant_city,
+      hookId,
+      webhookState: "pending",
+      webhookDetail: null,
+      webhookForeignUrl: null,
+      extraHeadersBox:
+        Object.keys(extraHeaders).length > 0
+          ? deps.secretBox.seal(
+              JSON.stringify(extraHeaders),
+              secretBinding(who.accountId, "extra_headers"),
+            )
+          : null,
+      extraHeaderNames:
+        Object.keys(extraHeaders).length > 0 ? Object.keys(extraHeaders).join(",") : null,
+      appKeyBox: input.app_key
+        ? deps.secretBox.seal(input.app_key, secretBinding(who.accountId, "app_key"))
+        : null,
+      revision: 1,
+      lastOkAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await deps.pspClients.invalidate(who.accountId);
+    const webhook = await registerWebhook(deps, client, {
+      profile,
+      pixKey: input.pix_key,
+      hookId,
+      replace: input.replace_webhook === true,
+    });
+    const row = await q.setWebhookState(deps.db, { ...who, hookId }, webhook);
+    return connectionView(deps, row ?? saved);
   } finally {
     await client.close().catch(() => {});
   }
-
-  const now = deps.clock.now();
-  const row = await q.upsertConnection(deps.db, {
-    accountId: who.accountId,
-    mode: "live",
-    profile,
-    ...endpoints,
-    homologation: input.homologation === true,
-    clientId: input.client_id,
-    clientSecretBox: input.client_secret
-      ? deps.secretBox.seal(input.client_secret, secretBinding(who.accountId, "client_secret"))
-      : null,
-    privateKeyBox: deps.secretBox.seal(privateKeyPem, secretBinding(who.accountId, "private_key")),
-    certificatePem,
-    caPem: input.ca ?? null,
-    pixKey: input.pix_key,
-    merchantName: input.merchant_name,
-    merchantCity: input.merchant_city,
-    hookId,
-    webhookState: webhook.state,
-    webhookDetail: webhook.detail,
-    revision: 1,
-    lastOkAt: now,
-    createdAt: now,
-    updatedAt: now,
-  });
-  await deps.pspClients.invalidate(who.accountId);
-  return connectionView(deps, row);
 }
 
 /** The caller's connection, without a secret; 404 when there is none. */
@@ -163,11 +210,18 @@ export async function deletePspConnection(
   const row = await q.deleteConnection(deps.db, who);
   if (!row) throw notFound("no PIX provider is configured for this account");
   await deps.pspClients.invalidate(who.accountId);
-  const registered = row.webhookState === "registered";
+  const registered = row.webhookState === "registered" || row.webhookState === "pending";
   if (registered) {
+    // Only our own URL is removed: the key's webhook may have been replaced since (by the
+    // merchant's ERP, in the PSP's portal), and that one is not ours to delete.
     const client = deps.makePspClient(credentialsOf(row, deps.secretBox));
     void client
-      .deleteWebhook(row.pixKey)
+      .getWebhook(row.pixKey)
+      .then((w) =>
+        w && isOurWebhookUrl(w.webhookUrl, row.hookId)
+          ? client.deleteWebhook(row.pixKey)
+          : undefined,
+      )
       .catch(() => {})
       .finally(() => client.close().catch(() => {}));
   }
@@ -199,28 +253,49 @@ function readCertificate(input: SavePspConnection) {
 // Only a public https base URL can be registered: a PSP refuses anything else, and probing our
 // own private address from the PSP would fail anyway. Lexical check (no DNS): the base URL is
 // the operator's own setting.
+type WebhookOutcome = {
+  state: "registered" | "manual" | "failed" | "foreign";
+  detail: string | null;
+  foreignUrl: string | null;
+};
+
 async function registerWebhook(
   deps: ConnectionDeps,
-  client: { putWebhook(chave: string, url: string): Promise<void> },
-  profile: ProfileId,
-  pixKey: string,
-  hookId: string,
-): Promise<{ state: "registered" | "manual" | "failed"; detail: string | null }> {
+  client: {
+    putWebhook(chave: string, url: string): Promise<void>;
+    getWebhook(chave: string): Promise<{ webhookUrl: string } | undefined>;
+  },
+  o: { profile: ProfileId; pixKey: string; hookId: string; replace: boolean },
+): Promise<WebhookOutcome> {
+  const { profile, pixKey, hookId } = o;
   const url = notificationUrl(deps.baseUrl, profile, hookId);
   const publicHttps = url !== null && checkWebhookUrl(url, { allowHosts: [] }).ok;
   if (!url || !publicHttps) {
     return {
       state: "manual",
+      foreignUrl: null,
       detail:
         "TOSTAO_BASE_URL is not a public https URL, so the webhook was not registered at the PSP. Set it and save again, or register notificationUrl yourself (PUT /webhook/{chave} or the PSP's portal); until then payments are found by reconciliation (TOSTAO_PIX_RECONCILE_SECONDS).",
     };
   }
   try {
+    // One URL per key: a URL that is not ours (the merchant's ERP, a plugin) is kept unless
+    // the merchant asked to replace it; cutting it off silently would stop their other system.
+    const current = await client.getWebhook(pixKey);
+    if (current && !isOurWebhookUrl(current.webhookUrl, hookId) && !o.replace) {
+      return {
+        state: "foreign",
+        foreignUrl: current.webhookUrl,
+        detail:
+          "Another webhook URL is registered on this Pix key and was kept. Save again with replace_webhook (dashboard: the replace box; CLI: --replace-webhook) to point it here; until then payments are found by reconciliation.",
+      };
+    }
     await client.putWebhook(pixKey, url);
-    return { state: "registered", detail: null };
+    return { state: "registered", detail: null, foreignUrl: null };
   } catch (err) {
     return {
       state: "failed",
+      foreignUrl: null,
       detail: `the PSP refused the webhook: ${(pspFailure(err, "webhook not registered") as Error).message}. Payments are still found by reconciliation.`,
     };
   }

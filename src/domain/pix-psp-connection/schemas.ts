@@ -10,7 +10,7 @@ export const SavePspConnectionSchema = z
   .strictObject({
     profile: z
       .enum(PROFILE_IDS as [string, ...string[]])
-      .describe("PSP profile: generic, efi, inter, sicoob, itau or santander."),
+      .describe("PSP profile: generic, efi, inter, sicoob, itau, santander or bb."),
     base_url: z
       .string()
       .max(500)
@@ -21,7 +21,12 @@ export const SavePspConnectionSchema = z
       .max(500)
       .optional()
       .describe("OAuth2 token endpoint (generic: required)."),
-    homologation: z.boolean().optional().describe("Use the profile's homologation (sandbox) URLs."),
+    homologation: z
+      .boolean()
+      .optional()
+      .describe(
+        "Homologation (sandbox) is test money and is refused on a live connection (true is a 422); use the test mode's simulated PIX to try things.",
+      ),
     client_id: z.string().trim().min(1).max(500),
     client_secret: z.string().min(1).max(2000).optional(),
     certificate: pem(20_000).optional().describe("PEM client certificate (chain allowed)."),
@@ -39,6 +44,25 @@ export const SavePspConnectionSchema = z
     pix_key: z.string().trim().min(1).max(77).describe("The Pix key (chave) charges are made to."),
     merchant_name: z.string().trim().min(1).max(200),
     merchant_city: z.string().trim().min(1).max(100),
+    replace_webhook: z
+      .boolean()
+      .optional()
+      .describe(
+        "Replace a webhook URL that is not ours already registered on the Pix key (kept by default: one URL per key, it may be your ERP's).",
+      ),
+    extra_headers: z
+      .record(z.string().max(64), z.string().max(500))
+      .optional()
+      .describe(
+        "Headers your PSP requires on every call (Inter: x-conta-corrente). Stored sealed, never logged, shown by name.",
+      ),
+    app_key: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe("Banco do Brasil: the developer application key (gw-dev-app-key)."),
   })
   .superRefine((v, ctx) => {
     const pemPair = v.certificate !== undefined || v.private_key !== undefined;
@@ -65,7 +89,9 @@ export const PspConnectionViewSchema = z.object({
   profile: z.string(),
   baseUrl: z.string(),
   tokenUrl: z.string(),
-  homologation: z.boolean(),
+  homologation: z
+    .boolean()
+    .describe("True only for a connection stored before homologation was refused: it is not used."),
   clientId: z.string(),
   pixKey: z.string(),
   merchantName: z.string(),
@@ -85,9 +111,17 @@ export const PspConnectionViewSchema = z.object({
     ),
   notificationPath: z.string().describe("The notification path on this server."),
   webhook: z.object({
-    state: z.enum(["registered", "manual", "failed"]),
+    state: z.enum(["registered", "manual", "failed", "foreign", "pending"]),
     detail: z.string().nullable(),
+    foreignUrl: z
+      .string()
+      .nullable()
+      .describe(
+        "State foreign: the URL registered on the Pix key that is not ours, kept; save with replace_webhook to replace it.",
+      ),
   }),
+  extraHeaderNames: z.array(z.string()).describe("Names of the extra headers (values sealed)."),
+  hasAppKey: z.boolean(),
   livemode: z.literal(true),
   createdAt: z.string(),
   updatedAt: z.string(),

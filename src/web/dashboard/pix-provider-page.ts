@@ -35,6 +35,18 @@ function field(body: unknown, name: string): string | undefined {
   return trimmed === "" ? undefined : trimmed;
 }
 
+/** "name: value" lines to extra_headers (the domain validates names and values). */
+function headerLines(text: string | undefined): { extra_headers?: Record<string, string> } {
+  if (!text) return {};
+  const out: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === "") continue;
+    const at = line.indexOf(":");
+    out[(at < 0 ? line : line.slice(0, at)).trim()] = at < 0 ? "" : line.slice(at + 1).trim();
+  }
+  return { extra_headers: out };
+}
+
 function fileBase64(body: unknown, name: string): string | undefined {
   const v = formBody(body)[name] as unknown;
   return Buffer.isBuffer(v) && v.length > 0 ? v.toString("base64") : undefined;
@@ -74,7 +86,9 @@ export function registerPixProviderPages(web: FastifyInstance, deps: AppDeps): v
 <dt>${t("pix.pixKey")}</dt><dd class="mono">${view.pixKey}</dd>
 <dt>${t("pix.merchant")}</dt><dd>${view.merchantName}, ${view.merchantCity}</dd>
 <dt>${t("pix.notificationUrl")}</dt><dd class="mono" id="notify-url">${view.notificationUrl ?? view.notificationPath}</dd>
-<dt>${t("pix.webhook")}</dt><dd>${t(`pix.webhook.${view.webhook.state}`)}${view.webhook.detail ? html`<br><span class="muted">${view.webhook.detail}</span>` : ""}</dd>
+<dt>${t("pix.webhook")}</dt><dd id="webhook-state">${t(`pix.webhook.${view.webhook.state}`)}${view.webhook.detail ? html`<br><span class="muted">${view.webhook.detail}</span>` : ""}</dd>
+${view.webhook.foreignUrl ? html`<dt>${t("pix.foreignUrl")}</dt><dd class="mono" id="foreign-url">${view.webhook.foreignUrl}</dd>` : ""}
+${view.extraHeaderNames.length > 0 ? html`<dt>${t("pix.extraHeaderNames")}</dt><dd class="mono">${view.extraHeaderNames.join(", ")}</dd>` : ""}
 </dl>${view.notificationUrl ? "" : html`<p class="flash warn">${t("pix.needsBaseUrl")}</p>`}
 <div class="row">${confirmAction(req, { action: "/dashboard/pix-provider/delete", label: t("action.delete"), question: t("pix.delete.q"), confirm: t("action.delete"), danger: true })}</div></section>`
       : html`<p>${t("pix.none")}</p>`;
@@ -92,7 +106,6 @@ export function registerPixProviderPages(web: FastifyInstance, deps: AppDeps): v
 <form method="post" action="/dashboard/pix-provider" enctype="multipart/form-data" class="stack">
 <input type="hidden" name="_csrf" value="${session.csrfToken}">
 <label>${t("pix.profile")}<select name="profile">${profileOptions}</select></label>
-<label class="inline"><input type="checkbox" name="homologation" value="true"> ${t("pix.useHomologation")}</label>
 <label>${t("pix.baseUrl")}<input type="url" name="base_url" placeholder="https://pix.example.com/v2"></label>
 <label>${t("pix.tokenUrl")}<input type="url" name="token_url" placeholder="https://pix.example.com/oauth/token"></label>
 <label>${t("pix.clientId")}<input type="text" name="client_id" required autocomplete="off"></label>
@@ -108,6 +121,9 @@ export function registerPixProviderPages(web: FastifyInstance, deps: AppDeps): v
 <label>${t("pix.pixKey")}<input type="text" name="pix_key" required value="${view?.pixKey ?? ""}"></label>
 <label>${t("pix.merchantName")}<input type="text" name="merchant_name" required maxlength="200" value="${view?.merchantName ?? ""}"></label>
 <label>${t("pix.merchantCity")}<input type="text" name="merchant_city" required maxlength="100" value="${view?.merchantCity ?? ""}"></label>
+<label>${t("pix.appKey")}<input type="password" name="app_key" autocomplete="off"></label>
+<label>${t("pix.extraHeaders")}<textarea name="extra_headers" rows="2" autocomplete="off"></textarea></label>
+<label class="inline"><input type="checkbox" name="replace_webhook" value="true"> ${t("pix.replaceWebhook")}${view?.webhook.foreignUrl ? html` <span class="mono">(${view.webhook.foreignUrl})</span>` : ""}</label>
 <button type="submit">${t("pix.save")}</button>
 </form></section>`,
     });
@@ -122,7 +138,9 @@ export function registerPixProviderPages(web: FastifyInstance, deps: AppDeps): v
       const pfx = fileBase64(b, "pfx");
       const input = parseForm(SavePspConnectionSchema, {
         profile: field(b, "profile"),
-        ...(field(b, "homologation") === "true" ? { homologation: true } : {}),
+        ...(field(b, "replace_webhook") === "true" ? { replace_webhook: true } : {}),
+        ...(field(b, "app_key") ? { app_key: field(b, "app_key") } : {}),
+        ...headerLines(field(b, "extra_headers")),
         ...(field(b, "base_url") ? { base_url: field(b, "base_url") } : {}),
         ...(field(b, "token_url") ? { token_url: field(b, "token_url") } : {}),
         client_id: field(b, "client_id") ?? "",

@@ -209,7 +209,6 @@ export const dashboard = defineArea(
     "pix.current": "Conexão atual",
     "pix.profile": "PSP",
     "pix.homologation": "homologação",
-    "pix.useHomologation": "Usar o ambiente de homologação do PSP",
     "pix.check": "Verificação",
     "pix.checkOk": "Conectado",
     "pix.checkNone": "Nunca verificado",
@@ -226,6 +225,15 @@ export const dashboard = defineArea(
     "pix.webhook.registered": "Registrado no PSP",
     "pix.webhook.manual": "Registre a URL acima no painel do PSP",
     "pix.webhook.failed": "O PSP recusou o registro",
+    "pix.webhook.foreign": "Outra URL está registrada nesta chave e foi mantida",
+    "pix.webhook.pending": "Registro em andamento",
+    "pix.foreignUrl": "URL registrada hoje na chave",
+    "pix.replaceWebhook":
+      "Substituir o webhook já registrado na chave Pix por este (a URL atual deixa de ser chamada)",
+    "pix.extraHeaders":
+      "Cabeçalhos extras exigidos pelo PSP (um por linha, nome: valor; Inter: x-conta-corrente)",
+    "pix.extraHeaderNames": "Cabeçalhos extras",
+    "pix.appKey": "Chave da aplicação (Banco do Brasil: gw-dev-app-key)",
     "pix.needsBaseUrl":
       "Defina TOSTAO_BASE_URL com o endereço público https do serviço para que o PSP possa notificar os pagamentos.",
     "pix.delete.q":
@@ -472,7 +480,6 @@ export const dashboard = defineArea(
     "pix.current": "Current connection",
     "pix.profile": "PSP",
     "pix.homologation": "homologation",
-    "pix.useHomologation": "Use the PSP's homologation (sandbox) environment",
     "pix.check": "Check",
     "pix.checkOk": "Connected",
     "pix.checkNone": "Never checked",
@@ -489,6 +496,15 @@ export const dashboard = defineArea(
     "pix.webhook.registered": "Registered at the PSP",
     "pix.webhook.manual": "Register the URL above in the PSP's portal",
     "pix.webhook.failed": "The PSP refused the registration",
+    "pix.webhook.foreign": "Another URL is registered on this key and was kept",
+    "pix.webhook.pending": "Registration in progress",
+    "pix.foreignUrl": "URL registered on the key now",
+    "pix.replaceWebhook":
+      "Replace the webhook already registered on the Pix key with this one (the current URL stops being called)",
+    "pix.extraHeaders":
+      "Extra headers your PSP requires (one per line, name: value; Inter: x-conta-corrente)",
+    "pix.extraHeaderNames": "Extra headers",
+    "pix.appKey": "Application key (Banco do Brasil: gw-dev-app-key)",
     "pix.needsBaseUrl":
       "Set TOSTAO_BASE_URL to the service's public https address so the PSP can notify payments.",
     "pix.delete.q": "Delete the PSP connection? Live PIX charges can no longer be created.",

@@ -16,6 +16,7 @@ import {
 import { makeTestPki, type Pem, type TestPki } from "./pki.ts";
 import { routeApi } from "./router.ts";
 import { checkTokenRequest } from "./token-endpoint.ts";
+import { EFI_NOT_FOUND_NAMES, probeWebhook } from "./webhook-probe.ts";
 
 /**
  * A local PSP speaking the BACEN API Pix over mutual TLS, for tests: see README in this folder.
@@ -30,7 +31,9 @@ export type PeerFailure =
   | 500
   | 503
   | { rfc7807: { type: string; title: string; status: number; detail?: string } }
-  | { nomeMensagem: { nome: string; mensagem: string }; status?: number };
+  | { nomeMensagem: { nome: string; mensagem: string }; status?: number }
+  /** 429 Too Many Requests with this Retry-After (seconds). */
+  | { tooMany: { retryAfterSec: number } };
 
 export type StartPspPeerOptions = {
   profile?: ProfileId;
@@ -46,9 +49,12 @@ export type StartPspPeerOptions = {
   holdMs?: number;
   merchantName?: string;
   merchantCity?: string;
+  /** Headers every API call must carry with these values (a connection's extra headers). */
+  requireHeaders?: Record<string, string>;
 };
 
-export type PeerRequest = { method: string; path: string; status: number };
+/** `at`: when the request arrived (ms since the epoch), so a test can see a client's pauses. */
+export type PeerRequest = { method: string; path: string; status: number; at: number };
 export type Violation = { method: string; path: string; problems: string[] };
 
 export type PspPeer = Awaited<ReturnType<typeof startPspPeer>>;
@@ -70,6 +76,7 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
   const validator = bacenValidator();
   const tokens = new Map<string, { valid: boolean }>();
   const failures: { match: string; failure: PeerFailure; left: number }[] = [];
+  const probes: { url: string; status: number }[] = [];
   const requests: PeerRequest[] = [];
   const violations: Violation[] = [];
   const held = new Set<ServerResponse>();
@@ -77,6 +84,8 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
   const pending = new Set<Promise<unknown>>();
   let tokenRequests = 0;
   let dropping = false;
+  let probeOrigin: string | undefined;
+  const appKey = profile.appKeyQuery ? `appkey${randomBytes(8).toString("hex")}` : undefined;
 
   const server = createServer(
     {
@@ -89,6 +98,7 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     (req, res) => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
+      const at = Date.now();
       req.on("end", () => {
         const url = new URL(req.url ?? "/", "https://peer.invalid");
         // Logged on close, so held requests show too (status 0: no answer was sent).
@@ -97,6 +107,7 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
             method: req.method ?? "",
             path: url.pathname,
             status: res.headersSent ? res.statusCode : 0,
+            at,
           }),
         );
         handle(req, res, url, Buffer.concat(chunks).toString("utf8"));
@@ -127,9 +138,14 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     return true;
   }
 
-  function sendError(res: ServerResponse, e: ApiError): true {
+  function sendError(res: ServerResponse, given: ApiError): true {
+    let e = given;
+    const efiName = EFI_NOT_FOUND_NAMES[e.tipo];
+    if (e.status === 404 && profile.notFoundStatus !== 404 && efiName) {
+      e = new ApiError(profile.notFoundStatus, e.tipo, e.title, e.detail);
+    }
     if (profile.errorShape === "nome-mensagem") {
-      const nome = e.tipo.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();
+      const nome = efiName ?? e.tipo.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();
       return send(res, { status: e.status, body: { nome, mensagem: `${e.title} ${e.detail}` } });
     }
     const body = {
@@ -164,6 +180,13 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
           "Falha simulada.",
         ),
       );
+    } else if ("tooMany" in failure) {
+      res
+        .writeHead(429, {
+          "content-type": "application/json",
+          "retry-after": String(failure.tooMany.retryAfterSec),
+        })
+        .end(JSON.stringify({ nome: "limite_excedido", mensagem: "Limite de requisições." }));
     } else if ("rfc7807" in failure) {
       send(
         res,
@@ -208,9 +231,21 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
         body: { error: "invalid_token", error_description: "token expired or unknown" },
       });
     }
-    const deviation = missingDeviation(req);
+    const deviation = missingDeviation(req, url);
     if (deviation)
       return sendError(res, new ApiError(403, "AcessoNegado", "Acesso negado.", deviation));
+    // Efí checks the skip-mTLS header first (routeApi refuses without it), then probes.
+    const [skipHeader, skipValue] = profile.webhookPutHeader ?? [];
+    const skipped = !skipHeader || req.headers[skipHeader] === skipValue;
+    if (
+      profile.webhookProbe !== undefined &&
+      skipped &&
+      method === "PUT" &&
+      path.startsWith("/webhook/")
+    ) {
+      void probeThenRegister(req, res, path, raw);
+      return true;
+    }
     try {
       return send(
         res,
@@ -230,9 +265,50 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     }
   }
 
-  function missingDeviation(req: IncomingMessage): string | undefined {
+  /** Efí's registration: the test notification first; a non-2xx answer refuses the URL. */
+  async function probeThenRegister(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    raw: string,
+  ) {
+    let url = "";
+    try {
+      url = String((JSON.parse(raw) as { webhookUrl?: unknown }).webhookUrl ?? "");
+    } catch {}
+    const status = url ? await probeWebhook(url, profile.webhookProbe, probeOrigin) : 0;
+    probes.push({ url, status });
+    if (status < 200 || status > 299) {
+      return sendError(
+        res,
+        new ApiError(
+          400,
+          "WebhookOperacaoInvalida",
+          "Webhook inválido.",
+          `A URL informada respondeu ${status} à notificação de teste; é preciso responder 2xx`,
+        ),
+      );
+    }
+    try {
+      return send(
+        res,
+        routeApi(state, profile, { method: "PUT", path, headers: req.headers, raw }, onRefund),
+      );
+    } catch (err) {
+      if (err instanceof ApiError) return sendError(res, err);
+      throw err;
+    }
+  }
+
+  function missingDeviation(req: IncomingMessage, url: URL): string | undefined {
     if (profile.clientIdHeader && req.headers[profile.clientIdHeader] !== clientId) {
       return `header ${profile.clientIdHeader} with the client id is required`;
+    }
+    if (profile.appKeyQuery && url.searchParams.get(profile.appKeyQuery) !== appKey) {
+      return `query parameter ${profile.appKeyQuery} with the application key is required`;
+    }
+    for (const [name, value] of Object.entries(opts.requireHeaders ?? {})) {
+      if (req.headers[name.toLowerCase()] !== value) return `header ${name} is required`;
     }
     if (
       profile.accountHeader &&
@@ -329,7 +405,17 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
         caPem: pki.caPem,
       };
       if (clientSecret !== undefined) c.clientSecret = clientSecret;
+      if (appKey !== undefined) c.appKey = appKey;
+      if (opts.requireHeaders) c.extraHeaders = { ...opts.requireHeaders };
       return c;
+    },
+    /** The application key the profile requires in the query string (bb), if any. */
+    appKey,
+    /** Efí-style test notifications sent during PUT /webhook: URL and the answer's status. */
+    probes,
+    /** Sends the registration probes to this origin instead of the registered URL's own. */
+    routeProbesTo(origin: string) {
+      probeOrigin = origin;
     },
     cobs: state.cobs as ReadonlyMap<string, PeerCob>,
     pixReceived: state.pix as ReadonlyMap<string, PeerPix>,

@@ -100,6 +100,14 @@ export class PixState {
       throw cobInvalida("A chave não pertence ao recebedor.");
     }
     const existing = this.cobs.get(txid);
+    if (existing && this.profile.putCobExisting === "409") {
+      throw new ApiError(
+        409,
+        "TxidDuplicado",
+        "Txid duplicado.",
+        "Campo txid informado já foi utilizado em outra cobrança",
+      );
+    }
     if (existing && existing.status !== "ATIVA") {
       throw cobInvalida(`A cobrança ${txid} não está ATIVA.`);
     }

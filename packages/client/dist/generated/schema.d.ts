@@ -816,7 +816,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * payment.unmatched: A Pix arrived on your key for a txid no charge holds (a removed cob paid, or a cob not made here): refund or keep it at your PSP.
+         * payment.unmatched: Money reached you for no charge (`kind`): a Pix on your key for a txid no charge holds (a removed cob paid, or a cob not made here: refund or keep it at your PSP), or Bitcoin on an address handed out again whose amount matched no charge (docs/crypto.md).
          * @description Sent to every active webhook subscribed to `payment.unmatched` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
          */
         post: operations["onPaymentUnmatched"];
@@ -1058,7 +1058,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 503 UNAVAILABLE: A dependency (database, price sources, PIX provider) cannot answer now. */
+        /** @description 503 UNAVAILABLE: A dependency (database, price sources, PIX provider) cannot answer now, or the merchant's PSP is rate-limiting us; Retry-After says when to come back. */
         Unavailable: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
@@ -1070,7 +1070,7 @@ export interface components {
                 /**
                  * @example {
                  *       "success": false,
-                 *       "error": "field: a dependency (database, price sources, pix provider) cannot answer now."
+                 *       "error": "field: a dependency (database, price sources, pix provider) cannot answer now, or the merchant's psp is rate-limiting us; retry-after says when to come back."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -1928,6 +1928,7 @@ export interface operations {
                             profile: string;
                             baseUrl: string;
                             tokenUrl: string;
+                            /** @description True only for a connection stored before homologation was refused: it is not used. */
                             homologation: boolean;
                             clientId: string;
                             pixKey: string;
@@ -1946,9 +1947,14 @@ export interface operations {
                             notificationPath: string;
                             webhook: {
                                 /** @enum {string} */
-                                state: "registered" | "manual" | "failed";
+                                state: "registered" | "manual" | "failed" | "foreign" | "pending";
                                 detail: string | null;
+                                /** @description State foreign: the URL registered on the Pix key that is not ours, kept; save with replace_webhook to replace it. */
+                                foreignUrl: string | null;
                             };
+                            /** @description Names of the extra headers (values sealed). */
+                            extraHeaderNames: string[];
+                            hasAppKey: boolean;
                             /** @enum {boolean} */
                             livemode: true;
                             createdAt: string;
@@ -1979,15 +1985,15 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description PSP profile: generic, efi, inter, sicoob, itau or santander.
+                     * @description PSP profile: generic, efi, inter, sicoob, itau, santander or bb.
                      * @enum {string}
                      */
-                    profile: "generic" | "efi" | "inter" | "sicoob" | "itau" | "santander";
+                    profile: "generic" | "efi" | "inter" | "sicoob" | "itau" | "santander" | "bb";
                     /** @description API base with its version prefix (generic: required). */
                     base_url?: string;
                     /** @description OAuth2 token endpoint (generic: required). */
                     token_url?: string;
-                    /** @description Use the profile's homologation (sandbox) URLs. */
+                    /** @description Homologation (sandbox) is test money and is refused on a live connection (true is a 422); use the test mode's simulated PIX to try things. */
                     homologation?: boolean;
                     client_id: string;
                     client_secret?: string;
@@ -2004,6 +2010,14 @@ export interface operations {
                     pix_key: string;
                     merchant_name: string;
                     merchant_city: string;
+                    /** @description Replace a webhook URL that is not ours already registered on the Pix key (kept by default: one URL per key, it may be your ERP's). */
+                    replace_webhook?: boolean;
+                    /** @description Headers your PSP requires on every call (Inter: x-conta-corrente). Stored sealed, never logged, shown by name. */
+                    extra_headers?: {
+                        [key: string]: string;
+                    };
+                    /** @description Banco do Brasil: the developer application key (gw-dev-app-key). */
+                    app_key?: string;
                 };
             };
         };
@@ -2025,6 +2039,7 @@ export interface operations {
                             profile: string;
                             baseUrl: string;
                             tokenUrl: string;
+                            /** @description True only for a connection stored before homologation was refused: it is not used. */
                             homologation: boolean;
                             clientId: string;
                             pixKey: string;
@@ -2043,9 +2058,14 @@ export interface operations {
                             notificationPath: string;
                             webhook: {
                                 /** @enum {string} */
-                                state: "registered" | "manual" | "failed";
+                                state: "registered" | "manual" | "failed" | "foreign" | "pending";
                                 detail: string | null;
+                                /** @description State foreign: the URL registered on the Pix key that is not ours, kept; save with replace_webhook to replace it. */
+                                foreignUrl: string | null;
                             };
+                            /** @description Names of the extra headers (values sealed). */
+                            extraHeaderNames: string[];
+                            hasAppKey: boolean;
                             /** @enum {boolean} */
                             livemode: true;
                             createdAt: string;
@@ -2137,15 +2157,269 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: {
-                            events: {
+                            events: ({
                                 id: string;
-                                event: string;
+                                /** @enum {string} */
+                                event: "charge.created";
                                 chargeId: string | null;
                                 createdAt: string;
                                 data: {
-                                    [key: string]: unknown;
+                                    chargeId: string;
+                                    order_id: string;
+                                    /** @enum {string} */
+                                    status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                                    /** @enum {string} */
+                                    statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                                    livemode: boolean;
+                                    value: number;
+                                    title: string | null;
+                                    product_id: string | null;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_email: string | null;
+                                    customer_cpf: string | null;
+                                    customer_phone: string | null;
+                                    provider: string;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                    /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                                    amountReceived?: number;
                                 };
-                            }[];
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "charge.pending";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    chargeId: string;
+                                    order_id: string;
+                                    /** @enum {string} */
+                                    status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                                    /** @enum {string} */
+                                    statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                                    livemode: boolean;
+                                    value: number;
+                                    title: string | null;
+                                    product_id: string | null;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_email: string | null;
+                                    customer_cpf: string | null;
+                                    customer_phone: string | null;
+                                    provider: string;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                    /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                                    amountReceived?: number;
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "charge.approved";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    chargeId: string;
+                                    order_id: string;
+                                    /** @enum {string} */
+                                    status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                                    /** @enum {string} */
+                                    statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                                    livemode: boolean;
+                                    value: number;
+                                    title: string | null;
+                                    product_id: string | null;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_email: string | null;
+                                    customer_cpf: string | null;
+                                    customer_phone: string | null;
+                                    provider: string;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                    /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                                    amountReceived?: number;
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "charge.declined";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    chargeId: string;
+                                    order_id: string;
+                                    /** @enum {string} */
+                                    status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                                    /** @enum {string} */
+                                    statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                                    livemode: boolean;
+                                    value: number;
+                                    title: string | null;
+                                    product_id: string | null;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_email: string | null;
+                                    customer_cpf: string | null;
+                                    customer_phone: string | null;
+                                    provider: string;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                    /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                                    amountReceived?: number;
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "charge.refund";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    chargeId: string;
+                                    order_id: string;
+                                    /** @enum {string} */
+                                    status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                                    /** @enum {string} */
+                                    statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                                    livemode: boolean;
+                                    value: number;
+                                    title: string | null;
+                                    product_id: string | null;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_email: string | null;
+                                    customer_cpf: string | null;
+                                    customer_phone: string | null;
+                                    provider: string;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                    /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                                    amountReceived?: number;
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "charge.updated";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    chargeId: string;
+                                    order_id: string;
+                                    /** @enum {string} */
+                                    status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                                    /** @enum {string} */
+                                    statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                                    livemode: boolean;
+                                    value: number;
+                                    title: string | null;
+                                    product_id: string | null;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_email: string | null;
+                                    customer_cpf: string | null;
+                                    customer_phone: string | null;
+                                    provider: string;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                    /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                                    amountReceived?: number;
+                                    /** @description Present when the update is a refund the PSP did not make. */
+                                    refund?: {
+                                        /** @enum {string} */
+                                        status: "failed";
+                                        reason: string;
+                                    };
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "charge.disputed";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    chargeId: string;
+                                    order_id: string;
+                                    /** @enum {string} */
+                                    status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                                    /** @enum {string} */
+                                    statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                                    livemode: boolean;
+                                    value: number;
+                                    title: string | null;
+                                    product_id: string | null;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_email: string | null;
+                                    customer_cpf: string | null;
+                                    customer_phone: string | null;
+                                    provider: string;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                    /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                                    amountReceived?: number;
+                                    dispute: {
+                                        /** @description The devolução's id at the PSP. */
+                                        id: string;
+                                        /** @description The payment it claws back. */
+                                        endToEndId: string;
+                                        /** @description MED_OPERACIONAL (an operational failure) or MED_FRAUDE (suspected fraud). */
+                                        nature: string;
+                                        /** @description The devolução's status: EM_PROCESSAMENTO, DEVOLVIDO or NAO_REALIZADO. */
+                                        status: string;
+                                        /** @description The amount clawed back, in BRL. */
+                                        value: number;
+                                        /** @description The PSP's words (motivo), when it gives them. */
+                                        reason: string | null;
+                                    };
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "webhook.test";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    message: string;
+                                    webhookId: string;
+                                    livemode: boolean;
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "payment.unmatched";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    /** @enum {string} */
+                                    kind: "pix";
+                                    /** @description The unmatched payment's id (upm_...). */
+                                    id: string;
+                                    endToEndId: string;
+                                    /** @description The cob's txid the payer paid, which no charge holds. */
+                                    txid: string | null;
+                                    /** @description Amount received, in BRL. */
+                                    value: number;
+                                    paidAt: string | null;
+                                    /** @enum {string} */
+                                    source: "notification" | "reconciliation" | "sweep";
+                                    /** @enum {boolean} */
+                                    livemode: true;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "bitcoin";
+                                    address: string;
+                                    txid: string;
+                                    amountSats: number;
+                                    amountCrypto: string;
+                                    /** @enum {string} */
+                                    network: "mainnet" | "testnet" | "signet";
+                                    /** @description The charges that have held the address, oldest first. */
+                                    chargeIds: string[];
+                                    livemode: boolean;
+                                    seenAt: string;
+                                };
+                            })[];
                             /** @description Whether rows remain past this page (next offset). */
                             hasMore: boolean;
                             /** @description How far back history goes: events older than this many days are pruned (TOSTAO_RETENTION_DAYS); charges never are. */
@@ -2545,6 +2819,12 @@ export interface operations {
                             livemode: boolean;
                             unpaidAddresses: number;
                             gapWarning: string | null;
+                            /** @description How many times this key's addresses were handed out again: an address whose charge expired unpaid, unused on the chain, went to a later charge instead of a new index. */
+                            reusedAddresses: number;
+                            /** @description Addresses waiting in the pool to be handed out again. */
+                            pooledAddresses: number;
+                            /** @description Payments to addresses handed out again that matched no charge's amount (payment.unmatched events). */
+                            unmatchedPayments: number;
                         };
                     };
                 };
@@ -2603,6 +2883,12 @@ export interface operations {
                             livemode: boolean;
                             unpaidAddresses: number;
                             gapWarning: string | null;
+                            /** @description How many times this key's addresses were handed out again: an address whose charge expired unpaid, unused on the chain, went to a later charge instead of a new index. */
+                            reusedAddresses: number;
+                            /** @description Addresses waiting in the pool to be handed out again. */
+                            pooledAddresses: number;
+                            /** @description Payments to addresses handed out again that matched no charge's amount (payment.unmatched events). */
+                            unmatchedPayments: number;
                         };
                     };
                 };
@@ -3774,6 +4060,12 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description Present when the update is a refund the PSP did not make. */
+                        refund?: {
+                            /** @constant */
+                            status: "failed";
+                            reason: string;
+                        };
                     };
                 };
             };
@@ -3910,6 +4202,8 @@ export interface operations {
                     /** @description When the event happened (ISO 8601). */
                     timestamp: string;
                     data: {
+                        /** @constant */
+                        kind: "pix";
                         /** @description The unmatched payment's id (upm_...). */
                         id: string;
                         endToEndId: string;
@@ -3922,6 +4216,19 @@ export interface operations {
                         source: "notification" | "reconciliation" | "sweep";
                         /** @constant */
                         livemode: true;
+                    } | {
+                        /** @constant */
+                        kind: "bitcoin";
+                        address: string;
+                        txid: string;
+                        amountSats: number;
+                        amountCrypto: string;
+                        /** @enum {string} */
+                        network: "mainnet" | "testnet" | "signet";
+                        /** @description The charges that have held the address, oldest first. */
+                        chargeIds: string[];
+                        livemode: boolean;
+                        seenAt: string;
                     };
                 };
             };

@@ -45,7 +45,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an API token (its value is shown once) */
+        /** Create an API token (its value is shown once), with the caller's scopes or fewer, in its mode or lower */
         post: operations["createApiToken"];
         delete?: never;
         options?: never;
@@ -60,7 +60,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the account's API tokens (never their values) */
+        /** List the account's API tokens (never their values), newest first */
         get: operations["listApiTokens"];
         put?: never;
         post?: never;
@@ -132,23 +132,6 @@ export interface paths {
         put?: never;
         /** Archive a product (charges can no longer use it) */
         post: operations["archiveProduct"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pix/charge/create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create a PIX charge (BR Code and QR image); without a token, product_id is required (public checkout); Idempotency-Key accepted */
-        post: operations["createPixCharge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -316,7 +299,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhooks (never their secrets) */
+        /** List webhooks (never their secrets), newest first */
         get: operations["listWebhooks"];
         put?: never;
         post?: never;
@@ -429,23 +412,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/crypto/charge/create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create a Bitcoin charge; without a token, product_id is required (public checkout) */
-        post: operations["createCryptoCharge"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/crypto/charge/status": {
         parameters: {
             query?: never;
@@ -463,23 +429,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/crypto/charge/qr": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** PNG QR code of a Bitcoin charge's payment URI (public) */
-        get: operations["getCryptoChargeQr"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/crypto/charges": {
         parameters: {
             query?: never;
@@ -489,6 +438,91 @@ export interface paths {
         };
         /** Recent Bitcoin charges, newest first */
         get: operations["listCryptoCharges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's account: its id and the display name payers see */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the account's display name, shown to payers on the payment and checkout pages (live tokens only); Idempotency-Key accepted */
+        post: operations["updateAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/charge/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a PIX charge (BR Code and QR image); without a token, product_id is required (public checkout); Idempotency-Key accepted */
+        post: operations["createPixCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crypto/charge/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a Bitcoin charge; without a token, product_id is required (public checkout) */
+        post: operations["createCryptoCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crypto/charge/qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** PNG QR code of a Bitcoin charge's payment URI (public) */
+        get: operations["getCryptoChargeQr"];
         put?: never;
         post?: never;
         delete?: never;
@@ -745,10 +779,50 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * charge.updated: A charge changed otherwise (canceled).
+         * charge.updated: A charge changed otherwise (canceled; a refund refused; a live PIX paid for less than its value, with amountReceived).
          * @description Sent to every active webhook subscribed to `charge.updated` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
          */
         post: operations["onChargeUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "charge.disputed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * charge.disputed: The payer's bank is clawing a paid live PIX charge back through MED (MED_OPERACIONAL or MED_FRAUDE); the charge stays approved and `dispute` says how far it got.
+         * @description Sent to every active webhook subscribed to `charge.disputed` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onChargeDisputed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.unmatched: Money reached you for no charge (`kind`): a Pix on your key for a txid no charge holds (a removed cob paid, or a cob not made here: refund or keep it at your PSP), or Bitcoin on an address handed out again whose amount matched no charge (docs/crypto.md).
+         * @description Sent to every active webhook subscribed to `payment.unmatched` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onPaymentUnmatched"];
         delete?: never;
         options?: never;
         head?: never;
@@ -769,26 +843,6 @@ export interface webhooks {
          * @description Sent to every active webhook subscribed to `webhook.test` (only on request). Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
          */
         post: operations["onWebhookTest"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "payment.unmatched": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * payment.unmatched: A Bitcoin payment to an address handed out again matched no charge's amount; the merchant decides what it was for (docs/crypto.md).
-         * @description Sent to every active webhook subscribed to `payment.unmatched` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
-         */
-        post: operations["onPaymentUnmatched"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1007,7 +1061,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 503 UNAVAILABLE: A dependency (database, price sources, PIX provider) cannot answer now. */
+        /** @description 503 UNAVAILABLE: A dependency (database, price sources, PIX provider) cannot answer now, or the merchant's PSP is rate-limiting us; Retry-After says when to come back. */
         Unavailable: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
@@ -1019,7 +1073,7 @@ export interface components {
                 /**
                  * @example {
                  *       "success": false,
-                 *       "error": "field: a dependency (database, price sources, pix provider) cannot answer now."
+                 *       "error": "field: a dependency (database, price sources, pix provider) cannot answer now, or the merchant's psp is rate-limiting us; retry-after says when to come back."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -1129,6 +1183,8 @@ export interface operations {
                      * @enum {string}
                      */
                     mode?: "test" | "live";
+                    /** @description What the new token may do, e.g. ["charges:read", "charges:write"]; only scopes the caller holds. Absent: the caller's own scopes (every scope for a token made without a list). */
+                    scopes?: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write")[];
                 };
             };
         };
@@ -1151,6 +1207,8 @@ export interface operations {
                             label: string;
                             /** @enum {string} */
                             mode: "test" | "live";
+                            /** @description What the token may do; null: every scope (a token made without a list). */
+                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write")[] | null;
                             /** @description The first 12 characters of the token, to tell tokens apart. */
                             prefix: string;
                             createdAt: string;
@@ -1176,7 +1234,11 @@ export interface operations {
     };
     listApiTokens: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1201,17 +1263,24 @@ export interface operations {
                                 label: string;
                                 /** @enum {string} */
                                 mode: "test" | "live";
+                                /** @description What the token may do; null: every scope (a token made without a list). */
+                                scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write")[] | null;
                                 /** @description The first 12 characters of the token, to tell tokens apart. */
                                 prefix: string;
                                 createdAt: string;
                                 lastUsedAt: string | null;
                                 revokedAt: string | null;
                             }[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
                         };
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -1253,6 +1322,8 @@ export interface operations {
                             label: string;
                             /** @enum {string} */
                             mode: "test" | "live";
+                            /** @description What the token may do; null: every scope (a token made without a list). */
+                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write")[] | null;
                             /** @description The first 12 characters of the token, to tell tokens apart. */
                             prefix: string;
                             createdAt: string;
@@ -1341,6 +1412,8 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
                 include_archived?: "true" | "false";
             };
             header?: never;
@@ -1373,12 +1446,15 @@ export interface operations {
                                 createdAt: string;
                                 archivedAt: string | null;
                             }[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
                         };
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -1443,110 +1519,6 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    createPixCharge: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "value": 10.5,
-                 *       "title": "Camiseta",
-                 *       "external_id": "order-1042",
-                 *       "customer_name": "Maria Silva"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Amount in BRL; required when product_id is absent. */
-                    value?: number;
-                    /** @description Name of the product or charge. */
-                    title?: string;
-                    description?: string;
-                    /** @description A product of this account and mode (its value and name are used). */
-                    product_id?: string;
-                    /** @description Your own identifier for this charge. */
-                    external_id?: string;
-                    /** @description Seconds until the charge expires; default 3600. */
-                    expires_in?: number;
-                    customer_name?: string;
-                    customer_email?: string;
-                    customer_cpf?: string;
-                    customer_phone?: string;
-                    customer_zip?: string;
-                    customer_street?: string;
-                    customer_number?: string;
-                    customer_complement?: string;
-                    customer_neighborhood?: string;
-                    customer_city?: string;
-                    customer_state?: string;
-                    customer_address?: string;
-                    address?: {
-                        zip?: string;
-                        street?: string;
-                        number?: string;
-                        complement?: string;
-                        neighborhood?: string;
-                        city?: string;
-                        state?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            chargeId: string;
-                            /** @enum {string} */
-                            status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
-                            /** @enum {string} */
-                            statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
-                            value: number;
-                            /** @description PIX copy-and-paste code. */
-                            brCode: string;
-                            /** @description PNG data URL of the QR code of brCode. */
-                            qrCodeImage: string;
-                            provider: string;
-                            livemode: boolean;
-                            expiresAt: string;
-                            /** @description The charge's hosted payment page (QR, copy code, live status) to send a payer to. */
-                            paymentUrl: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["Internal"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
     getPixChargeStatus: {
         parameters: {
             query: {
@@ -1589,6 +1561,8 @@ export interface operations {
                             provider: string;
                             createdAt: string;
                             approvedAt: string | null;
+                            /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                            amountReceived?: number;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1599,6 +1573,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -1610,6 +1585,20 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
+                /** @description Only charges in this status. */
+                status?: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                /** @description Only charges created at or after this instant. */
+                created_from?: string;
+                /** @description Only charges created before this instant. */
+                created_to?: string;
+                /** @description Your own identifier. */
+                external_id?: string;
+                /** @description The customer's e-mail (any case). */
+                customer_email?: string;
+                /** @description The asOf of the first page: later pages then list the same rows however many charges are created meanwhile. */
+                as_of?: string;
             };
             header?: never;
             path?: never;
@@ -1649,16 +1638,24 @@ export interface operations {
                                 provider: string;
                                 createdAt: string;
                                 approvedAt: string | null;
+                                /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                                amountReceived?: number;
                                 brCode: string | null;
                                 expiresAt: string;
                                 updatedAt: string;
                             }[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
+                            /** @description Pass as as_of with the next offsets to page through the same rows (null: empty). */
+                            asOf: string | null;
                         };
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -1715,6 +1712,8 @@ export interface operations {
                             provider: string;
                             createdAt: string;
                             approvedAt: string | null;
+                            /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                            amountReceived?: number;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1811,6 +1810,8 @@ export interface operations {
                             provider: string;
                             createdAt: string;
                             approvedAt: string | null;
+                            /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                            amountReceived?: number;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1882,6 +1883,8 @@ export interface operations {
                             provider: string;
                             createdAt: string;
                             approvedAt: string | null;
+                            /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                            amountReceived?: number;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1928,6 +1931,7 @@ export interface operations {
                             profile: string;
                             baseUrl: string;
                             tokenUrl: string;
+                            /** @description True only for a connection stored before homologation was refused: it is not used. */
                             homologation: boolean;
                             clientId: string;
                             pixKey: string;
@@ -1946,9 +1950,14 @@ export interface operations {
                             notificationPath: string;
                             webhook: {
                                 /** @enum {string} */
-                                state: "registered" | "manual" | "failed";
+                                state: "registered" | "manual" | "failed" | "foreign" | "pending";
                                 detail: string | null;
+                                /** @description State foreign: the URL registered on the Pix key that is not ours, kept; save with replace_webhook to replace it. */
+                                foreignUrl: string | null;
                             };
+                            /** @description Names of the extra headers (values sealed). */
+                            extraHeaderNames: string[];
+                            hasAppKey: boolean;
                             /** @enum {boolean} */
                             livemode: true;
                             createdAt: string;
@@ -1979,15 +1988,15 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description PSP profile: generic, efi, inter, sicoob, itau or santander.
+                     * @description PSP profile: generic, efi, inter, sicoob, itau, santander or bb.
                      * @enum {string}
                      */
-                    profile: "generic" | "efi" | "inter" | "sicoob" | "itau" | "santander";
+                    profile: "generic" | "efi" | "inter" | "sicoob" | "itau" | "santander" | "bb";
                     /** @description API base with its version prefix (generic: required). */
                     base_url?: string;
                     /** @description OAuth2 token endpoint (generic: required). */
                     token_url?: string;
-                    /** @description Use the profile's homologation (sandbox) URLs. */
+                    /** @description Homologation (sandbox) is test money and is refused on a live connection (true is a 422); use the test mode's simulated PIX to try things. */
                     homologation?: boolean;
                     client_id: string;
                     client_secret?: string;
@@ -2004,6 +2013,14 @@ export interface operations {
                     pix_key: string;
                     merchant_name: string;
                     merchant_city: string;
+                    /** @description Replace a webhook URL that is not ours already registered on the Pix key (kept by default: one URL per key, it may be your ERP's). */
+                    replace_webhook?: boolean;
+                    /** @description Headers your PSP requires on every call (Inter: x-conta-corrente). Stored sealed, never logged, shown by name. */
+                    extra_headers?: {
+                        [key: string]: string;
+                    };
+                    /** @description Banco do Brasil: the developer application key (gw-dev-app-key). */
+                    app_key?: string;
                 };
             };
         };
@@ -2025,6 +2042,7 @@ export interface operations {
                             profile: string;
                             baseUrl: string;
                             tokenUrl: string;
+                            /** @description True only for a connection stored before homologation was refused: it is not used. */
                             homologation: boolean;
                             clientId: string;
                             pixKey: string;
@@ -2043,9 +2061,14 @@ export interface operations {
                             notificationPath: string;
                             webhook: {
                                 /** @enum {string} */
-                                state: "registered" | "manual" | "failed";
+                                state: "registered" | "manual" | "failed" | "foreign" | "pending";
                                 detail: string | null;
+                                /** @description State foreign: the URL registered on the Pix key that is not ours, kept; save with replace_webhook to replace it. */
+                                foreignUrl: string | null;
                             };
+                            /** @description Names of the extra headers (values sealed). */
+                            extraHeaderNames: string[];
+                            hasAppKey: boolean;
                             /** @enum {boolean} */
                             livemode: true;
                             createdAt: string;
@@ -2115,6 +2138,8 @@ export interface operations {
             query?: {
                 charge_id?: string;
                 limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -2160,6 +2185,8 @@ export interface operations {
                                     provider: string;
                                     createdAt: string;
                                     approvedAt: string | null;
+                                    /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                                    amountReceived?: number;
                                 };
                             } | {
                                 id: string;
@@ -2186,6 +2213,8 @@ export interface operations {
                                     provider: string;
                                     createdAt: string;
                                     approvedAt: string | null;
+                                    /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                                    amountReceived?: number;
                                 };
                             } | {
                                 id: string;
@@ -2212,6 +2241,8 @@ export interface operations {
                                     provider: string;
                                     createdAt: string;
                                     approvedAt: string | null;
+                                    /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                                    amountReceived?: number;
                                 };
                             } | {
                                 id: string;
@@ -2238,6 +2269,8 @@ export interface operations {
                                     provider: string;
                                     createdAt: string;
                                     approvedAt: string | null;
+                                    /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                                    amountReceived?: number;
                                 };
                             } | {
                                 id: string;
@@ -2264,6 +2297,8 @@ export interface operations {
                                     provider: string;
                                     createdAt: string;
                                     approvedAt: string | null;
+                                    /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                                    amountReceived?: number;
                                 };
                             } | {
                                 id: string;
@@ -2290,11 +2325,55 @@ export interface operations {
                                     provider: string;
                                     createdAt: string;
                                     approvedAt: string | null;
+                                    /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                                    amountReceived?: number;
                                     /** @description Present when the update is a refund the PSP did not make. */
                                     refund?: {
                                         /** @enum {string} */
                                         status: "failed";
                                         reason: string;
+                                    };
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "charge.disputed";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    chargeId: string;
+                                    order_id: string;
+                                    /** @enum {string} */
+                                    status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                                    /** @enum {string} */
+                                    statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                                    livemode: boolean;
+                                    value: number;
+                                    title: string | null;
+                                    product_id: string | null;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_email: string | null;
+                                    customer_cpf: string | null;
+                                    customer_phone: string | null;
+                                    provider: string;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                    /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                                    amountReceived?: number;
+                                    dispute: {
+                                        /** @description The devolução's id at the PSP. */
+                                        id: string;
+                                        /** @description The payment it claws back. */
+                                        endToEndId: string;
+                                        /** @description MED_OPERACIONAL (an operational failure) or MED_FRAUDE (suspected fraud). */
+                                        nature: string;
+                                        /** @description The devolução's status: EM_PROCESSAMENTO, DEVOLVIDO or NAO_REALIZADO. */
+                                        status: string;
+                                        /** @description The amount clawed back, in BRL. */
+                                        value: number;
+                                        /** @description The PSP's words (motivo), when it gives them. */
+                                        reason: string | null;
                                     };
                                 };
                             } | {
@@ -2316,6 +2395,21 @@ export interface operations {
                                 createdAt: string;
                                 data: {
                                     /** @enum {string} */
+                                    kind: "pix";
+                                    /** @description The unmatched payment's id (upm_...). */
+                                    id: string;
+                                    endToEndId: string;
+                                    /** @description The cob's txid the payer paid, which no charge holds. */
+                                    txid: string | null;
+                                    /** @description Amount received, in BRL. */
+                                    value: number;
+                                    paidAt: string | null;
+                                    /** @enum {string} */
+                                    source: "notification" | "reconciliation" | "sweep";
+                                    /** @enum {boolean} */
+                                    livemode: true;
+                                } | {
+                                    /** @enum {string} */
                                     kind: "bitcoin";
                                     address: string;
                                     txid: string;
@@ -2329,12 +2423,17 @@ export interface operations {
                                     seenAt: string;
                                 };
                             })[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
+                            /** @description How far back history goes: events older than this many days are pruned (TOSTAO_RETENTION_DAYS); charges never are. */
+                            retentionDays: number;
                         };
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -2413,7 +2512,11 @@ export interface operations {
     };
     listWebhooks: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2443,11 +2546,16 @@ export interface operations {
                                 disabledAt: string | null;
                                 disabledReason: string | null;
                             }[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
                         };
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -2572,6 +2680,8 @@ export interface operations {
                 event?: string;
                 status?: "pending" | "succeeded" | "failed";
                 limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -2613,12 +2723,15 @@ export interface operations {
                                     responseSnippet: string | null;
                                 }[];
                             }[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
                         };
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -2720,6 +2833,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -2844,6 +2958,344 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getCryptoChargeStatus: {
+        parameters: {
+            query: {
+                charge_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            chargeId: string;
+                            status: string;
+                            statusCode: string;
+                            amountBrl: number;
+                            amountCrypto: string;
+                            address: string;
+                            copyAddress: string;
+                            payUri: string;
+                            qrCodeImage: string;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            provider: "crypto";
+                            livemode: boolean;
+                            amountReceived: string;
+                            paidLate: boolean;
+                            simulated: boolean;
+                            network: string;
+                            createdAt: string;
+                            approvedAt: string | null;
+                            updatedAt: string;
+                            product_id?: string | null;
+                            product_name?: string | null;
+                            customer_name?: string | null;
+                            customer_email?: string | null;
+                            customer_cpf?: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listCryptoCharges: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
+                /** @description Only charges in this status. */
+                status?: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                /** @description Only charges created at or after this instant. */
+                created_from?: string;
+                /** @description Only charges created before this instant. */
+                created_to?: string;
+                /** @description Your own identifier. */
+                external_id?: string;
+                /** @description The customer's e-mail (any case). */
+                customer_email?: string;
+                /** @description The asOf of the first page: later pages then list the same rows however many charges are created meanwhile. */
+                as_of?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            charges: {
+                                chargeId: string;
+                                status: string;
+                                statusCode: string;
+                                amountBrl: number;
+                                amountCrypto: string;
+                                address: string;
+                                copyAddress: string;
+                                payUri: string;
+                                qrCodeImage: string;
+                                expiresAt: string;
+                                /** @enum {string} */
+                                provider: "crypto";
+                                livemode: boolean;
+                                amountReceived: string;
+                                paidLate: boolean;
+                                simulated: boolean;
+                                network: string;
+                                createdAt: string;
+                                approvedAt: string | null;
+                                updatedAt: string;
+                                product_id?: string | null;
+                                product_name?: string | null;
+                                customer_name?: string | null;
+                                customer_email?: string | null;
+                                customer_cpf?: string | null;
+                            }[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
+                            /** @description Pass as as_of with the next offsets to page through the same rows (null: empty). */
+                            asOf: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            display_name: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The name payers see on the payment and checkout pages */
+                    display_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            display_name: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createPixCharge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "value": 10.5,
+                 *       "title": "Camiseta",
+                 *       "external_id": "order-1042",
+                 *       "customer_name": "Maria Silva"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Amount in BRL; required when product_id is absent. */
+                    value?: number;
+                    /** @description Name of the product or charge. */
+                    title?: string;
+                    description?: string;
+                    /** @description A product of this account and mode (its value and name are used). */
+                    product_id?: string;
+                    /** @description Your own identifier for this charge. */
+                    external_id?: string;
+                    /** @description Seconds until the charge expires; default 3600. */
+                    expires_in?: number;
+                    customer_name?: string;
+                    customer_email?: string;
+                    customer_cpf?: string;
+                    customer_phone?: string;
+                    customer_zip?: string;
+                    customer_street?: string;
+                    customer_number?: string;
+                    customer_complement?: string;
+                    customer_neighborhood?: string;
+                    customer_city?: string;
+                    customer_state?: string;
+                    customer_address?: string;
+                    address?: {
+                        zip?: string;
+                        street?: string;
+                        number?: string;
+                        complement?: string;
+                        neighborhood?: string;
+                        city?: string;
+                        state?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            chargeId: string;
+                            /** @enum {string} */
+                            status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                            /** @enum {string} */
+                            statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                            value: number;
+                            /** @description PIX copy-and-paste code. */
+                            brCode: string;
+                            /** @description PNG data URL of the QR code of brCode. */
+                            qrCodeImage: string;
+                            provider: string;
+                            livemode: boolean;
+                            expiresAt: string;
+                            /** @description The charge's hosted payment page (QR, copy code, live status) to send a payer to. */
+                            paymentUrl: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     createCryptoCharge: {
         parameters: {
             query?: never;
@@ -2915,68 +3367,6 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    getCryptoChargeStatus: {
-        parameters: {
-            query: {
-                charge_id: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            chargeId: string;
-                            status: string;
-                            statusCode: string;
-                            amountBrl: number;
-                            amountCrypto: string;
-                            address: string;
-                            copyAddress: string;
-                            payUri: string;
-                            qrCodeImage: string;
-                            expiresAt: string;
-                            /** @enum {string} */
-                            provider: "crypto";
-                            livemode: boolean;
-                            amountReceived: string;
-                            paidLate: boolean;
-                            simulated: boolean;
-                            network: string;
-                            createdAt: string;
-                            approvedAt: string | null;
-                            updatedAt: string;
-                            product_id?: string | null;
-                            product_name?: string | null;
-                            customer_name?: string | null;
-                            customer_email?: string | null;
-                            customer_cpf?: string | null;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
     getCryptoChargeQr: {
         parameters: {
             query: {
@@ -3002,69 +3392,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    listCryptoCharges: {
-        parameters: {
-            query?: {
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            charges: {
-                                chargeId: string;
-                                status: string;
-                                statusCode: string;
-                                amountBrl: number;
-                                amountCrypto: string;
-                                address: string;
-                                copyAddress: string;
-                                payUri: string;
-                                qrCodeImage: string;
-                                expiresAt: string;
-                                /** @enum {string} */
-                                provider: "crypto";
-                                livemode: boolean;
-                                amountReceived: string;
-                                paidLate: boolean;
-                                simulated: boolean;
-                                network: string;
-                                createdAt: string;
-                                approvedAt: string | null;
-                                updatedAt: string;
-                                product_id?: string | null;
-                                product_name?: string | null;
-                                customer_name?: string | null;
-                                customer_email?: string | null;
-                                customer_cpf?: string | null;
-                            }[];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3379,6 +3706,8 @@ export interface operations {
                         provider: string;
                         createdAt: string;
                         approvedAt: string | null;
+                        /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                        amountReceived?: number;
                     };
                 };
             };
@@ -3448,6 +3777,8 @@ export interface operations {
                         provider: string;
                         createdAt: string;
                         approvedAt: string | null;
+                        /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                        amountReceived?: number;
                     };
                 };
             };
@@ -3517,6 +3848,8 @@ export interface operations {
                         provider: string;
                         createdAt: string;
                         approvedAt: string | null;
+                        /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                        amountReceived?: number;
                     };
                 };
             };
@@ -3586,6 +3919,8 @@ export interface operations {
                         provider: string;
                         createdAt: string;
                         approvedAt: string | null;
+                        /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                        amountReceived?: number;
                     };
                 };
             };
@@ -3655,6 +3990,8 @@ export interface operations {
                         provider: string;
                         createdAt: string;
                         approvedAt: string | null;
+                        /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                        amountReceived?: number;
                     };
                 };
             };
@@ -3724,12 +4061,177 @@ export interface operations {
                         provider: string;
                         createdAt: string;
                         approvedAt: string | null;
+                        /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                        amountReceived?: number;
                         /** @description Present when the update is a refund the PSP did not make. */
                         refund?: {
                             /** @constant */
                             status: "failed";
                             reason: string;
                         };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onChargeDisputed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "charge.disputed";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        chargeId: string;
+                        order_id: string;
+                        /** @enum {string} */
+                        status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                        /** @enum {string} */
+                        statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                        livemode: boolean;
+                        value: number;
+                        title: string | null;
+                        product_id: string | null;
+                        external_id: string | null;
+                        customer_name: string | null;
+                        customer_email: string | null;
+                        customer_cpf: string | null;
+                        customer_phone: string | null;
+                        provider: string;
+                        createdAt: string;
+                        approvedAt: string | null;
+                        /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                        amountReceived?: number;
+                        dispute: {
+                            /** @description The devolução's id at the PSP. */
+                            id: string;
+                            /** @description The payment it claws back. */
+                            endToEndId: string;
+                            /** @description MED_OPERACIONAL (an operational failure) or MED_FRAUDE (suspected fraud). */
+                            nature: string;
+                            /** @description The devolução's status: EM_PROCESSAMENTO, DEVOLVIDO or NAO_REALIZADO. */
+                            status: string;
+                            /** @description The amount clawed back, in BRL. */
+                            value: number;
+                            /** @description The PSP's words (motivo), when it gives them. */
+                            reason: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentUnmatched: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "payment.unmatched";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        /** @constant */
+                        kind: "pix";
+                        /** @description The unmatched payment's id (upm_...). */
+                        id: string;
+                        endToEndId: string;
+                        /** @description The cob's txid the payer paid, which no charge holds. */
+                        txid: string | null;
+                        /** @description Amount received, in BRL. */
+                        value: number;
+                        paidAt: string | null;
+                        /** @enum {string} */
+                        source: "notification" | "reconciliation" | "sweep";
+                        /** @constant */
+                        livemode: true;
+                    } | {
+                        /** @constant */
+                        kind: "bitcoin";
+                        address: string;
+                        txid: string;
+                        amountSats: number;
+                        amountCrypto: string;
+                        /** @enum {string} */
+                        network: "mainnet" | "testnet" | "signet";
+                        /** @description The charges that have held the address, oldest first. */
+                        chargeIds: string[];
+                        livemode: boolean;
+                        seenAt: string;
                     };
                 };
             };
@@ -3784,69 +4286,6 @@ export interface operations {
                         message: string;
                         webhookId: string;
                         livemode: boolean;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx): the delivery succeeded. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: the service disables this webhook and stops sending. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    onPaymentUnmatched: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
-                "X-Service-Signature": string;
-                /** @description The event's id (the body's `id`). */
-                "X-Service-Event-Id": string;
-                /** @description Unix seconds of this attempt. */
-                "X-Service-Timestamp": string;
-                /** @description Standard Webhooks: the event's id. */
-                "webhook-id": string;
-                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
-                "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
-                "webhook-signature": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The event's id: the same on every retry, so discard repeats by it. */
-                    id: string;
-                    /** @constant */
-                    event: "payment.unmatched";
-                    /** @description When the event happened (ISO 8601). */
-                    timestamp: string;
-                    data: {
-                        /** @constant */
-                        kind: "bitcoin";
-                        address: string;
-                        txid: string;
-                        amountSats: number;
-                        amountCrypto: string;
-                        /** @enum {string} */
-                        network: "mainnet" | "testnet" | "signet";
-                        /** @description The charges that have held the address, oldest first. */
-                        chargeIds: string[];
-                        livemode: boolean;
-                        seenAt: string;
                     };
                 };
             };
