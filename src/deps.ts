@@ -1,13 +1,13 @@
 import type { ChainSource } from "./bitcoin/esplora.ts";
 import type { QuoteService } from "./bitcoin/price-sources.ts";
 import type { Config } from "./config.ts";
-import type { Db } from "./db/db.ts";
 import type { ChargeWriter, CobAttemptWriter } from "./db/queries/insert-charges.ts";
 import type { PixProviders } from "./domain/charges/pix-provider.ts";
-import type { Clock, Random } from "./domain/deps.ts";
 import type { PspClientFactory, PspClients } from "./domain/pix-psp-connection/clients.ts";
 import type { Tally } from "./domain/tally.ts";
 import type { Authenticator } from "./domain/tokens/authenticate.ts";
+import type { Clock, Random } from "./kernel/clock.ts";
+import type { Db } from "./kernel/db.ts";
 import type { AddressPolicy, LookupAll } from "./net/address-policy.ts";
 import type { AttemptCounter } from "./ratelimit/attempt-counter.ts";
 import type { RateLimiter } from "./ratelimit/rate-limiter.ts";

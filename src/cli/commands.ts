@@ -1,13 +1,13 @@
-import type { Db } from "../db/db.ts";
 import { createAccount } from "../domain/accounts/create-account.ts";
 import { renameAccount } from "../domain/accounts/display-name.ts";
 import { listAccounts } from "../domain/accounts/list-accounts.ts";
-import type { Clock, Random } from "../domain/deps.ts";
 import { badRequest } from "../domain/errors.ts";
-import type { Mode } from "../domain/mode.ts";
 import { issueToken, listTokens, revokeTokenById } from "../domain/tokens/manage-tokens.ts";
 import { SCOPES, type Scope } from "../domain/tokens/scopes.ts";
 import { createUser, resetPassword } from "../domain/users/users.ts";
+import type { Clock, Random } from "../kernel/clock.ts";
+import type { Db } from "../kernel/db.ts";
+import type { Mode } from "../kernel/mode.ts";
 import { readNewPassword } from "./read-password.ts";
 
 type Deps = { db: Db; clock: Clock; random: Random; scryptCost: number };

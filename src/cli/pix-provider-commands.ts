@@ -1,9 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/db.ts";
-import type { Clock, Random } from "../domain/deps.ts";
 import { badRequest } from "../domain/errors.ts";
-import type { Principal } from "../domain/mode.ts";
 import { makePspClients } from "../domain/pix-psp-connection/clients.ts";
 import {
   type ConnectionDeps,
@@ -12,6 +9,9 @@ import {
   viewPspConnection,
 } from "../domain/pix-psp-connection/manage-connection.ts";
 import { SavePspConnectionSchema } from "../domain/pix-psp-connection/schemas.ts";
+import type { Clock, Random } from "../kernel/clock.ts";
+import type { Db } from "../kernel/db.ts";
+import type { Principal } from "../kernel/mode.ts";
 import { makeBacenPixClient } from "../pix-psp/bacen-client.ts";
 import { makeSecretBox } from "../secrets/secret-box.ts";
 

@@ -1,5 +1,5 @@
 import type { Config } from "../config.ts";
-import type { Db } from "./db.ts";
+import type { Db } from "../kernel/db.ts";
 import { openPostgres } from "./pg.ts";
 import { openPglite, type PgliteOptions } from "./pglite.ts";
 

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { type Db, parseInt8, type Row } from "./db.ts";
+import { type Db, parseInt8, type Row } from "../kernel/db.ts";
 
 const INT8_OID = 20;
 

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { type Db, parseInt8, type Row } from "../kernel/db.ts";
 import { type DataDirLock, lockDataDir } from "./data-dir-lock.ts";
 import { makePrivateDir, narrowTree } from "./data-dir-permissions.ts";
-import { type Db, parseInt8, type Row } from "./db.ts";
 
 export type PgliteOptions = {
   /** Who opens it, named to a second process that finds the directory taken: "tostao CLI". */

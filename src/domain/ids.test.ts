@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { cryptoRandom, manualClock } from "./deps.ts";
+import { cryptoRandom, manualClock } from "../kernel/clock.ts";
 import { newId } from "./ids.ts";
 
 test("ids sort by creation time as plain strings", () => {

@@ -1,4 +1,4 @@
-import type { Clock, Random } from "./deps.ts";
+import type { Clock, Random } from "../kernel/clock.ts";
 
 // Resource ids are a prefix plus 26 Crockford base32 characters: 10 for the creation time in
 // milliseconds and 16 for 80 random bits (the ULID layout, lower-cased). They sort by creation

@@ -1,4 +1,4 @@
-import type { Mode } from "./mode.ts";
+import type { Mode } from "../kernel/mode.ts";
 
 /**
  * What the domain reports as it happens, for the service's metrics (src/metrics/metrics.ts

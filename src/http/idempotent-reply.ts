@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import type { Clock, Db } from "../domain/deps.ts";
 import {
   fingerprintBody,
   type IdempotencyScope,
@@ -9,6 +8,8 @@ import {
   runIdempotent,
   runIdempotentWrite,
 } from "../domain/idempotency/run-idempotent.ts";
+import type { Clock } from "../kernel/clock.ts";
+import type { Db } from "../kernel/db.ts";
 import type { SecretBox } from "../secrets/secret-box.ts";
 import { principalOf } from "./plugins/guard.ts";
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { baseUrlOf } from "../base-url.ts";
 import type { AppDeps } from "../deps.ts";
-import type { Principal } from "../domain/mode.ts";
+import type { Principal } from "../kernel/mode.ts";
 import type { OpContext, Operation } from "../operations/operation.ts";
 import { okEnvelope, sendOk } from "./envelope.ts";
 import { sendIdempotent } from "./idempotent-reply.ts";

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { AppError, STATUS_BY_CODE } from "../domain/errors.ts";
 import { badTextError, toAppError } from "../domain/input-errors.ts";
-import type { Principal } from "../domain/mode.ts";
 import { serializerFor } from "../domain/schema-serializer.ts";
 import { AUTH_FAILURE_MESSAGES } from "../domain/tokens/authenticate.ts";
 import { holds, requireScope } from "../domain/tokens/scopes.ts";
+import type { Principal } from "../kernel/mode.ts";
 import { TOOL_BY_NAME, TOOLS, type ToolContext, type ToolDef } from "./registry.ts";
 
 export type ToolOutcome =

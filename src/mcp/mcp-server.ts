@@ -1,6 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { Principal } from "../domain/mode.ts";
+import type { Principal } from "../kernel/mode.ts";
 import { describeTools, type ToolOutcome } from "./execute.ts";
 
 /**

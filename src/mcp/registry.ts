@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { AppDeps } from "../deps.ts";
-import type { Principal } from "../domain/mode.ts";
 import type { Scope } from "../domain/tokens/scopes.ts";
 import { verifySignature } from "../domain/webhooks/signature.ts";
 import {
@@ -8,6 +7,7 @@ import {
   SNIPPET_LANGUAGES,
   SNIPPET_OPERATIONS,
 } from "../integrations/snippets.ts";
+import type { Principal } from "../kernel/mode.ts";
 import { OPERATIONS } from "../operations/index.ts";
 import type { Operation } from "../operations/operation.ts";
 

@@ -1,9 +1,9 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { Db } from "../db/db.ts";
 import { readBacklog } from "../db/queries/backlog.ts";
-import type { Clock } from "../domain/deps.ts";
-import type { Mode } from "../domain/mode.ts";
 import type { Tally } from "../domain/tally.ts";
+import type { Clock } from "../kernel/clock.ts";
+import type { Db } from "../kernel/db.ts";
+import type { Mode } from "../kernel/mode.ts";
 
 // The service's Prometheus metrics. Each service has its own Registry (several services run in
 // one test process, and prom-client's global registry would mix them). Counters move where things

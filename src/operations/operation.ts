@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import type { ErrorCode } from "../domain/errors.ts";
-import type { Principal } from "../domain/mode.ts";
 import type { Scope } from "../domain/tokens/scopes.ts";
+import type { Principal } from "../kernel/mode.ts";
 import type { AuthPolicy } from "../route-table.ts";
 
 // One operation of the API, declared once. The HTTP registrar (http/register-operations.ts)

@@ -1,4 +1,4 @@
-import type { Clock } from "../domain/deps.ts";
+import type { Clock } from "../kernel/clock.ts";
 import type { AddressPolicy } from "../net/address-policy.ts";
 import { PspShapeError, parseCob, parseDevolucao, parsePix } from "./parse-cob.ts";
 import { parsePixList, pixListPath } from "./pix-list.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { manualClock } from "../domain/deps.ts";
+import { manualClock } from "../kernel/clock.ts";
 import { TokenCache } from "./token-cache.ts";
 
 function counting(expiresInSec: number) {

@@ -1,4 +1,4 @@
-import type { Clock } from "../domain/deps.ts";
+import type { Clock } from "../kernel/clock.ts";
 
 /**
  * One connection's OAuth2 access token. Reused until shortly before it expires (60 s, or half

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from "fastify";
-import type { Random } from "../domain/deps.ts";
 import type { ResponseSeal } from "../domain/idempotency/run-idempotent.ts";
 import {
   FORM_KEY_FIELD,
   type FormSubmission,
   formScope,
 } from "../domain/idempotency/submit-once.ts";
+import type { Random } from "../kernel/clock.ts";
 import type { SecretBox } from "../secrets/secret-box.ts";
 import { formText } from "./forms.ts";
 import { html, type SafeHtml } from "./html.ts";

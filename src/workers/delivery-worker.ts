@@ -1,11 +1,11 @@
-import type { Db } from "../db/db.ts";
 import { type ClaimedDelivery, claimDue } from "../db/queries/deliveries/claim-due.ts";
 import { nextDueAt } from "../db/queries/deliveries/next-due-at.ts";
 import { type AttemptOutcome, recordAttempts } from "../db/queries/deliveries/record-attempts.ts";
 import { releaseClaims } from "../db/queries/deliveries/release-claims.ts";
 import { DELIVERY_CHANNEL } from "../db/queries/events.ts";
 import { disableWebhook } from "../db/queries/webhooks.ts";
-import type { Clock, Random } from "../domain/deps.ts";
+import type { Clock, Random } from "../kernel/clock.ts";
+import type { Db } from "../kernel/db.ts";
 import type { SafeSender } from "../net/safe-fetch.ts";
 import type { SecretBox } from "../secrets/secret-box.ts";
 import type { Log } from "./log.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { systemClock } from "../domain/deps.ts";
+import { systemClock } from "../kernel/clock.ts";
 import { type ClaimInput, makeQueueLoop, type QueueLoopOptions } from "./queue-loop.ts";
 
 // The queue loop on its own: no database, no webhooks. The queue is an array in memory behind the

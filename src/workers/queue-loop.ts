@@ -1,4 +1,4 @@
-import type { Clock } from "../domain/deps.ts";
+import type { Clock } from "../kernel/clock.ts";
 
 // A queue loop over jobs kept in a database: claim what is due, run it, record the results in
 // batches, and sleep until the next job is due. It knows nothing about what a job is or where

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import Fastify from "fastify";
 import type { ClaimedDelivery } from "../db/queries/deliveries/claim-due.ts";
-import { manualClock } from "../domain/deps.ts";
+import { manualClock } from "../kernel/clock.ts";
 import type { SendRequest, SendResult } from "../net/safe-fetch.ts";
 import { makeWebhookDelivery } from "./webhook-delivery.ts";
 

@@ -1,6 +1,5 @@
 import type { ClaimedDelivery } from "../db/queries/deliveries/claim-due.ts";
 import type { AttemptOutcome } from "../db/queries/deliveries/record-attempts.ts";
-import type { Clock, Random } from "../domain/deps.ts";
 import { webhookBody } from "../domain/events/event-data.ts";
 import {
   type AttemptVerdict,
@@ -11,6 +10,7 @@ import {
 } from "../domain/webhooks/classify-attempt.ts";
 import { MAX_ATTEMPTS } from "../domain/webhooks/retry-schedule.ts";
 import { signDelivery } from "../domain/webhooks/signature.ts";
+import type { Clock, Random } from "../kernel/clock.ts";
 import type { SafeSender } from "../net/safe-fetch.ts";
 import type { SecretBox } from "../secrets/secret-box.ts";
 import type { Log } from "./log.ts";

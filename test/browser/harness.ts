@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { after, before, describe } from "node:test";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { findChromium } from "../../scripts/find-chromium.mjs";
-import type { Clock } from "../../src/domain/deps.ts";
+import type { Clock } from "../../src/kernel/clock.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 // The browser tests' harness: Debian's Chromium driven by playwright-core (no browser download),

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { Db } from "../../src/db/db.ts";
 import { createAccount } from "../../src/domain/accounts/create-account.ts";
+import type { Db } from "../../src/kernel/db.ts";
 import { createService, type Service } from "../../src/service.ts";
 import { bulkCharges } from "../helpers/bulk-charges.ts";
 import { addUser, getPage, signInInject } from "../helpers/dashboard.ts";

@@ -5,7 +5,7 @@ import { nextDueAt } from "../../src/db/queries/deliveries/next-due-at.ts";
 import { recordAttempts } from "../../src/db/queries/deliveries/record-attempts.ts";
 import { insertEvents } from "../../src/db/queries/events.ts";
 import { disableWebhook, insertWebhook } from "../../src/db/queries/webhooks.ts";
-import { manualClock } from "../../src/domain/deps.ts";
+import { manualClock } from "../../src/kernel/clock.ts";
 import { openTestDb, type TestDb } from "../helpers/db.ts";
 
 // The delivery rows under the worker (queries/deliveries/).

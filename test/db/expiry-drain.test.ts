@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { EXPIRE_DUE_SQL } from "../../src/db/queries/charges.ts";
 import { expireOverdueCharges } from "../../src/domain/charges/move-charge.ts";
-import { cryptoRandom } from "../../src/domain/deps.ts";
+import { cryptoRandom } from "../../src/kernel/clock.ts";
 import { bulkCharges } from "../helpers/bulk-charges.ts";
 import { openTestDb, TEST_DATABASE_URL, type TestDb } from "../helpers/db.ts";
 

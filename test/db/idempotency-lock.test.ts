@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { lockAndFindKey } from "../../src/db/queries/idempotency.ts";
 import { insertCharges } from "../../src/db/queries/insert-charges.ts";
-import { manualClock } from "../../src/domain/deps.ts";
 import { AppError } from "../../src/domain/errors.ts";
 import { runIdempotent } from "../../src/domain/idempotency/run-idempotent.ts";
+import { manualClock } from "../../src/kernel/clock.ts";
 import { chargeWrite } from "../helpers/charge-write.ts";
 import { openTestDb, TEST_DATABASE_URL, type TestDb } from "../helpers/db.ts";
 

@@ -10,8 +10,8 @@ import {
 } from "../../src/db/queries/insert-charges.ts";
 import { chargeEvent } from "../../src/domain/charges/charge-events.ts";
 import { createLiveCob } from "../../src/domain/charges/live-create.ts";
-import { cryptoRandom, manualClock } from "../../src/domain/deps.ts";
 import type { PspClients } from "../../src/domain/pix-psp-connection/clients.ts";
+import { cryptoRandom, manualClock } from "../../src/kernel/clock.ts";
 import { chargeWrite } from "../helpers/charge-write.ts";
 import { openTestDb, TEST_DATABASE_URL, type TestDb } from "../helpers/db.ts";
 

@@ -1,4 +1,4 @@
-import type { Db } from "../../src/db/db.ts";
+import type { Db } from "../../src/kernel/db.ts";
 
 // Loads charges (and their two creation events) straight into the tables with one
 // INSERT … SELECT generate_series per chunk: the growth tests and the growth bench need 10^5-10^6

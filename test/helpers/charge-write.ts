@@ -1,8 +1,8 @@
 import type { ChargeRow } from "../../src/db/queries/charges.ts";
 import type { ChargeWrite } from "../../src/db/queries/insert-charges.ts";
 import { chargeEvent } from "../../src/domain/charges/charge-events.ts";
-import { cryptoRandom, systemClock } from "../../src/domain/deps.ts";
 import { newId } from "../../src/domain/ids.ts";
+import { cryptoRandom, systemClock } from "../../src/kernel/clock.ts";
 
 /**
  * A pending sandbox PIX charge as the create path writes it, with its two events and, given a

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import type { Db } from "../../src/db/db.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { openPostgres } from "../../src/db/pg.ts";
 import { openPglite } from "../../src/db/pglite.ts";
+import type { Db } from "../../src/kernel/db.ts";
 
 // Tests run on embedded PGlite by default and on PostgreSQL when DATABASE_URL is set. On
 // PostgreSQL each test file gets a fresh schema (dropped at the end), so runs never see each

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type { Clock } from "../../src/domain/deps.ts";
+import type { Clock } from "../../src/kernel/clock.ts";
 import { type BacenClientOptions, makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
 import type { ProfileId } from "../../src/pix-psp/types.ts";
 import {

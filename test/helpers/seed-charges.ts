@@ -1,4 +1,4 @@
-import type { Db } from "../../src/db/db.ts";
+import type { Db } from "../../src/kernel/db.ts";
 
 /**
  * Inserts `count` charges of one account, mode and method in one statement (generate_series),

@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from "fastify";
 import { type Config, loadConfig } from "../../src/config.ts";
 import { createAccount } from "../../src/domain/accounts/create-account.ts";
-import type { Clock } from "../../src/domain/deps.ts";
 import type { PspClientFactory } from "../../src/domain/pix-psp-connection/clients.ts";
 import { issueToken } from "../../src/domain/tokens/manage-tokens.ts";
+import type { Clock } from "../../src/kernel/clock.ts";
 import type { LookupAll } from "../../src/net/address-policy.ts";
 import { createService, type Service } from "../../src/service.ts";
 import { openTestDb } from "./db.ts";

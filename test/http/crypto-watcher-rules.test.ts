@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { watchOnce } from "../../src/domain/crypto/watch-chain.ts";
-import { manualClock } from "../../src/domain/deps.ts";
+import { manualClock } from "../../src/kernel/clock.ts";
 import { startFakeEsplora } from "../helpers/fake-chain.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 

@@ -5,7 +5,7 @@ import { HDKey } from "@scure/bip32";
 import { NETWORK, p2wpkh } from "@scure/btc-signer";
 import { generateTestWallet } from "../../src/bitcoin/wallet.ts";
 import { watchOnce } from "../../src/domain/crypto/watch-chain.ts";
-import { manualClock } from "../../src/domain/deps.ts";
+import { manualClock } from "../../src/kernel/clock.ts";
 import { startFakeEsplora, startFakePriceSources } from "../helpers/fake-chain.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { generateTestWallet } from "../../src/bitcoin/wallet.ts";
-import { manualClock } from "../../src/domain/deps.ts";
+import { manualClock } from "../../src/kernel/clock.ts";
 import { startFakeEsplora } from "../helpers/fake-chain.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { type AddressInfo, connect } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { manualClock } from "../../src/domain/deps.ts";
+import { manualClock } from "../../src/kernel/clock.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 const clock = manualClock();

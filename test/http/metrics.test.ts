@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { manualClock } from "../../src/domain/deps.ts";
+import { manualClock } from "../../src/kernel/clock.ts";
 import { startFakeEsplora } from "../helpers/fake-chain.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";

@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { hasError, isStaticPix, parsePix } from "pix-utils";
 import { expireOverdueCharges } from "../../src/domain/charges/move-charge.ts";
 import { ChargeStatusViewSchema } from "../../src/domain/charges/schemas.ts";
-import { manualClock } from "../../src/domain/deps.ts";
+import { manualClock } from "../../src/kernel/clock.ts";
 import { readQrDataUrl } from "../helpers/read-qr.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 

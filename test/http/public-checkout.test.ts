@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { manualClock } from "../../src/domain/deps.ts";
+import { manualClock } from "../../src/kernel/clock.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 // The public checkout (a Bitcoin charge by product_id, no token) is open to anyone: however many

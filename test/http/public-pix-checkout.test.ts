@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { manualClock } from "../../src/domain/deps.ts";
 import { decodeBrCode } from "../../src/domain/pix/brcode.ts";
+import { manualClock } from "../../src/kernel/clock.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 // The public checkout for PIX, like the Bitcoin one: a charge by product_id without a token,

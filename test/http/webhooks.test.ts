@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { after, before, describe, test } from "node:test";
 import { Webhook } from "standardwebhooks";
-import { manualClock } from "../../src/domain/deps.ts";
+import { manualClock } from "../../src/kernel/clock.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, afterEach, before, describe, test } from "node:test";
-import { manualClock } from "../../src/domain/deps.ts";
+import { manualClock } from "../../src/kernel/clock.ts";
 import { type BacenClientOptions, makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
 import { PspError } from "../../src/pix-psp/psp-error.ts";
 import type { BacenPixClient, PspCredentials } from "../../src/pix-psp/types.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { manualClock } from "../../src/domain/deps.ts";
 import { createUserLink } from "../../src/domain/users/user-links.ts";
+import { manualClock } from "../../src/kernel/clock.ts";
 import { addUser, getPage, PASSWORD, postForm, signInInject } from "../helpers/dashboard.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { HDKey } from "@scure/bip32";
-import { manualClock } from "../../src/domain/deps.ts";
+import { manualClock } from "../../src/kernel/clock.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 // The payer's pages through inject(): they are public, so they keep every rule of the API's

@@ -1,4 +1,4 @@
-import type { Db } from "../db.ts";
+import type { Db } from "../../kernel/db.ts";
 
 /** `name`: the operator's label; `displayName`: what payers see (null until the merchant sets it). */
 export type AccountRow = { id: string; name: string; displayName: string | null; createdAt: Date };

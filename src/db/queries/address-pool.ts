@@ -1,5 +1,5 @@
-import type { Mode } from "../../domain/mode.ts";
-import type { Db } from "../db.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Mode } from "../../kernel/mode.ts";
 import { CHARGE_COLUMNS, type ChargeRow } from "./charges.ts";
 
 // Bitcoin addresses handed out again (docs/decisions/0005-bitcoin-address-reuse.md): the pool of

@@ -1,4 +1,4 @@
-import type { Db } from "../db.ts";
+import type { Db } from "../../kernel/db.ts";
 import { NOT_FULLY_SEEN } from "./charges.ts";
 
 /** What the background jobs have waiting, as the metrics endpoint reports it. */

@@ -1,6 +1,6 @@
-import type { ChargeStatus } from "../../domain/charges/charge-status.ts";
-import type { Mode } from "../../domain/mode.ts";
-import type { Db } from "../db.ts";
+import type { ChargeStatus } from "../../kernel/charge-status.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Mode } from "../../kernel/mode.ts";
 import { CHARGE_COLUMNS, type ChargeRow } from "./charges.ts";
 
 export type ChargeFilter = {

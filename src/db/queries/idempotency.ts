@@ -1,4 +1,4 @@
-import type { Db } from "../db.ts";
+import type { Db } from "../../kernel/db.ts";
 
 export type IdempotencyKey = {
   accountId: string;

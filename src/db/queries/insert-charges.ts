@@ -1,4 +1,4 @@
-import type { Db } from "../db.ts";
+import type { Db } from "../../kernel/db.ts";
 import { createBatcher } from "../write-batcher.ts";
 import type { ChargeRow } from "./charges.ts";
 import {

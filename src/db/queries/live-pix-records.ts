@@ -1,4 +1,4 @@
-import type { Db } from "../db.ts";
+import type { Db } from "../../kernel/db.ts";
 
 // What live PIX reconciliation keeps besides charges: each connection's GET /pix watermark,
 // the payments that match no charge, and the MED devoluções (disputes) on charges' payments.

@@ -1,4 +1,4 @@
-import type { Db } from "../db.ts";
+import type { Db } from "../../kernel/db.ts";
 import { type ChargeRow, chargeColumns } from "./charges.ts";
 
 // SQL of live PIX charges (issue 12): approval by a confirmed PSP payment, refund state, the

@@ -1,4 +1,4 @@
-import type { Db } from "../db.ts";
+import type { Db } from "../../kernel/db.ts";
 
 // Retention (TOSTAO_RETENTION_DAYS): history older than a cut is deleted a small batch per
 // statement, each its own transaction, so no lock is held for long and autovacuum reuses the

@@ -1,5 +1,5 @@
-import type { Mode } from "../../domain/mode.ts";
-import type { Db } from "../db.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Mode } from "../../kernel/mode.ts";
 
 export type WalletRow = {
   accountId: string;

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/db.ts";
-import type { Clock, Random } from "../deps.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
 import { issueToken } from "../tokens/manage-tokens.ts";
 import { createUserLink } from "../users/user-links.ts";
 import { createAccount } from "./create-account.ts";

@@ -1,6 +1,6 @@
-import type { Db } from "../../db/db.ts";
 import { type AccountRow, insertAccount } from "../../db/queries/accounts.ts";
-import type { Clock, Random } from "../deps.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
 import { unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { checkDisplayName } from "./display-name.ts";

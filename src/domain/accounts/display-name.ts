@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Db } from "../../db/db.ts";
 import { type AccountRow, findAccount, setDisplayName } from "../../db/queries/accounts.ts";
+import type { Db } from "../../kernel/db.ts";
 import { forbidden, notFound } from "../errors.ts";
 import { toAppError } from "../input-errors.ts";
 

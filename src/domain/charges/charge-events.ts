@@ -1,6 +1,6 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import type { NewEvent } from "../../db/queries/events.ts";
-import type { Clock, Random } from "../deps.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
 import { type EventPayloadDeps, eventPayload } from "../events/event-data.ts";
 import { newId } from "../ids.ts";
 import type { EventType } from "./charge-status.ts";

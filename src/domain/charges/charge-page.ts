@@ -1,8 +1,8 @@
-import type { Db } from "../../db/db.ts";
 import { searchCharges } from "../../db/queries/charge-search.ts";
 import type { ChargeRow } from "../../db/queries/charges.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import { pageOf } from "../list-limit.ts";
-import type { Principal } from "../mode.ts";
 import type { ListChargesQuery } from "./schemas.ts";
 
 // A page of charges for the API's lists (PIX, Bitcoin): newest first, filtered, at an offset.

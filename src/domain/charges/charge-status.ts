@@ -1,16 +1,7 @@
 // The charge lifecycle in one place: statuses, their display names, which moves are allowed,
 // and which event each move emits (contract: Charges).
 
-export const STATUSES = [
-  "pending",
-  "approved",
-  "declined",
-  "canceled",
-  "expired",
-  "failed",
-  "refunded",
-] as const;
-export type ChargeStatus = (typeof STATUSES)[number];
+import { type ChargeStatus, STATUSES } from "../../kernel/charge-status.ts";
 
 export const DISPLAY_STATUS: Record<ChargeStatus, string> = {
   pending: "Pendente",

@@ -1,14 +1,14 @@
-import type { Db } from "../../db/db.ts";
 import type { ChargeDetails, ChargeRow } from "../../db/queries/charges.ts";
 import type { KeyToStore } from "../../db/queries/idempotency.ts";
 import type { ChargeWriter, CobAttemptWriter } from "../../db/queries/insert-charges.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import { qrPngDataUrl } from "../../qr/qr-png.ts";
 import { isPublicCheckout } from "../checkout/checkout-owner.ts";
 import { paymentUrl } from "../checkout/payment-url.ts";
-import type { Clock, Random } from "../deps.ts";
 import { unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
-import type { Principal } from "../mode.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
 import type { Tally } from "../tally.ts";

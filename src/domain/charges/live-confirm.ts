@@ -1,9 +1,9 @@
-import type { Db } from "../../db/db.ts";
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import { insertEvents } from "../../db/queries/events.ts";
 import { approveByPayment, recordUnderpaid, setRefundState } from "../../db/queries/live-pix.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
 import type { CobView, DevolucaoView } from "../../pix-psp/types.ts";
-import type { Clock, Random } from "../deps.ts";
 import type { LiveConnection } from "../pix-psp-connection/clients.ts";
 import { sha256Hex } from "../sha256.ts";
 import type { Tally } from "../tally.ts";

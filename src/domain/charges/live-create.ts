@@ -1,11 +1,11 @@
-import type { Db } from "../../db/db.ts";
 import { findChargeByTxid } from "../../db/queries/charges.ts";
 import type { CobAttemptWriter } from "../../db/queries/insert-charges.ts";
 import { closeAttempt, latestAttemptForKey, openAttempts } from "../../db/queries/live-pix.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import type { CobView } from "../../pix-psp/types.ts";
-import type { Clock, Random } from "../deps.ts";
 import { AppError, unprocessable } from "../errors.ts";
-import type { Principal } from "../mode.ts";
 import { encodeBrCode } from "../pix/brcode.ts";
 import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
 import { isUnavailable, pspFailure } from "../pix-psp-connection/psp-failure.ts";

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/db.ts";
 import { pendingLiveChargeIds } from "../../db/queries/live-pix.ts";
+import type { Db } from "../../kernel/db.ts";
 import { unprocessable } from "../errors.ts";
 
 const LISTED = 20;

@@ -1,11 +1,11 @@
-import type { Db } from "../../db/db.ts";
 import {
   type Dispute,
   disputesOf,
   listUnmatched,
   type UnmatchedPayment,
 } from "../../db/queries/live-pix-records.ts";
-import type { Principal } from "../mode.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 
 // What the dashboard shows of live PIX money beyond a charge's row: the MED disputes on a
 // charge's payment and the account's unmatched payments. Live mode only: test mode has none.

@@ -1,12 +1,13 @@
-import type { Db } from "../../db/db.ts";
 import { type ChargeRow, expireDue, findCharge, moveCharge } from "../../db/queries/charges.ts";
 import { insertEvents } from "../../db/queries/events.ts";
-import type { Clock, Random } from "../deps.ts";
+import type { ChargeStatus } from "../../kernel/charge-status.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import { notFound } from "../errors.ts";
-import type { Principal } from "../mode.ts";
 import type { Tally } from "../tally.ts";
 import { chargeEvent } from "./charge-events.ts";
-import { type ChargeStatus, EVENT_FOR_STATUS, sourcesOf } from "./charge-status.ts";
+import { EVENT_FOR_STATUS, sourcesOf } from "./charge-status.ts";
 
 type Deps = { db: Db; clock: Clock; random: Random; tally?: Tally };
 type Key = { accountId: string; mode: Principal["mode"]; id: string };

@@ -1,7 +1,7 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import { cryptoView } from "../crypto/crypto-view.ts";
 import { forbidden, unprocessable } from "../errors.ts";
-import type { Principal } from "../mode.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
 import { chargeView } from "./charge-view.ts";
 import type { PixChargeDeps } from "./create-pix-charge.ts";

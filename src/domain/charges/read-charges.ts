@@ -1,6 +1,6 @@
-import type { Db } from "../../db/db.ts";
-import type { Clock, Random } from "../deps.ts";
-import type { Principal } from "../mode.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import { chargePage } from "./charge-page.ts";
 import { chargeView, qrImageOf } from "./charge-view.ts";
 

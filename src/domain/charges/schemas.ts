@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { STATUSES } from "../../kernel/charge-status.ts";
 import { HasMore, PageArguments, PageQuery } from "../list-limit.ts";
 import { brlToCents } from "../money.ts";
 import { normalizeCep, normalizeCpf, normalizePhone, UFS } from "./br-validators.ts";
-import { DISPLAY_STATUS, STATUSES } from "./charge-status.ts";
+import { DISPLAY_STATUS } from "./charge-status.ts";
 
 // The charge schemas, shared by the HTTP routes, the MCP tools and the OpenAPI document.
 // Inputs are normalised here (CPF and CEP to digits, phone to E.164, UF upper-cased), so the

@@ -1,7 +1,7 @@
-import type { Db } from "../../db/db.ts";
 import { findProductById } from "../../db/queries/products.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import { AppError, notFound } from "../errors.ts";
-import type { Principal } from "../mode.ts";
 
 /** The token id of a charge made by the public checkout (no token: the product's owner). */
 export const PUBLIC_CHECKOUT = "public-checkout";

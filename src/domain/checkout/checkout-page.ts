@@ -1,16 +1,16 @@
 import { z } from "zod";
-import type { Db } from "../../db/db.ts";
 import { findAccount } from "../../db/queries/accounts.ts";
 import { findProductById } from "../../db/queries/products.ts";
 import { findConnection } from "../../db/queries/psp-connections.ts";
 import { findWallet } from "../../db/queries/wallets.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Mode, Principal } from "../../kernel/mode.ts";
 import { type PixChargeDeps, preparePixCharge } from "../charges/create-pix-charge.ts";
 import { CreatePixChargeSchema } from "../charges/schemas.ts";
 import { type CryptoDeps, startCryptoCharge } from "../crypto/create-crypto-charge.ts";
 import { CreateCryptoChargeSchema } from "../crypto/schemas.ts";
 import { notFound, unprocessable } from "../errors.ts";
 import { formScope, submitOnce, writeOnce } from "../idempotency/submit-once.ts";
-import type { Mode, Principal } from "../mode.ts";
 import { checkoutOwner } from "./checkout-owner.ts";
 
 // The public checkout page of a product (GET/POST /checkout/{productId}): what it sells, which

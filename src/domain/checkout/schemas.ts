@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DISPLAY_STATUS, STATUSES } from "../charges/charge-status.ts";
+import { STATUSES } from "../../kernel/charge-status.ts";
+import { DISPLAY_STATUS } from "../charges/charge-status.ts";
 
 /** The public status of a charge (PIX or Bitcoin): what its payment page polls. */
 export const PublicChargeStatusSchema = z.object({

@@ -1,6 +1,5 @@
 import type { AddressFunding, ChainSource, FundingTx } from "../../bitcoin/esplora.ts";
 import { formatBtc } from "../../bitcoin/payment-uri.ts";
-import type { Db } from "../../db/db.ts";
 import {
   chargesAtAddress,
   lockAddressPayments,
@@ -11,11 +10,12 @@ import {
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import { approveCryptoCharge, recordReceived } from "../../db/queries/crypto-charges.ts";
 import { insertEvents, type NewEvent } from "../../db/queries/events.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Mode } from "../../kernel/mode.ts";
 import { chargeEvent } from "../charges/charge-events.ts";
-import type { Clock, Random } from "../deps.ts";
 import { type EventPayloadDeps, eventPayload } from "../events/event-data.ts";
 import { newId } from "../ids.ts";
-import type { Mode } from "../mode.ts";
 import type { Tally } from "../tally.ts";
 
 // Addresses handed out again, so that visitors who open a public checkout and leave cannot walk

@@ -1,7 +1,6 @@
 import { buildPaymentUri, formatBtc } from "../../bitcoin/payment-uri.ts";
 import type { QuoteService } from "../../bitcoin/price-sources.ts";
 import { deriveAddress } from "../../bitcoin/wallet.ts";
-import type { Db } from "../../db/db.ts";
 import { chargesAtAddress, takePooledAddress } from "../../db/queries/address-pool.ts";
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import { insertCharges } from "../../db/queries/insert-charges.ts";
@@ -11,14 +10,15 @@ import {
   takeNextIndex,
   type WalletRow,
 } from "../../db/queries/wallets.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import { creationEvents } from "../charges/charge-events.ts";
 import { DISPLAY_STATUS } from "../charges/charge-status.ts";
 import { isPublicCheckout } from "../checkout/checkout-owner.ts";
 import { paymentUrl } from "../checkout/payment-url.ts";
-import type { Clock, Random } from "../deps.ts";
 import { unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
-import type { Principal } from "../mode.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
 import type { Tally } from "../tally.ts";

@@ -1,9 +1,9 @@
-import type { Db } from "../../db/db.ts";
 import { findCharge, findChargeById } from "../../db/queries/charges.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import { chargePage } from "../charges/charge-page.ts";
 import type { ListChargesQuery } from "../charges/schemas.ts";
 import { notFound } from "../errors.ts";
-import type { Principal } from "../mode.ts";
 import { cryptoView } from "./crypto-view.ts";
 import { readCryptoCharge, type WatchDeps } from "./watch-chain.ts";
 

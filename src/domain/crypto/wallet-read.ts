@@ -1,7 +1,7 @@
-import type { Db } from "../../db/db.ts";
 import { findWallet } from "../../db/queries/wallets.ts";
-import type { Clock, Random } from "../deps.ts";
-import type { Principal } from "../mode.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import { getWallet } from "./wallets.ts";
 
 /**

@@ -6,12 +6,12 @@ import {
   parseWalletKey,
   type WatchOnlyWallet,
 } from "../../bitcoin/wallet.ts";
-import type { Db } from "../../db/db.ts";
 import { reuseFigures } from "../../db/queries/address-pool.ts";
 import * as q from "../../db/queries/wallets.ts";
-import type { Clock, Random } from "../deps.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import { unprocessable } from "../errors.ts";
-import type { Principal } from "../mode.ts";
 import { sha256Hex } from "../sha256.ts";
 import type { ActivateWalletSchema, WalletViewSchema } from "./schemas.ts";
 

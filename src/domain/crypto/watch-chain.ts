@@ -1,5 +1,4 @@
 import type { ChainSource } from "../../bitcoin/esplora.ts";
-import type { Db } from "../../db/db.ts";
 import { chargesAtAddress } from "../../db/queries/address-pool.ts";
 import { type ChargeRow, findCharge } from "../../db/queries/charges.ts";
 import {
@@ -9,10 +8,11 @@ import {
   recordReceived,
 } from "../../db/queries/crypto-charges.ts";
 import { insertEvents } from "../../db/queries/events.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Mode } from "../../kernel/mode.ts";
 import { chargeEvent } from "../charges/charge-events.ts";
 import { transition } from "../charges/move-charge.ts";
-import type { Clock, Random } from "../deps.ts";
-import type { Mode } from "../mode.ts";
 import type { Tally } from "../tally.ts";
 import { releaseExpiredAddresses, settleReusedAddress } from "./address-reuse.ts";
 

@@ -1,9 +1,9 @@
 import { findCharge } from "../../db/queries/charges.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import { expireIfOverdue } from "../charges/move-charge.ts";
 import type { CryptoReadDeps } from "../crypto/read-crypto-charges.ts";
 import { readCryptoCharge } from "../crypto/watch-chain.ts";
 import { notFound } from "../errors.ts";
-import type { Principal } from "../mode.ts";
 
 /**
  * One charge of the caller, PIX or Bitcoin, as a status read shows it: a Bitcoin charge with

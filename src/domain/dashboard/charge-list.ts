@@ -1,8 +1,8 @@
-import type { Db } from "../../db/db.ts";
 import { searchCharges } from "../../db/queries/charge-search.ts";
 import type { ChargeRow } from "../../db/queries/charges.ts";
-import { type ChargeStatus, STATUSES } from "../charges/charge-status.ts";
-import type { Principal } from "../mode.ts";
+import { type ChargeStatus, STATUSES } from "../../kernel/charge-status.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 
 // The dashboard's list of charges: PIX and Bitcoin together, newest first, filtered by status,
 // kind and period, a page at a time (keyset: "listed after the last one shown", whose creation

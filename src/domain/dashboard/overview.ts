@@ -1,11 +1,11 @@
-import type { Db } from "../../db/db.ts";
 import { chargeTotals } from "../../db/queries/charge-search.ts";
 import { listFailingDeliveries } from "../../db/queries/deliveries/list-charge-deliveries.ts";
 import { findConnection } from "../../db/queries/psp-connections.ts";
 import { listTokens } from "../../db/queries/tokens.ts";
 import { findWallet } from "../../db/queries/wallets.ts";
-import type { Clock } from "../deps.ts";
-import type { Principal } from "../mode.ts";
+import type { Clock } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 
 // The dashboard's home: today's figures in the chosen mode, the deliveries that are failing, and
 // what the account still lacks to take live payments.

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { ChargeRow } from "../../db/queries/charges.ts";
+import { manualClock } from "../../kernel/clock.ts";
 import { chargeEvent, creationEvents } from "../charges/charge-events.ts";
 import { chargeData } from "../charges/charge-view.ts";
-import { manualClock } from "../deps.ts";
 import { eventPayload, webhookBody } from "./event-data.ts";
 
 // Event payloads (and so GET /api/events and every webhook body) are written through their

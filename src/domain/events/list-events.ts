@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { Db } from "../../db/db.ts";
 import { findCharge } from "../../db/queries/charges.ts";
 import { listEvents as queryEvents } from "../../db/queries/events.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import { notFound } from "../errors.ts";
 import { HasMore, PageArguments, PageQuery, pageOf } from "../list-limit.ts";
-import type { Principal } from "../mode.ts";
 
 // The events (the outbox) as the API shows them: of one charge in order, or the latest of the
 // account and mode, with how far back they go (retention prunes older ones).

@@ -1,6 +1,6 @@
-import type { Db } from "../../db/db.ts";
 import * as q from "../../db/queries/idempotency.ts";
-import type { Clock } from "../deps.ts";
+import type { Clock } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
 import { AppError, unprocessable } from "../errors.ts";
 import {
   fingerprintBody,

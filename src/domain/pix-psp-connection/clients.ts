@@ -1,14 +1,14 @@
-import type { Db } from "../../db/db.ts";
 import {
   findConnection,
   findConnectionByHook,
   type PspConnectionRow,
   touchConnection,
 } from "../../db/queries/psp-connections.ts";
+import type { Clock } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
 import { isHomologationUrl } from "../../pix-psp/profiles.ts";
 import type { BacenPixClient, ProfileId, PspCredentials } from "../../pix-psp/types.ts";
 import type { SecretBox } from "../../secrets/secret-box.ts";
-import type { Clock } from "../deps.ts";
 
 /** Makes a BACEN API Pix client for one connection (service.ts: makeBacenPixClient). */
 export type PspClientFactory = (creds: PspCredentials) => BacenPixClient;

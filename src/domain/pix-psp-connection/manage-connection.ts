@@ -1,5 +1,7 @@
-import type { Db } from "../../db/db.ts";
 import * as q from "../../db/queries/psp-connections.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import {
   type AddressPolicy,
   checkWebhookUrl,
@@ -16,9 +18,7 @@ import { isHomologationUrl, PROFILES, resolveEndpoints } from "../../pix-psp/pro
 import type { ProfileId, PspCredentials } from "../../pix-psp/types.ts";
 import type { SecretBox } from "../../secrets/secret-box.ts";
 import { refuseDeleteWithPendingCharges } from "../charges/live-delete-guard.ts";
-import type { Clock, Random } from "../deps.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
-import type { Principal } from "../mode.ts";
 import { credentialsOf, type PspClientFactory, type PspClients, secretBinding } from "./clients.ts";
 import { connectionView, isOurWebhookUrl, notificationUrl } from "./connection-view.ts";
 import { validateExtraHeaders } from "./extra-headers.ts";

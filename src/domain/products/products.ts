@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { Db } from "../../db/db.ts";
 import * as q from "../../db/queries/products.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import { Brl } from "../charges/schemas.ts";
-import type { Clock, Random } from "../deps.ts";
 import { notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { HasMore, PageArguments, PageQuery, pageOf } from "../list-limit.ts";
-import type { Principal } from "../mode.ts";
 import { brlToCents, centsToBrl } from "../money.ts";
 
 // Products: what an account sells, per mode. A charge (PIX or crypto) can name a product_id

@@ -1,7 +1,7 @@
-import type { Db } from "../../db/db.ts";
 import { findProduct } from "../../db/queries/products.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import { badRequest, notFound, unprocessable } from "../errors.ts";
-import type { Principal } from "../mode.ts";
 import { brlToCents, centsToBrl, formatCents } from "../money.ts";
 
 /**

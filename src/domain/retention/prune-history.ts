@@ -1,11 +1,11 @@
-import type { Db } from "../../db/db.ts";
 import {
   countPrunable,
   type PruneCounts,
   type PruneTable,
   pruneBatch,
 } from "../../db/queries/retention.ts";
-import type { Clock } from "../deps.ts";
+import type { Clock } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
 
 // Retention: history older than TOSTAO_RETENTION_DAYS goes, so the tables that grow with every
 // charge (events, webhook deliveries and their attempts) stop growing once the window is full.

@@ -1,7 +1,7 @@
-import type { Db } from "../../db/db.ts";
 import { findTokenByHash, touchTokens } from "../../db/queries/tokens.ts";
-import type { Clock } from "../deps.ts";
-import type { Principal } from "../mode.ts";
+import type { Clock } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import { hashToken, parseToken } from "./token-format.ts";
 
 export type AuthFailure = "missing" | "scheme" | "malformed" | "unknown" | "revoked";

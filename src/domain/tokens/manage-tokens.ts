@@ -1,11 +1,11 @@
-import type { Db } from "../../db/db.ts";
 import { lockAccount } from "../../db/queries/accounts.ts";
 import * as q from "../../db/queries/tokens.ts";
-import type { Clock, Random } from "../deps.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import { MODES, type Mode } from "../../kernel/mode.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { pageOf } from "../list-limit.ts";
-import { MODES, type Mode } from "../mode.ts";
 import type { TokenView } from "./schemas.ts";
 import { normalizeScopes, type Scope } from "./scopes.ts";
 import { generateToken, hashToken, tokenPrefix } from "./token-format.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { ModeSchema } from "../../kernel/mode.ts";
 import { HasMore, ListArgumentsSchema, ListQuerySchema } from "../list-limit.ts";
-import { ModeSchema } from "../mode.ts";
 import { ScopeSchema } from "./scopes.ts";
 
 // The token schemas, shared by the HTTP routes, the MCP tools and the documents; TokenView, what

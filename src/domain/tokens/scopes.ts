@@ -1,6 +1,6 @@
 import { z } from "zod";
+import type { Principal } from "../../kernel/mode.ts";
 import { AppError } from "../errors.ts";
-import type { Principal } from "../mode.ts";
 
 // What a key may do, by resource and verb. A key made without scopes holds every scope (null in
 // the database), including any added later: keys made before scopes existed keep doing

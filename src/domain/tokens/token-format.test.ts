@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { cryptoRandom } from "../deps.ts";
+import { cryptoRandom } from "../../kernel/clock.ts";
 import { generateToken, hashToken, parseToken, tokenPrefix } from "./token-format.ts";
 
 test("generated tokens carry their mode's prefix and parse back to that mode", () => {

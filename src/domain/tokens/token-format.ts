@@ -1,6 +1,6 @@
 import { crc32 } from "node:zlib";
-import type { Random } from "../deps.ts";
-import type { Mode } from "../mode.ts";
+import type { Random } from "../../kernel/clock.ts";
+import type { Mode } from "../../kernel/mode.ts";
 import { sha256Hex } from "../sha256.ts";
 
 // A token is `svc_test_` or `svc_prod_`, 36 random base62 characters (about 214 bits), and a

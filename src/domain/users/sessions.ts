@@ -1,7 +1,7 @@
-import type { Db } from "../../db/db.ts";
 import * as q from "../../db/queries/dashboard-sessions.ts";
-import type { Clock, Random } from "../deps.ts";
-import type { Mode, Principal } from "../mode.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Mode, Principal } from "../../kernel/mode.ts";
 import { sha256Hex } from "../sha256.ts";
 
 // Dashboard sessions. The cookie holds 32 random bytes; the database only their SHA-256, so a

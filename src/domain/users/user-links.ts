@@ -1,7 +1,7 @@
-import type { Db } from "../../db/db.ts";
 import * as q from "../../db/queries/user-links.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
 import { renameAccount } from "../accounts/display-name.ts";
-import type { Clock, Random } from "../deps.ts";
 import { unprocessable } from "../errors.ts";
 import { sha256Hex } from "../sha256.ts";
 import { createUser, type UserDeps, type UserView } from "./users.ts";

@@ -1,7 +1,7 @@
-import type { Db } from "../../db/db.ts";
 import { deleteUserSessions } from "../../db/queries/dashboard-sessions.ts";
 import * as q from "../../db/queries/users.ts";
-import type { Clock, Random } from "../deps.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
 import { AppError, notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { checkPasswordRules, hashPassword, verifyPassword } from "./password.ts";

@@ -1,7 +1,7 @@
-import type { Db } from "../../db/db.ts";
 import { listAttempts } from "../../db/queries/deliveries/list-attempts.ts";
 import { listChargeDeliveries } from "../../db/queries/deliveries/list-charge-deliveries.ts";
-import type { Principal } from "../mode.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 
 /** How many deliveries the charge page shows at once. */
 export const CHARGE_DELIVERIES_PAGE = 20;

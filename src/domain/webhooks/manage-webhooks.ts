@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import type { Db } from "../../db/db.ts";
 import { lockAccount } from "../../db/queries/accounts.ts";
 import { deliveryState } from "../../db/queries/deliveries/delivery-state.ts";
 import { insertDirectDelivery } from "../../db/queries/deliveries/insert-direct-delivery.ts";
@@ -8,6 +7,9 @@ import { listDeliveries as listDeliveryRows } from "../../db/queries/deliveries/
 import { redeliver as requeueDelivery } from "../../db/queries/deliveries/redeliver.ts";
 import { insertEvents } from "../../db/queries/events.ts";
 import * as q from "../../db/queries/webhooks.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import {
   type AddressPolicy,
   checkWebhookUrl,
@@ -16,12 +18,10 @@ import {
   type UrlCheck,
 } from "../../net/address-policy.ts";
 import type { SecretBox } from "../../secrets/secret-box.ts";
-import type { Clock, Random } from "../deps.ts";
 import { AppError, notFound, unprocessable } from "../errors.ts";
 import { eventPayload } from "../events/event-data.ts";
 import { newId } from "../ids.ts";
 import { pageOf } from "../list-limit.ts";
-import type { Principal } from "../mode.ts";
 import type {
   CreateWebhookSchema,
   DeliveryViewSchema,

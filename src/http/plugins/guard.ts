@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { clientKey } from "../../domain/client-key.ts";
 import { AppError } from "../../domain/errors.ts";
-import type { Principal } from "../../domain/mode.ts";
 import { AUTH_FAILURE_MESSAGES, type Authenticator } from "../../domain/tokens/authenticate.ts";
 import { requireScope, type Scope } from "../../domain/tokens/scopes.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import type { RateLimiter } from "../../ratelimit/rate-limiter.ts";
 import type { AuthPolicy } from "../../route-table.ts";
 import { makeOpenRequests } from "./open-requests.ts";

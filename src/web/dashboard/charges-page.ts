@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
-import { STATUSES } from "../../domain/charges/charge-status.ts";
 import { preparePixCharge } from "../../domain/charges/create-pix-charge.ts";
 import { CreatePixChargeSchema } from "../../domain/charges/schemas.ts";
 import { startCryptoCharge } from "../../domain/crypto/create-crypto-charge.ts";
 import { CreateCryptoChargeSchema } from "../../domain/crypto/schemas.ts";
 import { type ChargeListItem, listChargesPage } from "../../domain/dashboard/charge-list.ts";
 import { formScope, submitOnce, writeOnce } from "../../domain/idempotency/submit-once.ts";
+import { STATUSES } from "../../kernel/charge-status.ts";
 import { onceField, submission } from "../form-once.ts";
 import { formText } from "../forms.ts";
 import { html, type SafeHtml } from "../html.ts";

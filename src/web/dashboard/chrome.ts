@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError, STATUS_BY_CODE } from "../../domain/errors.ts";
-import type { Mode } from "../../domain/mode.ts";
+import type { Mode } from "../../kernel/mode.ts";
 import { csrfField } from "../csrf.ts";
 import { type HtmlValue, html, type SafeHtml } from "../html.ts";
 import { type Translate, translator } from "../i18n/catalogue.ts";

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
 import type { AppDeps } from "../../deps.ts";
-import type { Principal } from "../../domain/mode.ts";
 import { resolveSession, type Session, sessionPrincipal } from "../../domain/users/sessions.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import { checkCsrf } from "../csrf.ts";
 import { WEB_ROUTE } from "../route-options.ts";
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../deps.ts";
-import type { Mode } from "../../domain/mode.ts";
 import { endAllSessions, endSession, switchMode } from "../../domain/users/sessions.ts";
 import { signIn } from "../../domain/users/sign-in.ts";
+import type { Mode } from "../../kernel/mode.ts";
 import { requireOrigin } from "../csrf.ts";
 import { formRaw, formText } from "../forms.ts";
 import { type HtmlValue, html } from "../html.ts";

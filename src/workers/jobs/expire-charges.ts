@@ -1,8 +1,8 @@
-import type { Db } from "../../db/db.ts";
 import { expireLiveCharges } from "../../domain/charges/live-expire.ts";
 import { expireOverdueCharges } from "../../domain/charges/move-charge.ts";
-import type { Clock, Random } from "../../domain/deps.ts";
 import type { PspClients } from "../../domain/pix-psp-connection/clients.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
 import type { Log } from "../log.ts";
 import { makePeriodicJob, type PeriodicJob } from "../periodic-job.ts";
 

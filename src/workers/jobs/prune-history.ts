@@ -1,6 +1,6 @@
-import type { Db } from "../../db/db.ts";
-import type { Clock } from "../../domain/deps.ts";
 import { pruneHistory } from "../../domain/retention/prune-history.ts";
+import type { Clock } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
 import type { Log } from "../log.ts";
 import { makePeriodicJob, type PeriodicJob } from "../periodic-job.ts";
 

@@ -1,6 +1,6 @@
-import type { Db } from "../../db/db.ts";
 import { KEY_RETENTION_MS, pruneKeys } from "../../db/queries/idempotency.ts";
-import type { Clock } from "../../domain/deps.ts";
+import type { Clock } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
 import type { Log } from "../log.ts";
 import { makePeriodicJob, type PeriodicJob } from "../periodic-job.ts";
 

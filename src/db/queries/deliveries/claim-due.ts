@@ -1,4 +1,4 @@
-import type { Db } from "../../db.ts";
+import type { Db } from "../../../kernel/db.ts";
 
 /** A delivery claimed for an attempt, with what the attempt needs from its webhook and event. */
 export type ClaimedDelivery = {

@@ -1,5 +1,5 @@
-import type { Mode } from "../../../domain/mode.ts";
-import type { Db } from "../../db.ts";
+import type { Db } from "../../../kernel/db.ts";
+import type { Mode } from "../../../kernel/mode.ts";
 
 /**
  * Why a redelivery found nothing to re-queue: no such delivery of the caller, an attempt of it

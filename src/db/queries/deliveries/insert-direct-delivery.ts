@@ -1,5 +1,5 @@
-import type { Mode } from "../../../domain/mode.ts";
-import type { Db } from "../../db.ts";
+import type { Db } from "../../../kernel/db.ts";
+import type { Mode } from "../../../kernel/mode.ts";
 import { DELIVERY_CHANNEL } from "../events.ts";
 
 /** A delivery of one event to one webhook, whatever its subscriptions (the test event). */

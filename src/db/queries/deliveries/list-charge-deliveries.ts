@@ -1,5 +1,5 @@
-import type { Mode } from "../../../domain/mode.ts";
-import type { Db } from "../../db.ts";
+import type { Db } from "../../../kernel/db.ts";
+import type { Mode } from "../../../kernel/mode.ts";
 import type { DeliveryView } from "./list-deliveries.ts";
 
 const COLUMNS = `d.id, d.webhook_id AS "webhookId", d.event_id AS "eventId", d.event_type AS "event",

@@ -1,4 +1,4 @@
-import type { Db } from "../../db.ts";
+import type { Db } from "../../../kernel/db.ts";
 
 /**
  * When the next pending delivery that no worker holds is due (to sleep until then), if any. A

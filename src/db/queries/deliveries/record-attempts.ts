@@ -1,4 +1,4 @@
-import type { Db } from "../../db.ts";
+import type { Db } from "../../../kernel/db.ts";
 
 /** One attempt of a delivery, as the worker records it. */
 export type AttemptOutcome = {

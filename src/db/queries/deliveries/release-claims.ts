@@ -1,4 +1,4 @@
-import type { Db } from "../../db.ts";
+import type { Db } from "../../../kernel/db.ts";
 
 /** Gives claimed deliveries back untouched (the worker had no room to run them). */
 export async function releaseClaims(db: Db, ids: string[], worker: string): Promise<void> {

@@ -1,12 +1,5 @@
 import { randomBytes } from "node:crypto";
 
-/**
- * The database handle reaches the use cases as a dependency like the clock: a front door may
- * hand one on (an operation run on its Idempotency-Key's transaction) without reaching into
- * src/db, whose queries only the domain calls.
- */
-export type { Db } from "../db/db.ts";
-
 // Time and randomness reach the domain as dependencies, so expiry, backoff, id ordering and
 // token generation are testable with a fixed clock and seeded bytes.
 
