@@ -69,23 +69,33 @@ export async function executeTool(
  */
 function fitOutput(ctx: ToolContext, t: ToolDef, data: unknown): unknown {
   if (!t.output) return data;
-  try {
-    // The REST routes' serializer: only the schema's fields leave; under strict payloads (the
-    // tests) a misfit throws here, and is reported below rather than to the caller.
-    const write = serializerFor(t.output, { strict: ctx.deps.strictPayloads === true });
-    return JSON.parse(write(data));
-  } catch (err) {
-    ctx.deps.onToolError?.(
-      new Error(
-        `tool ${t.name}: its answer does not fit its output schema (${(err as Error).message}); returned as it is`,
-      ),
-    );
+  const fitted = t.output.safeParse(data);
+  if (fitted.success) {
+    try {
+      // The REST routes' serializer: only the schema's fields leave; under strict payloads (the
+      // tests) an undeclared field throws here, and is reported below rather than to the caller.
+      const write = serializerFor(t.output, { strict: ctx.deps.strictPayloads === true });
+      return JSON.parse(write(data));
+    } catch (err) {
+      report(ctx, t, (err as Error).message);
+    }
+  } else {
+    const issue = fitted.error.issues[0];
+    report(ctx, t, `${issue?.path.join(".") || "answer"}: ${issue?.message}`);
   }
   if (t.output instanceof z.ZodObject && data !== null && typeof data === "object") {
     const keys = Object.keys(t.output.shape);
     return Object.fromEntries(Object.entries(data).filter(([k]) => keys.includes(k)));
   }
   return data;
+}
+
+function report(ctx: ToolContext, t: ToolDef, what: string): void {
+  ctx.deps.onToolError?.(
+    new Error(
+      `tool ${t.name}: its answer does not fit its output schema (${what}); returned as it is`,
+    ),
+  );
 }
 
 function fail(code: AppError["code"], error: string): ToolOutcome {

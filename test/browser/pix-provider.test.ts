@@ -58,7 +58,7 @@ browserSuite(
           .setInputFiles(file("cert.pem", peer.certificatePem));
         await page.getByLabel("Chave privada").setInputFiles(file("key.pem", peer.privateKeyPem));
         await page.getByLabel("CA do servidor do PSP").setInputFiles(file("ca.pem", peer.caPem));
-        await page.getByLabel("Chave Pix").fill(peer.pixKey);
+        await page.getByRole("textbox", { name: "Chave Pix" }).fill(peer.pixKey);
         await page.getByLabel("Nome do recebedor").fill("Loja da Esquina");
         await page.getByLabel("Cidade do recebedor").fill("São Paulo");
         await page.getByRole("button", { name: "Testar e salvar" }).click();
