@@ -2124,6 +2124,8 @@ export interface operations {
                                     [key: string]: unknown;
                                 };
                             }[];
+                            /** @description How far back history goes: events older than this many days are pruned (TOSTAO_RETENTION_DAYS); charges never are. */
+                            retentionDays: number;
                         };
                     };
                 };
