@@ -108,7 +108,12 @@ test("property: the fine is charged once, the same whatever the days late, and n
       const a = amountDue(terms, formatEpochDay(pay));
       const later = amountDue(terms, formatEpochDay(pay + more));
       if (!a.overdue) assert.equal(a.fine, 0);
-      if (a.overdue) assert.equal(later.fine, a.fine);
+      if (a.overdue) {
+        // The same fine on the first day late, on this day and on any later day.
+        const firstDay = formatEpochDay(epochDayOf(a.effectiveDueDate) + 1);
+        assert.equal(amountDue(terms, firstDay).fine, a.fine);
+        assert.equal(later.fine, a.fine);
+      }
     }),
     { numRuns: 300 },
   );
