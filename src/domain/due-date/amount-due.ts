@@ -17,11 +17,7 @@
 //   centavo; the total is the sum of the rounded parts, so total = parts always holds.
 // - The discount never exceeds what is left after the abatement, so the total is never below 0.
 
-import {
-  businessEpochDaysBetween,
-  isBusinessEpochDay,
-  nextBusinessEpochDay,
-} from "./business-days.ts";
+import { businessEpochDaysBetween, nextBusinessEpochDay } from "./business-days.ts";
 import { epochDayOf, formatEpochDay } from "./calendar-date.ts";
 import { type DiscountTerms, type DueDateTerms, INTEREST_PERIOD } from "./modalities.ts";
 
@@ -128,7 +124,7 @@ function tierValueOn(
   let bestRaw = 0;
   for (const tier of tiers) {
     const raw = epochDayOf(tier.date);
-    const moved = isBusinessEpochDay(raw) ? raw : nextBusinessEpochDay(raw);
+    const moved = nextBusinessEpochDay(raw);
     if (moved < pay) continue;
     if (best === undefined || moved < bestMoved || (moved === bestMoved && raw < bestRaw)) {
       best = tier.value;

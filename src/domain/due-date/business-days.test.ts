@@ -84,6 +84,9 @@ test("addBusinessDays and businessDaysBetween count across Carnival", () => {
   // [13 Feb, 19 Feb): Fri 13 and Wed 18; Sat, Sun, Carnival Mon and Tue are not business days.
   assert.equal(businessDaysBetween(d("2026-02-13"), d("2026-02-19")), 2);
   assert.equal(businessDaysBetween(d("2026-02-19"), d("2026-02-13")), 0);
+  // Good Friday fell on Tiradentes (21 April) in 2000: one day off, not two. April 2000 has
+  // 20 weekdays; less that Friday: 19.
+  assert.equal(businessDaysBetween(d("2000-04-01"), d("2000-05-01")), 19);
 });
 
 test("todayIn gives Brazil's date of an instant, with the daylight saving São Paulo had in 2018", () => {
@@ -129,5 +132,16 @@ test("property: addBusinessDays(d, k) lands on a business day k business days aw
       assert.equal(businessDaysBetween(start, end), k);
       assert.deepEqual(addBusinessDays(end, -k), start);
     }),
+  );
+});
+
+test("property: businessDaysBetween's arithmetic agrees with counting day by day", () => {
+  fc.assert(
+    fc.property(epochDays, fc.integer({ min: 0, max: 3000 }), (from, span) => {
+      let naive = 0;
+      for (let k = from; k < from + span; k++) if (isBusinessDay(fromEpochDay(k))) naive++;
+      assert.equal(businessDaysBetween(fromEpochDay(from), fromEpochDay(from + span)), naive);
+    }),
+    { numRuns: 200 },
   );
 });

@@ -93,26 +93,32 @@ export function financialHolidays(year: number): Holiday[] {
   return out.sort((x, y) => toEpochDay(x.date) - toEpochDay(y.date));
 }
 
-// The holidays of each year asked about, as epoch days. Computing a year's list is a few
-// microseconds; the amount function asks about the same few years on every call, so they are
-// kept. The cache holds only what `financialHolidays` would answer again: no caller can observe
-// it, which is why it may be module state.
-const holidayDays = new Map<number, ReadonlySet<number>>();
+// The weekday holidays of each year asked about, as sorted epoch days. Computing a year's list
+// is a few microseconds; the amount function asks about the same few years on every call, so
+// they are kept. The cache holds only what `financialHolidays` would answer again: no caller can
+// observe it, which is why it may be module state.
+const holidayDays = new Map<number, readonly number[]>();
 
-function holidaysOfYear(year: number): ReadonlySet<number> {
-  let set = holidayDays.get(year);
-  if (!set) {
-    set = new Set(financialHolidays(year).map((h) => toEpochDay(h.date)));
-    holidayDays.set(year, set);
+function weekdayHolidaysOfYear(year: number): readonly number[] {
+  let days = holidayDays.get(year);
+  if (!days) {
+    // A Set first: two holidays can share a day (Good Friday was 21 April in 2000).
+    days = [...new Set(financialHolidays(year).map((h) => toEpochDay(h.date)))].filter(
+      (n) => !isWeekend(n),
+    );
+    holidayDays.set(year, days);
   }
-  return set;
+  return days;
+}
+
+function isWeekend(n: number): boolean {
+  const wd = weekdayOfEpochDay(n);
+  return wd === 0 || wd === 6;
 }
 
 /** Whether the epoch day `n` is a business day (the form the amount function uses). */
 export function isBusinessEpochDay(n: number): boolean {
-  const wd = weekdayOfEpochDay(n);
-  if (wd === 0 || wd === 6) return false;
-  return !holidaysOfYear(yearOfEpochDay(n)).has(n);
+  return !isWeekend(n) && !weekdayHolidaysOfYear(yearOfEpochDay(n)).includes(n);
 }
 
 /** `n` itself when it is a business day, else the first business day after it. */
@@ -125,11 +131,18 @@ export function nextBusinessEpochDay(n: number): number {
 /**
  * Business days in [from, to): `from` counted, `to` not, as the market counts them (ANBIMA's
  * "DU" between two dates). 0 when `to` is not after `from`. Paid on Tuesday for a Monday due
- * date: 1 (Monday); paid on Saturday for a Friday due date: 1 (Friday).
+ * date: 1 (Monday); paid on Saturday for a Friday due date: 1 (Friday). Counted by arithmetic
+ * (5 per whole week, then the weekday holidays in range), so years late cost no more than days.
  */
 export function businessEpochDaysBetween(from: number, to: number): number {
-  let count = 0;
-  for (let d = from; d < to; d++) if (isBusinessEpochDay(d)) count++;
+  if (to <= from) return 0;
+  const span = to - from;
+  let count = Math.floor(span / 7) * 5;
+  for (let d = from + span - (span % 7); d < to; d++) if (!isWeekend(d)) count++;
+  const lastYear = yearOfEpochDay(to - 1);
+  for (let y = yearOfEpochDay(from); y <= lastYear; y++) {
+    for (const h of weekdayHolidaysOfYear(y)) if (h >= from && h < to) count--;
+  }
   return count;
 }
 

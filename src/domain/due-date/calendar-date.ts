@@ -39,7 +39,7 @@ export function fromEpochDay(n: number): CalendarDate {
   return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
 }
 
-/** The year an epoch day falls in (cheaper than a whole `fromEpochDay` for the holiday lookup). */
+/** The year an epoch day falls in. */
 export function yearOfEpochDay(n: number): number {
   return fromEpochDay(n).year;
 }

@@ -156,6 +156,12 @@ test("dueDateTermsFor refuses a past due date and an abatement or fixed discount
     abatement: { mode: "fixed", value: 4 },
     discounts: { mode: "fixed_until_date", tiers: [{ date: "2026-03-01", value: 6 }] },
   });
+  const percentOff = DueDateTermsSchema.parse({
+    ...ok,
+    abatement: { mode: "percent", value: 50 },
+    discounts: { mode: "fixed_until_date", tiers: [{ date: "2026-03-01", value: 5 }] },
+  });
+  assert.equal(dueDateTermsFor(percentOff, 1000).ok, false, "R$ 5 off R$ 10 after 50% abatement");
   assert.deepEqual(dueDateTermsFor(both, 1000), {
     ok: false,
     message: "discounts.tiers[0].value: must be less than the amount after the abatement",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { brlToCents } from "../money.ts";
+import { roundedRatio } from "./amount-due.ts";
 import { parseCalendarDate } from "./calendar-date.ts";
 import {
   ABATEMENT_MODES,
@@ -137,7 +138,13 @@ export function dueDateTermsFor(
   if (abatement?.mode === "fixed" && abatement.value >= originalCents) {
     return { ok: false, message: "abatement.value: must be less than the charge's amount" };
   }
-  const abated = originalCents - (abatement?.mode === "fixed" ? abatement.value : 0);
+  const abated =
+    originalCents -
+    (abatement === undefined
+      ? 0
+      : abatement.mode === "fixed"
+        ? abatement.value
+        : roundedRatio(originalCents, abatement.value, 1, 10_000));
   let discounts: DiscountTerms | undefined;
   const d = input.discounts;
   if (d && "tiers" in d) {
