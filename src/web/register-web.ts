@@ -116,12 +116,13 @@ function sameSitePath(req: FastifyRequest): string | undefined {
 
 /**
  * Whether a path nobody serves should be answered with a page: anything a person can type
- * outside the machine doors (`/api`, `/mcp`), unless the client asks for JSON alone. The API's
- * unknown paths keep the JSON envelope.
+ * outside the machine doors (`/api`, `/mcp`, `/metrics` when it is off, `/.well-known`),
+ * unless the client sends a bearer token or asks for JSON alone. Those keep the JSON envelope.
  */
 export function wantsNotFoundPage(req: FastifyRequest): boolean {
   const path = req.url.split("?")[0] ?? "";
-  if (/^\/(api|mcp)(\/|$)/.test(path)) return false;
+  if (/^\/(api|mcp|metrics|\.well-known)(\/|$)/.test(path)) return false;
+  if (req.headers.authorization) return false;
   const accept = req.headers.accept ?? "";
   return !(accept.includes("application/json") && !accept.includes("text/html"));
 }

@@ -64,6 +64,14 @@ describe("dashboard follow-ups", () => {
       /application\/json/,
       "a JSON-only client",
     );
+    const bearer = await svc.app.inject({
+      method: "GET",
+      url: "/pix/charges",
+      headers: { authorization: "Bearer svc_test_x" },
+    });
+    assert.equal(bearer.json().success, false, "a bearer token means an API client");
+    const metrics = await svc.app.inject({ method: "GET", url: "/metrics" });
+    assert.equal(metrics.json().success, false, "/metrics off is the API's 404");
   });
 
   test("the live navigation links to the unmatched payments page; the test view does not", async () => {
