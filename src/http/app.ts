@@ -6,7 +6,7 @@ import type { Metrics } from "../metrics/metrics.ts";
 import { OPERATIONS } from "../operations/index.ts";
 import { type RouteEntry, routeEntry } from "../route-table.ts";
 import { WEB_AREAS } from "../web/areas.ts";
-import { registerWeb } from "../web/register-web.ts";
+import { registerWeb, sendNotFoundPage, wantsNotFoundPage } from "../web/register-web.ts";
 import { makeAccessLog } from "./access-log.ts";
 import { registerApiReference } from "./api-reference.ts";
 import { connectionOptions } from "./connection-options.ts";
@@ -112,7 +112,9 @@ export function buildApp(
       .type("application/json; charset=utf-8")
       .send(fail(message));
   });
+  // A person who types a wrong address gets a page with a way back; the API keeps its envelope.
   app.setNotFoundHandler((req, reply) => {
+    if (wantsNotFoundPage(req)) return sendNotFoundPage(req, reply);
     const path = req.url.split("?")[0] ?? req.url;
     return reply.code(404).send(fail(`route not found: ${req.method} ${path}`));
   });

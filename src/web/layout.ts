@@ -40,7 +40,7 @@ export function page(p: PageInput): SafeHtml {
 <script src="${assetUrl("app.js")}" defer></script>
 ${p.head ?? ""}</head>
 <body>
-${p.header ?? ""}${p.banner ?? ""}<main${p.mainClass ? html` class="${p.mainClass}"` : ""}>
+${p.header ?? ""}${p.banner ? html`<aside>${p.banner}</aside>` : ""}<main${p.mainClass ? html` class="${p.mainClass}"` : ""}>
 ${p.main}
 </main>
 <footer>${p.footer ?? ""}<span>${t("lang.switch")}: ${langLinks(p.url, p.lang)}</span></footer>

@@ -114,6 +114,33 @@ function sameSitePath(req: FastifyRequest): string | undefined {
   }
 }
 
+/**
+ * Whether a path nobody serves should be answered with a page: anything a person can type
+ * outside the machine doors (`/api`, `/mcp`, `/metrics` when it is off, `/.well-known`),
+ * unless the client sends a bearer token or asks for JSON alone. Those keep the JSON envelope.
+ */
+export function wantsNotFoundPage(req: FastifyRequest): boolean {
+  const path = req.url.split("?")[0] ?? "";
+  if (/^\/(api|mcp|metrics|\.well-known)(\/|$)/.test(path)) return false;
+  if (req.headers.authorization) return false;
+  const accept = req.headers.accept ?? "";
+  return !(accept.includes("application/json") && !accept.includes("text/html"));
+}
+
+/**
+ * The 404 page of a path no route serves (the app's not-found handler calls it). It runs
+ * outside the pages' context, so the language comes from `?lang=`, the `lang` cookie read from
+ * the header, or Accept-Language, and the security headers are set here.
+ */
+export function sendNotFoundPage(req: FastifyRequest, reply: FastifyReply) {
+  setPageSecurityHeaders(reply);
+  const query = req.query as Record<string, unknown> | undefined;
+  const cookie = /(?:^|;\s*)lang=([^;]*)/.exec(req.headers.cookie ?? "")?.[1];
+  req.lang =
+    asLang(query?.lang) ?? asLang(cookie) ?? langFromAcceptLanguage(req.headers["accept-language"]);
+  return renderError(new AppError("NOT_FOUND", "not found") as FastifyError, req, reply);
+}
+
 /** An error as a page: the catalogue's status, a message in the page's language when known. */
 function renderError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const t = translator(req.lang, common);

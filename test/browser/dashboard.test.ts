@@ -119,6 +119,22 @@ browserSuite(
       assert.equal(status, 401);
       assert.ok(Date.now() - revokedAt < 1000, `refused after ${Date.now() - revokedAt} ms`);
       await screenshot(page, "keys-revoked");
+
+      // The "charges only" preset: the list's Scopes column names exactly the two scopes.
+      await page.getByLabel("Nome").fill("plugin-loja");
+      await page.getByLabel("Modo").selectOption("live");
+      await page.getByLabel("Permissões").selectOption("charges");
+      await page.getByRole("button", { name: "Criar chave" }).click();
+      const plugin = (await page.locator("#new-key").textContent())?.trim() ?? "";
+      assert.match(plugin, /^svc_prod_/);
+      const scopes = page.locator("tr", { hasText: "plugin-loja" }).locator("[data-scopes]");
+      assert.equal((await scopes.textContent())?.trim(), "charges:read charges:write");
+      const hook = await fetch(`${env.base}/api/webhooks/create`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${plugin}`, "content-type": "application/json" },
+        body: JSON.stringify({ url: "https://example.com/hook" }),
+      });
+      assert.equal(hook.status, 403, "the preset key cannot register a webhook");
     });
 
     test("test mode: webhook (secret once), charge, simulated payment from its page, charge.approved delivered with attempts, redelivered", async () => {
@@ -136,7 +152,7 @@ browserSuite(
       await page.goto("/dashboard/charges");
       await page.getByLabel("Valor").fill("49,90");
       await page.getByLabel("Título").fill("Camiseta azul");
-      await page.getByLabel("Cliente").fill("Maria Silva");
+      await page.getByLabel("Cliente", { exact: true }).fill("Maria Silva");
       await page.getByRole("button", { name: "Criar cobrança" }).click();
       await page.waitForURL(/\/dashboard\/charges\/pix_/);
       const chargeUrl = page.url().split("?")[0] ?? "";

@@ -5,7 +5,8 @@ import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
 
 // The dashboard's list of charges: PIX and Bitcoin together, newest first, filtered by status,
-// kind and period, a page at a time (keyset: "listed after the last one shown", whose creation
+// kind, period, the merchant's external_id and the customer's e-mail (the API list's filters,
+// through the same query, src/db/queries/charge-search.ts), a page at a time (keyset: "listed after the last one shown", whose creation
 // time and id make the `before` cursor).
 
 export const PAGE_SIZE = 25;
@@ -26,7 +27,17 @@ export type ChargeListQuery = {
   /** yyyy-mm-dd, a day in São Paulo. */
   from?: string | undefined;
   to?: string | undefined;
+  /** The merchant's own id, exactly. */
+  external_id?: string | undefined;
+  /** The customer's e-mail, without regard to case. */
+  customer_email?: string | undefined;
   before?: string | undefined;
+};
+
+/** A filter's text as typed, or undefined when the box was left empty. */
+const given = (text: string | undefined): string | undefined => {
+  const t = typeof text === "string" ? text.trim() : "";
+  return t === "" ? undefined : t;
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -54,6 +65,8 @@ export async function listChargesPage(
     method,
     from: brazilDayStart(query.from),
     to: brazilDayStart(query.to, 1),
+    externalId: given(query.external_id),
+    customerEmail: given(query.customer_email),
     before: parseCursor(query.before),
     limit: PAGE_SIZE + 1,
   });

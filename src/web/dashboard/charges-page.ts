@@ -11,6 +11,8 @@ import { STATUSES } from "../../kernel/charge-status.ts";
 import { onceField, submission } from "../form-once.ts";
 import { formText } from "../forms.ts";
 import { html, type SafeHtml } from "../html.ts";
+import { translator } from "../i18n/catalogue.ts";
+import { liveMoney } from "../i18n/live-money.ts";
 import { withQuery } from "../layout.ts";
 import { type DashT, dashT, type Flash, postForm, runAction, sendDashPage } from "./chrome.ts";
 import { badge, formAmount, money, parseForm, when } from "./format.ts";
@@ -54,8 +56,11 @@ export function registerChargePages(web: FastifyInstance, deps: AppDeps): void {
 <label>${t("charges.method")}<select name="method">${opt("", t("charges.any"), q.method)}${opt("pix", "PIX", q.method)}${opt("crypto", "Bitcoin", q.method)}</select></label>
 <label>${t("charges.from")}<input type="date" name="from" value="${q.from ?? ""}"></label>
 <label>${t("charges.to")}<input type="date" name="to" value="${q.to ?? ""}"></label>
+<label>${t("charges.externalId")}<input type="text" name="external_id" maxlength="128" value="${q.external_id ?? ""}"></label>
+<label>${t("charges.customerEmail")}<input type="email" name="customer_email" maxlength="254" value="${q.customer_email ?? ""}"></label>
 <button type="submit" class="secondary">${t("charges.filter")}</button>
 </form>
+${who.mode === "live" ? html`<p><a href="/dashboard/unmatched-payments">${translator(req.lang, liveMoney)("unmatched.link")} →</a></p>` : ""}
 ${chargeRows(t, items)}
 <div class="pager">${q.before ? html`<a href="${withQuery(req.url, { before: undefined })}">${t("charges.newest")}</a>` : html`<span></span>`}${nextBefore ? html`<a href="${withQuery(req.url, { before: nextBefore })}">${t("charges.older")}</a>` : ""}</div>
 <section class="card"><h2>${t("charges.new")}</h2>

@@ -25,6 +25,7 @@ export type Section =
   | "webhooks"
   | "wallet"
   | "pix"
+  | "unmatched"
   | "account";
 
 const NAV: Array<[Section, string]> = [
@@ -35,8 +36,12 @@ const NAV: Array<[Section, string]> = [
   ["webhooks", "/dashboard/webhooks"],
   ["wallet", "/dashboard/wallet"],
   ["pix", "/dashboard/pix-provider"],
+  ["unmatched", "/dashboard/unmatched-payments"],
   ["account", "/dashboard/account"],
 ];
+
+/** Sections shown in live mode only: payments without a charge exist only there. */
+const LIVE_ONLY: ReadonlySet<Section> = new Set(["unmatched"]);
 
 /** A flash message: what the last action did, or why it failed. */
 export type Flash = { kind: "ok" | "error" | "warn"; text: string };
@@ -83,7 +88,9 @@ function topbar(req: FastifyRequest, s: Signed, t: DashT, section: Section): Saf
   return html`<header class="topbar"><div class="inner">
 <a class="brand" href="/dashboard">Tostão</a>
 <form class="modebar" method="post" action="/dashboard/mode" aria-label="${t("mode.switch")}">${csrfField(s.session.csrfToken)}<input type="hidden" name="return" value="${here}">${modeButton("test")}${modeButton("live")}</form>
-<nav aria-label="${t("nav.label")}">${NAV.map(
+<nav aria-label="${t("nav.label")}">${NAV.filter(
+    ([key]) => mode === "live" || key === section || !LIVE_ONLY.has(key),
+  ).map(
     ([key, href]) =>
       html`<a href="${href}"${key === section ? html` aria-current="page"` : ""}>${t(`nav.${key}`)}</a>`,
   )}</nav>

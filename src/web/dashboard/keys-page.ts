@@ -56,7 +56,7 @@ export function registerKeyPages(web: FastifyInstance, deps: AppDeps): void {
 ${
   keys.length === 0
     ? html`<p class="muted">${t("keys.none")}</p>`
-    : html`<div class="table-wrap"><table><thead><tr><th>${t("keys.label")}</th><th>${t("keys.prefix")}</th><th>${t("keys.scopes")}</th><th>${t("charges.created")}</th><th>${t("keys.lastUsed")}</th><th></th></tr></thead><tbody>${keys.map(
+    : html`<div class="table-wrap"><table><thead><tr><th>${t("keys.label")}</th><th>${t("keys.prefix")}</th><th>${t("keys.scopes")}</th><th>${t("charges.created")}</th><th>${t("keys.lastUsed")}</th><th><span class="visually-hidden">${t("keys.actions")}</span></th></tr></thead><tbody>${keys.map(
         (
           k,
         ) => html`<tr data-key="${k.id}"><td>${labelOf(k.label)}</td><td class="mono">${k.prefix}…</td><td class="mono" data-scopes>${k.scopes ? k.scopes.join(" ") : t("keys.scopes.all")}</td><td>${when(t, k.createdAt)}</td><td>${when(t, k.lastUsedAt)}</td>

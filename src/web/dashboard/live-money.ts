@@ -55,7 +55,7 @@ export function registerLiveMoneyPages(web: FastifyInstance, deps: AppDeps): voi
                 html`<tr><td>${when(d, p.paidAt ?? p.createdAt)}</td><td class="mono">${p.txid ?? "—"}</td><td class="mono">${p.e2eid}</td><td>${p.source}</td><td class="num">${formatBrl(req.lang, p.amountCents)}</td></tr>`,
             )}</tbody></table></div>`;
     return sendDashPage(req, reply, {
-      section: "charges",
+      section: "unmatched",
       title: t("unmatched.title"),
       main: html`<h1>${t("unmatched.title")}</h1><p>${t("unmatched.intro")}</p>${body}`,
     });

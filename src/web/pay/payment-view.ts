@@ -44,7 +44,7 @@ export function paymentPageHtml(v: PaymentPage, opts: { lang: Lang; url: string 
   }
 
   const main = html`<section class="card pay-card" data-pay-feed="/api/pay/status?charge_id=${encodeURIComponent(v.chargeId)}" data-status="${v.statusCode}" data-success-delay="${SUCCESS_DELAY_S}">
-<p class="pay-what">${title}</p>
+<h1 class="pay-what">${title}</h1>
 <p class="pay-amount"><span class="brl">${amount}</span>${v.bitcoin ? html` <span class="btc">${v.bitcoin.amountBtc} BTC</span>` : ""}</p>
 <div id="pay-status" class="pay-status" data-status="${v.statusCode}" data-labels="${JSON.stringify(labels)}" role="status" aria-live="polite" aria-atomic="true"><strong>${statusLabel(t, v.statusCode)}</strong></div>
 ${pending ? openBlock(t, v, amount) : ""}
