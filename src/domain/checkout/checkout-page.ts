@@ -10,7 +10,7 @@ import { CreatePixChargeSchema } from "../charges/schemas.ts";
 import { type CryptoDeps, startCryptoCharge } from "../crypto/create-crypto-charge.ts";
 import { CreateCryptoChargeSchema } from "../crypto/schemas.ts";
 import { notFound, unprocessable } from "../errors.ts";
-import { formScope, submitOnce, writeOnce } from "../idempotency/submit-once.ts";
+import { formScope, submitOnce, twinResultOr, writeOnce } from "../idempotency/submit-once.ts";
 import { checkoutOwner } from "./checkout-owner.ts";
 
 // The public checkout page of a product (GET/POST /checkout/{productId}): what it sells, which
@@ -121,7 +121,7 @@ export async function createCheckoutCharge(
         formScope(sub) ? { idempotencyKey: `checkout-form\n${sub.key}` } : {},
       );
       return { value: p.data.chargeId, write: p.write };
-    });
+    }).catch((err) => twinResultOr<string>(deps, sub, err));
   }
   const input = CreateCryptoChargeSchema.parse({ product_id: productId, ...customer });
   return submitOnce(deps, sub, {
@@ -130,5 +130,5 @@ export async function createCheckoutCharge(
       return startCryptoCharge(deps, owner, input, baseUrl);
     },
     run: async (db, create) => (await create(db)).chargeId,
-  });
+  }).catch((err) => twinResultOr<string>(deps, sub, err));
 }

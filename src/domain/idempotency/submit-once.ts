@@ -142,3 +142,26 @@ async function waitWhileRunning<T>(deps: OnceDeps, fn: () => Promise<T>): Promis
     }
   }
 }
+
+/**
+ * A submission refused before its write (a checkout budget spent by a double click's two
+ * requests racing past the lookup together) is answered by its twin's result when the twin
+ * finishes within a few seconds: the payer's browser shows the charge the first click made,
+ * not a 429 for a click that made nothing. Without a key, or without a twin, `err` stands.
+ */
+export async function twinResultOr<T>(
+  deps: OnceDeps,
+  sub: FormSubmission,
+  err: unknown,
+): Promise<T> {
+  const scope = formScope(sub);
+  if (!scope || !(err instanceof AppError) || err.code !== "RATE_LIMITED") throw err;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  for (let waited = 0; waited <= TWIN_WAIT_MS; waited += WAIT_STEP_MS) {
+    const stored = await storedResult<T>(deps, scope, undefined);
+    if (stored.found) return stored.value;
+    await sleep(WAIT_STEP_MS);
+  }
+  throw err;
+}
+const TWIN_WAIT_MS = 3_000;
