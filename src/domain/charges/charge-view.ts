@@ -51,5 +51,18 @@ export function chargeView(row: ChargeRow) {
  * (about 50 µs) rather than stored: it was most of the bytes of a charge's row.
  */
 export function qrImageOf(row: ChargeRow): string | null {
-  return row.brCode === null ? null : qrPngDataUrl(row.brCode);
+  if (row.brCode === null) return null;
+  // Drawn, not stored (a row stays small), but a payer's page polls the same charge's status
+  // every 2 s: the last images drawn are kept, so a read draws a charge's QR once, not each time.
+  let image = recentImages.get(row.brCode);
+  if (image === undefined) {
+    image = qrPngDataUrl(row.brCode);
+    if (recentImages.size >= RECENT_IMAGES) recentImages.clear();
+    recentImages.set(row.brCode, image);
+  }
+  return image;
 }
+
+// A bounded cache of images by BR Code: a pure function's results, so sharing it is safe.
+const RECENT_IMAGES = 1024;
+const recentImages = new Map<string, string>();
