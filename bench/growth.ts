@@ -185,7 +185,11 @@ export async function benchGrowth(databaseUrl: string): Promise<string> {
     const signIn = await svc.app.inject({
       method: "POST",
       url: "/dashboard/sign-in",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      // Sign-in refuses a post without the page's own Origin (inject's Host without a base URL).
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: svc.deps.config.baseUrl ?? "http://localhost:80",
+      },
       payload: "email=growth%40bench.example&password=growth+bench+password",
     });
     const cookie = /tostao_session=([^;]+)/.exec(String(signIn.headers["set-cookie"]))?.[1] ?? "";
