@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { normalizeCep, normalizeCpf, normalizePhone } from "./br-validators.ts";
+import { normalizeCep, normalizeCnpj, normalizeCpf, normalizePhone } from "./br-validators.ts";
 
 function cpfWithCheckDigits(nine: number[]): string {
   const d = [...nine];
@@ -50,4 +50,18 @@ test("phones normalise to +55 with area code", () => {
   assert.equal(normalizePhone("912345678"), undefined);
   assert.equal(normalizePhone("+1 415 555 0100"), undefined);
   assert.equal(normalizePhone("11 9abc"), undefined);
+});
+
+test("a CNPJ is accepted only with its check digits, numeric or alphanumeric (IN RFB 2.229/2024)", () => {
+  assert.equal(normalizeCnpj("11.222.333/0001-81"), "11222333000181");
+  assert.equal(normalizeCnpj("12345678000195"), "12345678000195", "the BACEN file's example");
+  assert.equal(normalizeCnpj("11222333000182"), undefined);
+  assert.equal(normalizeCnpj("00000000000000"), undefined, "repeated digits are invalid");
+  // The Receita Federal's published alphanumeric example: 12.ABC.345/01DE-35.
+  assert.equal(normalizeCnpj("12.ABC.345/01DE-35"), "12ABC34501DE35");
+  assert.equal(normalizeCnpj("12abc34501de35"), "12ABC34501DE35", "letters are upper-cased");
+  assert.equal(normalizeCnpj("12ABC34501DE36"), undefined);
+  assert.equal(normalizeCnpj("12ABC34501DEA5"), undefined, "check digits stay digits");
+  assert.equal(normalizeCnpj("1122233300018"), undefined);
+  assert.equal(normalizeCpf("11222333000181"), undefined, "a CNPJ is not a CPF");
 });

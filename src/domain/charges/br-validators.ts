@@ -45,6 +45,28 @@ export function normalizeCpf(input: string): string | undefined {
   return check(9) === digits[9] && check(10) === digits[10] ? d : undefined;
 }
 
+/**
+ * The 14 characters of a CNPJ with valid check digits (punctuation allowed, letters upper-cased),
+ * or undefined. From July 2026 the Receita Federal issues alphanumeric CNPJs (IN RFB 2.229/2024):
+ * the first 12 positions may be letters or digits, the 2 check digits stay digits, and each
+ * character weighs its ASCII code minus 48 in the same modulo-11 sums. BACEN's API Pix file
+ * already says `^[0-9A-Z]{14}$`. A numeric CNPJ is the special case where every weight is a digit.
+ */
+export function normalizeCnpj(input: string): string | undefined {
+  if (!/^[\dA-Za-z./\- ]+$/.test(input)) return undefined;
+  const c = input.replace(/[./\- ]/g, "").toUpperCase();
+  if (!/^[\dA-Z]{12}\d{2}$/.test(c) || /^(\d)\1{13}$/.test(c)) return undefined;
+  const values = [...c].map((ch) => ch.charCodeAt(0) - 48);
+  const check = (len: number) => {
+    let sum = 0;
+    // Weights run 2..9 from the rightmost position leftwards, then start again at 2.
+    for (let i = 0; i < len; i++) sum += (values[len - 1 - i] ?? 0) * ((i % 8) + 2);
+    const r = sum % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  return check(12) === values[12] && check(13) === values[13] ? c : undefined;
+}
+
 /** A CEP as its 8 digits ("01310-100" -> "01310100"), or undefined. */
 export function normalizeCep(input: string): string | undefined {
   const m = /^(\d{5})-?(\d{3})$/.exec(input.trim());
