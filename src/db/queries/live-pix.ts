@@ -181,8 +181,10 @@ export async function chargesByTxids(
 ): Promise<ChargeRow[]> {
   if (k.txids.length === 0) return [];
   return db.query<ChargeRow>(
-    `SELECT ${chargeColumns()} FROM charges
-     WHERE account_id = $1 AND mode = 'live' AND txid = ANY($2::text[])`,
+    // The txids alone in the scan, so charges_txid serves it whatever the statistics (see
+    // oneCharge in charges.ts); the owner is checked on the few rows found.
+    `WITH found AS MATERIALIZED (SELECT * FROM charges WHERE txid = ANY($2::text[]))
+     SELECT ${chargeColumns()} FROM found WHERE account_id = $1 AND mode = 'live'`,
     [k.accountId, k.txids],
   );
 }
@@ -198,20 +200,34 @@ export type CobAttempt = {
   createdAt: Date;
 };
 
-const ATTEMPT_COLUMNS = `txid, account_id AS "accountId", key_hash AS "keyHash", generation,
-  state, created_at AS "createdAt"`;
-
-/** The newest attempt made under an Idempotency-Key (its hash), if any. */
-export async function latestAttemptForKey(
+/**
+ * What choosing a key's txid needs, in one round trip: the newest attempt made under the
+ * Idempotency-Key (its hash), if any, and which of the `candidates` txids a live charge of the
+ * account already holds. The candidates are found by txid alone (a materialised CTE), so
+ * charges_txid serves the lookup whatever the statistics.
+ */
+export async function keyTxidState(
   db: Db,
-  k: { accountId: string; keyHash: string },
-): Promise<CobAttempt | undefined> {
-  const rows = await db.query<CobAttempt>(
-    `SELECT ${ATTEMPT_COLUMNS} FROM pix_cob_attempts WHERE account_id = $1 AND key_hash = $2
-     ORDER BY generation DESC LIMIT 1`,
-    [k.accountId, k.keyHash],
+  k: { accountId: string; keyHash: string; candidates: string[] },
+): Promise<{ latest: CobAttempt | undefined; taken: Set<string> }> {
+  const rows = await db.query<{
+    latest: (CobAttempt & { createdAt: string }) | null;
+    taken: string[];
+  }>(
+    `WITH found AS MATERIALIZED (SELECT txid, account_id, mode FROM charges
+       WHERE txid = ANY($3::text[]))
+     SELECT (SELECT json_build_object('txid', txid, 'accountId', account_id, 'keyHash', key_hash,
+               'generation', generation, 'state', state, 'createdAt', created_at)
+             FROM pix_cob_attempts WHERE account_id = $1 AND key_hash = $2
+             ORDER BY generation DESC LIMIT 1) AS latest,
+       ARRAY(SELECT txid FROM found WHERE account_id = $1 AND mode = 'live') AS taken`,
+    [k.accountId, k.keyHash, k.candidates],
   );
-  return rows[0];
+  const row = rows[0];
+  const latest = row?.latest
+    ? { ...row.latest, createdAt: new Date(row.latest.createdAt) }
+    : undefined;
+  return { latest, taken: new Set(row?.taken ?? []) };
 }
 
 /** A cob about to be PUT, for the journal (its txid is written before the PUT is sent). */
@@ -272,10 +288,16 @@ export async function claimStaleAttempts(
   db: Db,
   k: { accountId: string; before: Date; at: Date; limit: number },
 ): Promise<CobAttempt[]> {
+  // The charges are found by txid alone (a materialised CTE), so charges_txid serves the lookup
+  // whatever the statistics; an owner-led index would read the account's whole history.
   await db.query(
-    `UPDATE pix_cob_attempts a SET state = 'done', checked_at = $2
-     WHERE a.account_id = $1 AND a.state = 'open' AND EXISTS (SELECT 1 FROM charges c
-       WHERE c.account_id = a.account_id AND c.mode = 'live' AND c.txid = a.txid)`,
+    `WITH found AS MATERIALIZED (
+       SELECT txid, account_id, mode FROM charges
+       WHERE txid = ANY (ARRAY(SELECT txid FROM pix_cob_attempts
+         WHERE account_id = $1 AND state = 'open')))
+     UPDATE pix_cob_attempts a SET state = 'done', checked_at = $2
+     FROM found f
+     WHERE a.txid = f.txid AND a.state = 'open' AND f.account_id = $1 AND f.mode = 'live'`,
     [k.accountId, k.at],
   );
   return db.query<CobAttempt>(

@@ -1,6 +1,5 @@
-import { findChargeByTxid } from "../../db/queries/charges.ts";
 import type { CobAttemptWriter } from "../../db/queries/insert-charges.ts";
-import { closeAttempt, latestAttemptForKey, openAttempts } from "../../db/queries/live-pix.ts";
+import { closeAttempt, keyTxidState, openAttempts } from "../../db/queries/live-pix.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
@@ -117,18 +116,29 @@ export async function createLiveCob(
  */
 async function chooseTxid(deps: Deps, accountId: string, keyHash: string | null) {
   if (!keyHash) return { txid: `tx${deps.random.bytes(16).toString("hex")}`, generation: 0 };
-  const latest = await latestAttemptForKey(deps.db, { accountId, keyHash });
-  let generation =
-    latest === undefined ? 0 : latest.state === "open" ? latest.generation : latest.generation + 1;
-  // A txid whose charge was stored is that charge's for good: a key used again once it expired
-  // (24 h) must not PUT over that charge's cob, which may stay payable for 30 days. Journal
-  // entries are pruned after two days, so the charges themselves say which txids are taken.
-  while (
-    await findChargeByTxid(deps.db, { accountId, mode: "live", txid: keyTxid(keyHash, generation) })
-  ) {
-    generation++;
+  // One round trip for the usual case: the key's newest attempt and which of the first
+  // generations' txids are taken. A key reused past those generations (rare) asks again.
+  let from = 0;
+  for (;;) {
+    const candidates = Array.from({ length: 4 }, (_, i) => keyTxid(keyHash, from + i));
+    const { latest, taken } = await keyTxidState(deps.db, { accountId, keyHash, candidates });
+    let generation =
+      latest === undefined
+        ? 0
+        : latest.state === "open"
+          ? latest.generation
+          : latest.generation + 1;
+    generation = Math.max(generation, from);
+    // A txid whose charge was stored is that charge's for good: a key used again once it expired
+    // (24 h) must not PUT over that charge's cob, which may stay payable for 30 days. Journal
+    // entries are pruned after two days, so the charges themselves say which txids are taken.
+    while (generation < from + candidates.length && taken.has(keyTxid(keyHash, generation))) {
+      generation++;
+    }
+    if (generation < from + candidates.length)
+      return { txid: keyTxid(keyHash, generation), generation };
+    from = generation;
   }
-  return { txid: keyTxid(keyHash, generation), generation };
 }
 
 const keyTxid = (keyHash: string, generation: number) =>
