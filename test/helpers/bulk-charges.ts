@@ -3,7 +3,8 @@ import type { Db } from "../../src/kernel/db.ts";
 // Loads charges (and their two creation events) straight into the tables with one
 // INSERT … SELECT generate_series per chunk: the growth tests and the growth bench need 10^5-10^6
 // rows, which the API would take minutes to create. The rows look like the service's own: a
-// sandbox BR Code of the usual length, the spec's data object as event payload.
+// sandbox BR Code of the usual length, creation events without payload (drawn from the charge
+// when read, as the create path stores them).
 
 export type BulkCharges = {
   accountId: string;
@@ -70,12 +71,7 @@ const SQL = `WITH c AS (
   )
   INSERT INTO events (id, account_id, mode, type, charge_id, payload, created_at)
   SELECT 'evt_' || substr(md5(c.id || k.type), 1, 26), c.account_id, c.mode, k.type, c.id,
-    json_build_object('chargeId', c.id, 'order_id', c.id, 'status', 'Pendente',
-      'statusCode', 'pending', 'livemode', c.mode = 'live', 'value', c.value_cents / 100.0,
-      'title', NULL, 'product_id', NULL, 'external_id', NULL, 'customer_name', NULL,
-      'customer_email', NULL, 'customer_cpf', NULL, 'customer_phone', NULL,
-      'provider', c.provider, 'createdAt', c.created_at, 'approvedAt', NULL),
-    c.created_at
+NULL, c.created_at
   FROM c CROSS JOIN (VALUES (1, 'charge.created'), (2, 'charge.pending')) AS k(n, type)
   WHERE $11::boolean
   ORDER BY c.created_at, k.n`;
