@@ -20,6 +20,8 @@ import { bulkCharges } from "../test/helpers/bulk-charges.ts";
 
 const ROWS = Number(process.env.BENCH_GROWTH_ROWS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_GROWTH_SAMPLES ?? 10_000);
+// Keeps the schema (named on stdout) for EXPLAIN ANALYZE at size; drop it by hand afterwards.
+const KEEP = process.env.BENCH_GROWTH_KEEP === "1";
 
 type Ctx = { svc: Service; token: string; ids: string[] };
 
@@ -239,7 +241,8 @@ export async function benchGrowth(databaseUrl: string): Promise<string> {
   } finally {
     await svc?.close();
     await raw.end();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    if (KEEP) console.log(`growth: schema ${schema} kept (BENCH_GROWTH_KEEP=1)`);
+    else await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();
   }
 }
