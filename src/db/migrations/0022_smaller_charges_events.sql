@@ -4,9 +4,9 @@
 -- A charge's charge.created and charge.pending carry the charge as it was created, which its row
 -- still holds (the fields they show never change after creation; status, approvedAt and
 -- amountReceived are fixed at pending, null and absent for them). They are stored without a
--- payload (NULL) and their data is drawn from the charge row when read (events.ts,
--- CREATION_DATA), which saved two copies of ~390 bytes per charge. Rows written before this
--- migration keep their payload and read as before.
+-- payload (NULL) and their data is drawn from the charge row when read (queries/events.ts
+-- ORIGIN_COLUMN, domain/events/event-data-of.ts), which saved two copies of ~390 bytes per
+-- charge. Rows written before this migration keep their payload and read as before.
 ALTER TABLE events ALTER COLUMN payload DROP NOT NULL;
 
 -- Superseded by charges_by_method_created (migration 0014): the same leading columns, and no
@@ -21,11 +21,14 @@ DROP INDEX IF EXISTS charges_by_owner;
 -- column), and the few charges of one instant are put in id order by an incremental sort. The
 -- id made every entry 32 bytes wider, three times per charge.
 DROP INDEX IF EXISTS charges_by_owner_created;
-CREATE INDEX charges_by_owner_created ON charges (account_id, mode, created_at);
+CREATE INDEX charges_by_owner_created ON charges (account_id, mode, created_at)
+  WITH (fillfactor = 100);
 DROP INDEX IF EXISTS charges_by_method_created;
-CREATE INDEX charges_by_method_created ON charges (account_id, mode, method, created_at);
+CREATE INDEX charges_by_method_created ON charges (account_id, mode, method, created_at)
+  WITH (fillfactor = 100);
 DROP INDEX IF EXISTS charges_by_status_created;
-CREATE INDEX charges_by_status_created ON charges (account_id, mode, method, status, created_at);
+CREATE INDEX charges_by_status_created ON charges (account_id, mode, method, status, created_at)
+  WITH (fillfactor = 100);
 
 -- A txid is random (ours or the PSP's) and found by equality: the account and mode, checked on
 -- the row, made each entry twice as wide for nothing.
@@ -43,7 +46,7 @@ CREATE INDEX charges_by_customer_email ON charges (account_id, mode, lower(detai
 -- with their row pointers (deduplication), instead of one (charge_id, seq) entry each. The query
 -- sorts those few by seq.
 DROP INDEX IF EXISTS events_by_charge;
-CREATE INDEX events_by_charge ON events (charge_id);
+CREATE INDEX events_by_charge ON events (charge_id) WITH (fillfactor = 100);
 
 -- Events keyed by their id, which deliveries and look-ups use: the index on seq served only
 -- retention's "oldest first", which the id serves too (ids begin with their creation time,
@@ -53,13 +56,10 @@ ALTER TABLE events DROP CONSTRAINT events_pkey;
 ALTER TABLE events DROP CONSTRAINT events_id_key;
 ALTER TABLE events ADD CONSTRAINT events_pkey PRIMARY KEY (id);
 
--- These indexes take their entries in increasing order (by seq, or by creation time within a
--- key): a full page splits at its right edge, so it can be left full (the default leaves 10% free
--- for inserts that never come there). Not the ids' unique indexes: ids made in the same
--- millisecond arrive out of order (random after the time), and on full pages those split in half
--- (measured: the event ids' index 106 bytes a charge at the default, 147 at 100).
-ALTER INDEX charges_by_owner_created SET (fillfactor = 100);
-ALTER INDEX charges_by_method_created SET (fillfactor = 100);
-ALTER INDEX charges_by_status_created SET (fillfactor = 100);
+-- Fill factor 100 (above, and here) on the indexes that take their entries in increasing order
+-- (by seq, or by creation time within a key): a full page splits at its right edge, so it can be
+-- left full (the default leaves 10% free for inserts that never come there). Not the ids' unique
+-- indexes: ids made in the same millisecond arrive out of order (random after the time), and on
+-- full pages those split in half (measured: the event ids' index 106 bytes a charge at the
+-- default, 147 at 100).
 ALTER INDEX events_by_owner SET (fillfactor = 100);
-ALTER INDEX events_by_charge SET (fillfactor = 100);
