@@ -20,6 +20,9 @@ import { bulkCharges } from "../test/helpers/bulk-charges.ts";
 
 const ROWS = Number(process.env.BENCH_GROWTH_ROWS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_GROWTH_SAMPLES ?? 10_000);
+// Keeps the schema (named on stdout) for EXPLAIN ANALYZE at size; drop it by hand afterwards.
+const KEEP = process.env.BENCH_GROWTH_KEEP === "1";
+const ROUNDS = Number(process.env.BENCH_GROWTH_ROUNDS ?? 4);
 
 type Ctx = { svc: Service; token: string; ids: string[] };
 
@@ -55,6 +58,67 @@ async function inject(c: Ctx, method: "GET" | "POST", url: string, body?: unknow
   if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
   return res;
 }
+
+/** The service on a schema (migrated), with a new account and a test token of it. */
+async function startOn(schemaUrl: string, db: ReturnType<typeof openPostgres>) {
+  const config = loadConfig({
+    DATABASE_URL: schemaUrl,
+    TOSTAO_SECRET_KEY: randomBytes(32).toString("hex"),
+    TOSTAO_RATE_LIMIT_LIVE: "0",
+    TOSTAO_RATE_LIMIT_TEST: "0",
+    TOSTAO_RATE_LIMIT_PUBLIC: "0",
+    TOSTAO_OPEN_REQUESTS_PER_TOKEN: "0",
+    TOSTAO_WORKERS: "false",
+    TOSTAO_PASSWORD_SCRYPT_COST: "14",
+    TOSTAO_QUOTE_FIXED_BRL: "350000",
+    LOG_LEVEL: "silent",
+  });
+  const svc = await createService(config, { db, logger: false });
+  const account = await createAccount(svc.deps, { name: "growth" });
+  const { token } = await issueToken(svc.deps, {
+    accountId: account.id,
+    label: "growth",
+    mode: "test",
+  });
+  const c: Ctx = { svc, token, ids: [] };
+  return { c, accountId: account.id };
+}
+
+/**
+ * Create, status and list at ROWS against the same on an empty schema, alternated round by round
+ * (which goes first alternates too): this shared machine's speed drifts by tens of percent over
+ * minutes, so one pair of loads minutes apart says little. The median of the rounds' ratios.
+ */
+async function againstEmpty(admin: pg.Client, databaseUrl: string, c: Ctx) {
+  const schema = `bench_growth_empty_${randomBytes(4).toString("hex")}`;
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = new URL(databaseUrl);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  const db = openPostgres(url.toString(), 10);
+  const empty = await startOn(url.toString(), db).catch(async (err) => {
+    await db.close();
+    throw err;
+  });
+  try {
+    const ratios = { create: [] as number[], status: [] as number[], list: [] as number[] };
+    await apiRow(empty.c, 200);
+    for (let round = 0; round < ROUNDS; round++) {
+      const [atN, at0] =
+        round % 2 === 0
+          ? [await apiRow(c, 1000), await apiRow(empty.c, 1000)]
+          : [await apiRow(empty.c, 1000), await apiRow(c, 1000)].reverse();
+      for (const k of ["create", "status", "list"] as const) {
+        ratios[k].push((atN?.[k].perSec ?? 0) / (at0?.[k].perSec ?? 1));
+      }
+    }
+    return ratios;
+  } finally {
+    await empty.c.svc.close();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /** Create, status and list: their rates and latencies. */
 async function apiRow(c: Ctx, creates: number) {
@@ -93,26 +157,10 @@ export async function benchGrowth(databaseUrl: string): Promise<string> {
   };
   let svc: Service | undefined;
   try {
-    const config = loadConfig({
-      DATABASE_URL: url.toString(),
-      TOSTAO_SECRET_KEY: randomBytes(32).toString("hex"),
-      TOSTAO_RATE_LIMIT_LIVE: "0",
-      TOSTAO_RATE_LIMIT_TEST: "0",
-      TOSTAO_RATE_LIMIT_PUBLIC: "0",
-      TOSTAO_OPEN_REQUESTS_PER_TOKEN: "0",
-      TOSTAO_WORKERS: "false",
-      TOSTAO_PASSWORD_SCRYPT_COST: "14",
-      TOSTAO_QUOTE_FIXED_BRL: "350000",
-      LOG_LEVEL: "silent",
-    });
-    svc = await createService(config, { db, logger: false });
-    const account = await createAccount(svc.deps, { name: "growth" });
-    const { token } = await issueToken(svc.deps, {
-      accountId: account.id,
-      label: "growth",
-      mode: "test",
-    });
-    const c: Ctx = { svc, token, ids: [] };
+    const started = await startOn(url.toString(), db);
+    svc = started.c.svc;
+    const { c, accountId } = started;
+    const account = { id: accountId };
 
     // At 0: SAMPLES charges through the API (pending PIX with their two events), then their size.
     const at0 = await apiRow(c, SAMPLES);
@@ -150,6 +198,9 @@ export async function benchGrowth(databaseUrl: string): Promise<string> {
     );
     await raw.query("VACUUM ANALYZE deliveries, delivery_attempts");
     const hooks = (await bytesPerCharge(raw, ["deliveries", "delivery_attempts"], 1)) - before;
+    // Deleted again: the creates at 0 wrote no deliveries, so those at ROWS must not either (with
+    // it, each create at 1M wrote two deliveries more, and measured 0.67 of the empty schema's).
+    await raw.query("UPDATE webhooks SET deleted_at = now() WHERE id = 'wh_growth'");
     say(
       `growth: + one webhook endpoint: ${(hooks / SAMPLES).toFixed(0)} bytes per charge (2 deliveries, 1 attempt each)`,
     );
@@ -174,6 +225,13 @@ export async function benchGrowth(databaseUrl: string): Promise<string> {
     for (const k of ["create", "status", "list"] as const) {
       say(
         `growth: ${k} at 0: ${fmt(at0[k])}; at ${ROWS}: ${fmt(atN[k])}; ratio (rate at ${ROWS} / at 0) ${(atN[k].perSec / at0[k].perSec).toFixed(2)}`,
+      );
+    }
+
+    const rounds = await againstEmpty(admin, databaseUrl, c);
+    for (const k of ["create", "status", "list"] as const) {
+      say(
+        `growth: ${k} at ${ROWS} / on an empty schema, ${ROUNDS} rounds alternated: median ${median(rounds[k]).toFixed(2)} (${rounds[k].map((r) => r.toFixed(2)).join(" ")})`,
       );
     }
 
@@ -239,7 +297,8 @@ export async function benchGrowth(databaseUrl: string): Promise<string> {
   } finally {
     await svc?.close();
     await raw.end();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    if (KEEP) console.log(`growth: schema ${schema} kept (BENCH_GROWTH_KEEP=1)`);
+    else await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();
   }
 }

@@ -63,6 +63,7 @@ function setup(answer: SendResult | Error, opts: { openFails?: boolean } = {}) {
     secretBox: "sealed",
     webhookGone: false,
     eventType: "charge.approved",
+    origin: null,
     payload: { chargeId: "pix_1", customer: PAYLOAD_MARK },
     eventCreatedAt: clock.now(),
   });

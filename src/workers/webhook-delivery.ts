@@ -1,6 +1,7 @@
 import type { ClaimedDelivery } from "../db/queries/deliveries/claim-due.ts";
 import type { AttemptOutcome } from "../db/queries/deliveries/record-attempts.ts";
 import { webhookBody } from "../domain/events/event-data.ts";
+import { eventDataOf } from "../domain/events/event-data-of.ts";
 import {
   type AttemptVerdict,
   type Classified,
@@ -41,7 +42,7 @@ export function makeWebhookDelivery(
       id: c.eventId,
       event: c.eventType,
       timestamp: c.eventCreatedAt.toISOString(),
-      data: c.payload,
+      data: eventDataOf(deps, { id: c.eventId, payload: c.payload, origin: c.origin }),
     });
     const secret = deps.secretBox.open(c.secretBox, c.webhookId);
     const headers = signDelivery({

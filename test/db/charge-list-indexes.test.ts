@@ -82,12 +82,24 @@ describe("EXPLAIN of the charge lists on PostgreSQL", { skip }, () => {
       "charges_by_customer_email",
     ],
     ["the dashboard (every method)", {}, "charges_by_owner_created"],
+    [
+      "the next page (keyset)",
+      { method: "pix", before: { createdAt: day, id: "pix_zzzzzzzzzzzzzzzzzzzzzzzzzz" } },
+      "charges_by_method_created",
+    ],
   ];
   for (const [name, filter, index] of cases) {
     test(`${name}: an index scan on ${index}`, async () => {
       const p = await plan(filter);
-      assert.match(p, new RegExp(`Index Scan using ${index} |Bitmap Index Scan on ${index}`), p);
+      // Newest first reads the ascending index backwards (migration 0022).
+      assert.match(
+        p,
+        new RegExp(`Index Scan (Backward )?using ${index} |Bitmap Index Scan on ${index}`),
+        p,
+      );
       assert.doesNotMatch(p, /Seq Scan/, p);
+      // The keyset bounds the index range (the row comparison by its first column).
+      if (filter.before) assert.match(p, /Index Cond: .*created_at <= /, p);
     });
   }
 });

@@ -3,7 +3,9 @@ import type { Db } from "../../src/kernel/db.ts";
 // Loads charges (and their two creation events) straight into the tables with one
 // INSERT … SELECT generate_series per chunk: the growth tests and the growth bench need 10^5-10^6
 // rows, which the API would take minutes to create. The rows look like the service's own: a
-// sandbox BR Code of the usual length, the spec's data object as event payload.
+// sandbox BR Code of the usual length, creation events without payload (drawn from the charge
+// when read, as the create path stores them), and ids that increase with creation time (a
+// zero-padded number; the events' begin with the time), so indexes grow as in service.
 
 export type BulkCharges = {
   accountId: string;
@@ -52,7 +54,7 @@ const SQL = `WITH c AS (
       provider, txid, br_code, expires_at, created_at, updated_at, approved_at, crypto)
     SELECT
       CASE WHEN $3::text = 'pix' THEN 'pix_' ELSE 'BTC-' END
-        || rpad($8::text || g::text, 26, 'x'),
+        || $8::text || lpad(g::text, 26 - length($8::text), '0'),
       $1, $2, $3, $4, 100 + g % 9900, NULL, '{}'::jsonb,
       CASE WHEN $3::text = 'pix' THEN 'sandbox' ELSE 'crypto' END,
       rpad($8::text || g::text, 25, 'x'),
@@ -69,13 +71,9 @@ const SQL = `WITH c AS (
     RETURNING id, account_id, mode, value_cents, created_at, provider
   )
   INSERT INTO events (id, account_id, mode, type, charge_id, payload, created_at)
-  SELECT 'evt_' || substr(md5(c.id || k.type), 1, 26), c.account_id, c.mode, k.type, c.id,
-    json_build_object('chargeId', c.id, 'order_id', c.id, 'status', 'Pendente',
-      'statusCode', 'pending', 'livemode', c.mode = 'live', 'value', c.value_cents / 100.0,
-      'title', NULL, 'product_id', NULL, 'external_id', NULL, 'customer_name', NULL,
-      'customer_email', NULL, 'customer_cpf', NULL, 'customer_phone', NULL,
-      'provider', c.provider, 'createdAt', c.created_at, 'approvedAt', NULL),
-    c.created_at
+  SELECT 'evt_' || lpad(to_hex((extract(epoch FROM c.created_at) * 1000)::bigint), 12, '0')
+      || substr(md5(c.id || k.type), 1, 14), c.account_id, c.mode, k.type, c.id,
+NULL, c.created_at
   FROM c CROSS JOIN (VALUES (1, 'charge.created'), (2, 'charge.pending')) AS k(n, type)
   WHERE $11::boolean
   ORDER BY c.created_at, k.n`;

@@ -1,5 +1,6 @@
 import type { Db } from "../../kernel/db.ts";
 import type { Mode } from "../../kernel/mode.ts";
+import type { ChargeDetails } from "./charges.ts";
 
 export type NewEvent = {
   id: string;
@@ -7,10 +8,52 @@ export type NewEvent = {
   mode: Mode;
   type: string;
   chargeId: string | null;
-  payload: Record<string, unknown>;
+  /**
+   * The event's data, or null for a charge's creation events (charge.created, charge.pending),
+   * whose data is the charge as created: its row still holds every field they show, so it is
+   * drawn from there when read (`origin`) instead of stored twice per charge (migration 0022).
+   */
+  payload: Record<string, unknown> | null;
   createdAt: Date;
 };
-export type EventRow = NewEvent & { seq: number };
+
+/** What a creation event's data is drawn from: its charge's fields that never change. */
+export type ChargeOrigin = {
+  id: string;
+  mode: Mode;
+  externalId: string | null;
+  valueCents: number;
+  title: string | null;
+  productId: string | null;
+  details: ChargeDetails;
+  provider: string;
+  createdAt: Date;
+};
+
+/** An event as read: a stored payload, or (payload null) the charge its data is drawn from. */
+export type EventRow = NewEvent & { seq: number; origin: ChargeOrigin | null };
+
+/**
+ * For a SELECT over events aliased `e`: the charge fields of an event stored without payload,
+ * as one JSON column "origin" (NULL for an event with its payload). One primary-key look-up per
+ * such event; the caller turns it into a ChargeOrigin with originOf.
+ */
+export const ORIGIN_COLUMN = `CASE WHEN e.payload IS NULL THEN (
+    SELECT json_build_object('id', oc.id, 'mode', oc.mode, 'externalId', oc.external_id,
+      'valueCents', oc.value_cents, 'title', oc.title, 'productId', oc.product_id,
+      'details', oc.details, 'provider', oc.provider, 'createdAt', oc.created_at)
+    FROM charges oc WHERE oc.id = e.charge_id) END AS origin`;
+
+export type OriginJson = Omit<ChargeOrigin, "createdAt"> & { createdAt: string };
+
+/** ORIGIN_COLUMN's JSON as a ChargeOrigin (dates come back as ISO text). */
+export function originOf(j: OriginJson | null): ChargeOrigin | null {
+  if (j === null) return null;
+  if (!Number.isSafeInteger(j.valueCents)) {
+    throw new RangeError(`charge ${j.id}: an amount exceeds 2^53`);
+  }
+  return { ...j, createdAt: new Date(j.createdAt) };
+}
 
 export const DELIVERY_CHANNEL = "tostao_deliveries";
 
@@ -41,11 +84,11 @@ export const NOTIFY_DELIVERIES = `(SELECT count(*) FROM (SELECT pg_notify('${DEL
  */
 export function eventsJson(events: NewEvent[]) {
   let last: NewEvent["payload"] | undefined;
-  let lastText = "";
+  let lastText: string | null = null;
   return events.map((e, n) => {
     if (e.payload !== last) {
       last = e.payload;
-      lastText = JSON.stringify(e.payload);
+      lastText = e.payload === null ? null : JSON.stringify(e.payload);
     }
     return {
       n,
@@ -84,18 +127,19 @@ export async function insertEvents(db: Db, events: NewEvent[]): Promise<void> {
   await db.query(INSERT_EVENTS, [JSON.stringify(eventsJson(events))]);
 }
 
-export function listEvents(
+export async function listEvents(
   db: Db,
   k: { accountId: string; mode: Mode; chargeId?: string; limit: number; offset: number },
 ): Promise<EventRow[]> {
   const byCharge = k.chargeId !== undefined;
-  return db.query<EventRow>(
-    `SELECT seq, id, account_id AS "accountId", mode, type, charge_id AS "chargeId", payload,
-       created_at AS "createdAt"
-     FROM events WHERE account_id = $1 AND mode = $2 ${byCharge ? "AND charge_id = $5" : ""}
-     ORDER BY seq ${byCharge ? "ASC" : "DESC"} LIMIT $3 OFFSET $4`,
+  const rows = await db.query<Omit<EventRow, "origin"> & { origin: OriginJson | null }>(
+    `SELECT e.seq, e.id, e.account_id AS "accountId", e.mode, e.type, e.charge_id AS "chargeId",
+       e.payload, e.created_at AS "createdAt", ${ORIGIN_COLUMN}
+     FROM events e WHERE e.account_id = $1 AND e.mode = $2 ${byCharge ? "AND e.charge_id = $5" : ""}
+     ORDER BY e.seq ${byCharge ? "ASC" : "DESC"} LIMIT $3 OFFSET $4`,
     byCharge
       ? [k.accountId, k.mode, k.limit, k.offset, k.chargeId]
       : [k.accountId, k.mode, k.limit, k.offset],
   );
+  return rows.map((r) => ({ ...r, origin: originOf(r.origin) }));
 }

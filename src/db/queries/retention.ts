@@ -6,8 +6,9 @@ import type { Db } from "../../kernel/db.ts";
 // at once share the work instead of waiting on each other. Charges are never deleted.
 //
 // Events and deliveries have no index on their age (one would cost every row ~40 bytes): a batch
-// takes the oldest rows by seq (the primary key, in insertion order), and deletes those of them
-// older than the cut. A pass stops at the first batch that deletes nothing, that is, when the
+// takes the oldest rows by their primary key (deliveries by seq, in insertion order; events by
+// id, which begins with the creation time, domain/ids.ts), and deletes those of them older than
+// the cut. A pass stops at the first batch that deletes nothing, that is, when the
 // oldest rows left are inside the window; a row written a moment out of order just waits for a
 // later pass.
 
@@ -31,9 +32,9 @@ const PRUNE_DELIVERIES = `WITH gone AS (
  * pass; one left pending keeps its event, which the delivery worker reads).
  */
 const PRUNE_EVENTS = `WITH gone AS (
-    DELETE FROM events WHERE seq = ANY (ARRAY(
-      SELECT e.seq FROM events e
-      WHERE e.seq = ANY (ARRAY(SELECT seq FROM events ORDER BY seq LIMIT $2))
+    DELETE FROM events WHERE id = ANY (ARRAY(
+      SELECT e.id FROM events e
+      WHERE e.id = ANY (ARRAY(SELECT id FROM events ORDER BY id LIMIT $2))
         AND e.created_at < $1
         AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.event_id = e.id)
       FOR UPDATE SKIP LOCKED))

@@ -6,13 +6,30 @@ import { DISPLAY_STATUS } from "./charge-status.ts";
 // How a charge is shown: the spec's webhook `data` object is the core of every view, so the
 // event payloads, the status response and the list items always agree field by field.
 
-const detail = (row: ChargeRow, key: string): string | null => {
+const detail = (row: Pick<ChargeRow, "details">, key: string): string | null => {
   const v = row.details[key];
   return typeof v === "string" ? v : null;
 };
 
+/** The fields of a charge its data object shows. */
+type DataFields = Pick<
+  ChargeRow,
+  | "id"
+  | "externalId"
+  | "status"
+  | "mode"
+  | "valueCents"
+  | "title"
+  | "productId"
+  | "details"
+  | "provider"
+  | "createdAt"
+  | "approvedAt"
+  | "receivedCents"
+>;
+
 /** The spec's webhook `data` object. `order_id` is the caller's external_id, else the charge id. */
-export function chargeData(row: ChargeRow) {
+export function chargeData(row: DataFields) {
   return {
     chargeId: row.id,
     order_id: row.externalId ?? row.id,

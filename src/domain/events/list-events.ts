@@ -13,7 +13,8 @@ const ChargeIdFilter = z.string().trim().min(1, "must not be empty").optional();
 export const ListEventsQuerySchema = z.strictObject({ charge_id: ChargeIdFilter, ...PageQuery });
 export const ListEventsArgsSchema = z.strictObject({ charge_id: ChargeIdFilter, ...PageArguments });
 
-import { EventViewSchema } from "./event-data.ts";
+import { type EventPayloadDeps, EventViewSchema } from "./event-data.ts";
+import { eventDataOf } from "./event-data-of.ts";
 
 export { EventViewSchema };
 
@@ -38,7 +39,7 @@ export type EventView = {
 };
 
 export async function listEvents(
-  deps: { db: Db; config: { retention: { days: number } } },
+  deps: { db: Db; config: { retention: { days: number } } } & EventPayloadDeps,
   who: Principal,
   input: { charge_id?: string | undefined; limit: number; offset?: number },
 ): Promise<{ events: EventView[]; hasMore: boolean; retentionDays: number }> {
@@ -65,7 +66,7 @@ export async function listEvents(
       event: e.type,
       chargeId: e.chargeId,
       createdAt: e.createdAt.toISOString(),
-      data: e.payload,
+      data: eventDataOf(deps, e),
     })),
     hasMore,
   };

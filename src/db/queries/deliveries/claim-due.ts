@@ -1,4 +1,5 @@
 import type { Db } from "../../../kernel/db.ts";
+import { type ChargeOrigin, ORIGIN_COLUMN, type OriginJson, originOf } from "../events.ts";
 
 /** A delivery claimed for an attempt, with what the attempt needs from its webhook and event. */
 export type ClaimedDelivery = {
@@ -11,7 +12,9 @@ export type ClaimedDelivery = {
   secretBox: string;
   webhookGone: boolean;
   eventType: string;
-  payload: Record<string, unknown>;
+  /** The event's stored data, or null with `origin`, the charge it is drawn from (events.ts). */
+  payload: Record<string, unknown> | null;
+  origin: ChargeOrigin | null;
   eventCreatedAt: Date;
 };
 
@@ -26,7 +29,7 @@ export type ClaimedDelivery = {
  * LOCKED) while the statement runs; only those within their webhook's room are marked as this
  * worker's, and the others are free again when it commits.
  */
-export function claimDue(
+export async function claimDue(
   db: Db,
   input: {
     now: Date;
@@ -47,7 +50,7 @@ export function claimDue(
       partRoom.push(input.perWebhook - n);
     }
   }
-  return db.query<ClaimedDelivery>(
+  const rows = await db.query<Omit<ClaimedDelivery, "origin"> & { origin: OriginJson | null }>(
     `WITH room AS (
        SELECT * FROM unnest($6::text[], $7::int[]) AS r(webhook_id, room)
      ), candidates AS (
@@ -71,7 +74,7 @@ export function claimDue(
      SELECT c.id, c.webhook_id AS "webhookId", c.event_id AS "eventId",
        c.round_attempts AS "roundAttempts", w.url, w.secret_box AS "secretBox",
        (w.deleted_at IS NOT NULL OR w.disabled_at IS NOT NULL) AS "webhookGone",
-       e.type AS "eventType", e.payload, e.created_at AS "eventCreatedAt"
+       e.type AS "eventType", e.payload, e.created_at AS "eventCreatedAt", ${ORIGIN_COLUMN}
      FROM claimed c JOIN webhooks w ON w.id = c.webhook_id JOIN events e ON e.id = c.event_id`,
     [
       input.now,
@@ -84,4 +87,5 @@ export function claimDue(
       input.perWebhook,
     ],
   );
+  return rows.map((r) => ({ ...r, origin: originOf(r.origin) }));
 }

@@ -1,0 +1,30 @@
+import type { ChargeOrigin } from "../../db/queries/events.ts";
+import { chargeData } from "../charges/charge-view.ts";
+import { type EventPayloadDeps, eventPayload } from "./event-data.ts";
+
+// A charge's creation events (charge.created, charge.pending) are stored without their data
+// (migration 0022): it is the charge as created, which the charge's row still holds, since the
+// fields it shows never change after creation and the ones that do are fixed for these events
+// (status pending, approvedAt null, no amountReceived). Drawn here, through the same schema as
+// when it was stored, it is the same object, so webhook bodies and GET /api/events are
+// byte-for-byte what they were when the data was stored (test/db/thin-events.test.ts).
+
+/** The data of a creation event of the charge whose fields are `origin`. */
+export function creationData(deps: EventPayloadDeps, origin: ChargeOrigin) {
+  return eventPayload(
+    deps,
+    "charge.created",
+    chargeData({ ...origin, status: "pending", approvedAt: null, receivedCents: 0 }),
+  );
+}
+
+/** An event's data as read: its stored payload, else drawn from its charge (creation events). */
+export function eventDataOf(
+  deps: EventPayloadDeps,
+  e: { id: string; payload: Record<string, unknown> | null; origin: ChargeOrigin | null },
+): Record<string, unknown> {
+  if (e.payload !== null) return e.payload;
+  // Charges are never deleted (retention keeps them), so an event without payload has its charge.
+  if (e.origin === null) throw new Error(`event ${e.id}: no payload and no charge to draw it from`);
+  return creationData(deps, e.origin);
+}
