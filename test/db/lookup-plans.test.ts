@@ -149,7 +149,7 @@ describe("one charge's lookups reach it by its key, whatever the statistics (Pos
       assert.ok(rec.seen.length > 0, `${name} ran no statement`);
     }
     assert.deepEqual(bad, []);
-    // The sweep closed the attempts whose charges exist (found through charges_txid).
+    // The sweep closed the attempts whose charges exist (found through charges_by_txid).
     const open = await t.db.query("SELECT 1 FROM pix_cob_attempts WHERE state = 'open'");
     assert.equal(open.length, 0);
   });

@@ -114,7 +114,7 @@ export function findChargeById(db: Db, id: string): Promise<ChargeRow | undefine
 
 /**
  * One charge by its id or txid, with the account and mode checked when given. The key alone is
- * in the scan (a materialised CTE), so only its own index (the primary key, or charges_txid)
+ * in the scan (a materialised CTE), so only its own index (the primary key, or charges_by_txid)
  * can serve it: charges has seven indexes led by (account_id, mode), and a generic plan cached
  * under statistics older than the rows once picked one of them and filtered the account's whole
  * history for one id (2-13 ms a status read in the bench; test/db/lookup-plans.test.ts).

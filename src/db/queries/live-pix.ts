@@ -181,7 +181,7 @@ export async function chargesByTxids(
 ): Promise<ChargeRow[]> {
   if (k.txids.length === 0) return [];
   return db.query<ChargeRow>(
-    // The txids alone in the scan, so charges_txid serves it whatever the statistics (see
+    // The txids alone in the scan, so charges_by_txid serves it whatever the statistics (see
     // oneCharge in charges.ts); the owner is checked on the few rows found.
     `WITH found AS MATERIALIZED (SELECT * FROM charges WHERE txid = ANY($2::text[]))
      SELECT ${chargeColumns()} FROM found WHERE account_id = $1 AND mode = 'live'`,
@@ -204,7 +204,7 @@ export type CobAttempt = {
  * What choosing a key's txid needs, in one round trip: the newest attempt made under the
  * Idempotency-Key (its hash), if any, and which of the `candidates` txids a live charge of the
  * account already holds. The candidates are found by txid alone (a materialised CTE), so
- * charges_txid serves the lookup whatever the statistics.
+ * charges_by_txid serves the lookup whatever the statistics.
  */
 export async function keyTxidState(
   db: Db,
@@ -288,7 +288,7 @@ export async function claimStaleAttempts(
   db: Db,
   k: { accountId: string; before: Date; at: Date; limit: number },
 ): Promise<CobAttempt[]> {
-  // The charges are found by txid alone (a materialised CTE), so charges_txid serves the lookup
+  // The charges are found by txid alone (a materialised CTE), so charges_by_txid serves the lookup
   // whatever the statistics; an owner-led index would read the account's whole history.
   await db.query(
     `WITH found AS MATERIALIZED (
