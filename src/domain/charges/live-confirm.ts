@@ -9,6 +9,7 @@ import { sha256Hex } from "../sha256.ts";
 import type { Tally } from "../tally.ts";
 import { chargeEvent } from "./charge-events.ts";
 import { chargeData } from "./charge-view.ts";
+import { getCobOf } from "./live-cob-kind.ts";
 import { transition } from "./move-charge.ts";
 
 export type LiveDeps = {
@@ -35,7 +36,7 @@ export async function settleFromCob(
   charge: ChargeRow,
   known?: CobView,
 ): Promise<{ cob: CobView; approved: boolean; underpaid: boolean }> {
-  const cob = known ?? (await live.client.getCob(charge.txid));
+  const cob = known ?? (await getCobOf(live.client, charge.txid));
   if (cob.status !== "CONCLUIDA") return { cob, approved: false, underpaid: false };
   const paid =
     cob.pix.length > 0 ? cob.pix.reduce((sum, p) => sum + p.amountCents, 0) : cob.amountCents;

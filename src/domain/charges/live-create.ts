@@ -115,8 +115,13 @@ export async function createLiveCob(
  * The txid of a new cob: random, or derived from the Idempotency-Key. A key's txid is reused
  * until its cob was swept (removed, or paid with no charge stored), then the next generation's.
  */
-async function chooseTxid(deps: Deps, accountId: string, keyHash: string | null) {
-  if (!keyHash) return { txid: `tx${deps.random.bytes(16).toString("hex")}`, generation: 0 };
+export async function chooseTxid(
+  deps: Pick<Deps, "db" | "random">,
+  accountId: string,
+  keyHash: string | null,
+  kind: "t" | "v" = "t",
+) {
+  if (!keyHash) return { txid: `${kind}x${deps.random.bytes(16).toString("hex")}`, generation: 0 };
   const latest = await latestAttemptForKey(deps.db, { accountId, keyHash });
   let generation =
     latest === undefined ? 0 : latest.state === "open" ? latest.generation : latest.generation + 1;
@@ -124,21 +129,26 @@ async function chooseTxid(deps: Deps, accountId: string, keyHash: string | null)
   // (24 h) must not PUT over that charge's cob, which may stay payable for 30 days. Journal
   // entries are pruned after two days, so the charges themselves say which txids are taken.
   while (
-    await findChargeByTxid(deps.db, { accountId, mode: "live", txid: keyTxid(keyHash, generation) })
+    await findChargeByTxid(deps.db, {
+      accountId,
+      mode: "live",
+      txid: keyTxid(keyHash, generation, kind),
+    })
   ) {
     generation++;
   }
-  return { txid: keyTxid(keyHash, generation), generation };
+  return { txid: keyTxid(keyHash, generation, kind), generation };
 }
 
-const keyTxid = (keyHash: string, generation: number) =>
-  `tk${sha256Hex(`${keyHash}:${generation}`).slice(0, 32)}`;
+// "t" for a cob, "v" for a cobv (live-cob-kind.ts reads it back).
+const keyTxid = (keyHash: string, generation: number, kind: "t" | "v") =>
+  `${kind}k${sha256Hex(`${keyHash}:${generation}`).slice(0, 32)}`;
 
 /**
  * The BR Code of a cob: the PSP's own (pixCopiaECola, or its profile's field), else a dynamic
  * code we build from the cob's location (26-25, 62-05 "***", single use).
  */
-export function brCodeOf(cob: CobView, live: LiveConnection): string | undefined {
+export function brCodeOf(cob: CobView, live: Pick<LiveConnection, "row">): string | undefined {
   if (cob.brCode) return cob.brCode;
   if (!cob.location) return undefined;
   return encodeBrCode({
