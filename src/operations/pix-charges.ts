@@ -10,6 +10,7 @@ import {
   ListChargesArgsSchema,
   ListChargesQuerySchema,
   PixChargeCreatedSchema,
+  SimulatePaySchema,
 } from "../domain/charges/schemas.ts";
 import { AnyChargeViewSchema } from "../domain/crypto/schemas.ts";
 import { operation } from "./operation.ts";
@@ -37,7 +38,7 @@ export const PIX_CHARGE_OPERATIONS = [
     tool: {
       name: "create_pix_charge",
       description:
-        "Create a PIX charge (BRL). Returns chargeId, brCode (copy-and-paste), qrCodeImage (PNG data URL) and paymentUrl (a hosted page to send the payer to). A test token creates a sandbox charge.",
+        "Create a PIX charge (BRL). Returns chargeId, brCode (copy-and-paste), qrCodeImage (PNG data URL) and paymentUrl (a hosted page to send the payer to). A test token creates a sandbox charge. With due_date (YYYY-MM-DD) it is a bill with a due date (BACEN's cobv): needs customer_name and customer_cpf or customer_cnpj, takes fine, interest, discounts and abatement, and stays payable days_after_due days (default 30) after the due date.",
     },
   }),
   operation({
@@ -84,14 +85,14 @@ export const PIX_CHARGE_OPERATIONS = [
     summary:
       "Approve a sandbox charge, PIX or Bitcoin (test tokens only), answered in its own kind of view; Idempotency-Key accepted",
     tags,
-    input: ChargeIdSchema,
+    input: SimulatePaySchema,
     output: AnyChargeViewSchema,
     stored: "plain",
-    run: (c, input) => simulatePay(c.deps, c.principal, input.charge_id, c.baseUrl),
+    run: (c, input) => simulatePay(c.deps, c.principal, input.charge_id, c.baseUrl, input.paid_at),
     tool: {
       name: "simulate_pay",
       description:
-        "Sandbox only (test token): approve a pending charge as if it were paid (PIX or BTC-).",
+        "Sandbox only (test token): approve a pending charge as if it were paid (PIX or BTC-). A charge with a due date takes paid_at (YYYY-MM-DD) and is paid the amount due that day.",
     },
   }),
   operation({

@@ -1560,6 +1560,43 @@ export interface operations {
                             approvedAt: string | null;
                             /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                             amountReceived?: number;
+                            /** @description The debtor's CNPJ, when the debtor is a company. */
+                            customer_cnpj?: string;
+                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                            dueDate?: string;
+                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                            lastPayableDate?: string;
+                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                            amountDue?: number | null;
+                            /** @description Pending and past its due date. */
+                            overdue?: boolean;
+                            /** @description What the payer paid, in BRL (the amount due that day). */
+                            amountPaid?: number;
+                            /** @description The terms as created (the create body's fields and units). */
+                            dueTerms?: {
+                                due_date: string;
+                                days_after_due: number;
+                                fine?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                interest?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                abatement?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                discounts?: {
+                                    mode: string;
+                                    value?: number;
+                                    tiers?: {
+                                        date: string;
+                                        value: number;
+                                    }[];
+                                };
+                            };
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1637,6 +1674,43 @@ export interface operations {
                                 approvedAt: string | null;
                                 /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                 amountReceived?: number;
+                                /** @description The debtor's CNPJ, when the debtor is a company. */
+                                customer_cnpj?: string;
+                                /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                dueDate?: string;
+                                /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                lastPayableDate?: string;
+                                /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                amountDue?: number | null;
+                                /** @description Pending and past its due date. */
+                                overdue?: boolean;
+                                /** @description What the payer paid, in BRL (the amount due that day). */
+                                amountPaid?: number;
+                                /** @description The terms as created (the create body's fields and units). */
+                                dueTerms?: {
+                                    due_date: string;
+                                    days_after_due: number;
+                                    fine?: {
+                                        mode: string;
+                                        value: number;
+                                    };
+                                    interest?: {
+                                        mode: string;
+                                        value: number;
+                                    };
+                                    abatement?: {
+                                        mode: string;
+                                        value: number;
+                                    };
+                                    discounts?: {
+                                        mode: string;
+                                        value?: number;
+                                        tiers?: {
+                                            date: string;
+                                            value: number;
+                                        }[];
+                                    };
+                                };
                                 brCode: string | null;
                                 expiresAt: string;
                                 updatedAt: string;
@@ -1673,6 +1747,8 @@ export interface operations {
             content: {
                 "application/json": {
                     charge_id: string;
+                    /** @description Charges with a due date: the payment date in Brazil (YYYY-MM-DD, default today); the charge is paid the amount due that day. */
+                    paid_at?: string;
                 };
             };
         };
@@ -1711,6 +1787,43 @@ export interface operations {
                             approvedAt: string | null;
                             /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                             amountReceived?: number;
+                            /** @description The debtor's CNPJ, when the debtor is a company. */
+                            customer_cnpj?: string;
+                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                            dueDate?: string;
+                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                            lastPayableDate?: string;
+                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                            amountDue?: number | null;
+                            /** @description Pending and past its due date. */
+                            overdue?: boolean;
+                            /** @description What the payer paid, in BRL (the amount due that day). */
+                            amountPaid?: number;
+                            /** @description The terms as created (the create body's fields and units). */
+                            dueTerms?: {
+                                due_date: string;
+                                days_after_due: number;
+                                fine?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                interest?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                abatement?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                discounts?: {
+                                    mode: string;
+                                    value?: number;
+                                    tiers?: {
+                                        date: string;
+                                        value: number;
+                                    }[];
+                                };
+                            };
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1809,6 +1922,43 @@ export interface operations {
                             approvedAt: string | null;
                             /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                             amountReceived?: number;
+                            /** @description The debtor's CNPJ, when the debtor is a company. */
+                            customer_cnpj?: string;
+                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                            dueDate?: string;
+                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                            lastPayableDate?: string;
+                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                            amountDue?: number | null;
+                            /** @description Pending and past its due date. */
+                            overdue?: boolean;
+                            /** @description What the payer paid, in BRL (the amount due that day). */
+                            amountPaid?: number;
+                            /** @description The terms as created (the create body's fields and units). */
+                            dueTerms?: {
+                                due_date: string;
+                                days_after_due: number;
+                                fine?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                interest?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                abatement?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                discounts?: {
+                                    mode: string;
+                                    value?: number;
+                                    tiers?: {
+                                        date: string;
+                                        value: number;
+                                    }[];
+                                };
+                            };
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1882,6 +2032,43 @@ export interface operations {
                             approvedAt: string | null;
                             /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                             amountReceived?: number;
+                            /** @description The debtor's CNPJ, when the debtor is a company. */
+                            customer_cnpj?: string;
+                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                            dueDate?: string;
+                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                            lastPayableDate?: string;
+                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                            amountDue?: number | null;
+                            /** @description Pending and past its due date. */
+                            overdue?: boolean;
+                            /** @description What the payer paid, in BRL (the amount due that day). */
+                            amountPaid?: number;
+                            /** @description The terms as created (the create body's fields and units). */
+                            dueTerms?: {
+                                due_date: string;
+                                days_after_due: number;
+                                fine?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                interest?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                abatement?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                discounts?: {
+                                    mode: string;
+                                    value?: number;
+                                    tiers?: {
+                                        date: string;
+                                        value: number;
+                                    }[];
+                                };
+                            };
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -2184,6 +2371,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -2212,6 +2436,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -2240,6 +2501,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -2268,6 +2566,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -2296,6 +2631,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -2324,6 +2696,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                     /** @description Present when the update is a refund the PSP did not make. */
                                     refund?: {
                                         /** @enum {string} */
@@ -2358,6 +2767,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                     dispute: {
                                         /** @description The devolução's id at the PSP. */
                                         id: string;
@@ -3219,11 +3665,13 @@ export interface operations {
                     product_id?: string;
                     /** @description Your own identifier for this charge. */
                     external_id?: string;
-                    /** @description Seconds until the charge expires; default 3600. */
+                    /** @description Seconds until the charge expires; default 3600. Not with due_date. */
                     expires_in?: number;
                     customer_name?: string;
                     customer_email?: string;
                     customer_cpf?: string;
+                    /** @description The debtor's CNPJ (a company), instead of customer_cpf; numeric or alphanumeric. */
+                    customer_cnpj?: string;
                     customer_phone?: string;
                     customer_zip?: string;
                     customer_street?: string;
@@ -3241,6 +3689,41 @@ export interface operations {
                         neighborhood?: string;
                         city?: string;
                         state?: string;
+                    };
+                    /** @description Makes this a charge with a due date (BACEN's cobv): YYYY-MM-DD in Brazil's calendar, today or later. Needs customer_name and customer_cpf or customer_cnpj; not with expires_in. */
+                    due_date?: string;
+                    /** @description With due_date: calendar days the charge stays payable after the due date (default 30; BACEN's validadeAposVencimento). */
+                    days_after_due?: number;
+                    /** @description With due_date: charged once after the due date. mode fixed (value in BRL) or percent (value a percent of the amount). */
+                    fine?: {
+                        /** @enum {string} */
+                        mode: "fixed" | "percent";
+                        value: number;
+                    };
+                    /** @description With due_date: per day late after the due date; mode names the rate's period and whether days are calendar or business days. */
+                    interest?: {
+                        /** @enum {string} */
+                        mode: "value_per_calendar_day" | "percent_per_day_calendar_days" | "percent_per_month_calendar_days" | "percent_per_year_calendar_days" | "value_per_business_day" | "percent_per_day_business_days" | "percent_per_month_business_days" | "percent_per_year_business_days";
+                        value: number;
+                    };
+                    /** @description With due_date: taken off the amount whatever the payment date (BRL or percent). */
+                    abatement?: {
+                        /** @enum {string} */
+                        mode: "fixed" | "percent";
+                        value: number;
+                    };
+                    /** @description With due_date: for paying early; up to three {date, value} tiers (fixed_until_date, percent_until_date) or a value per day early. */
+                    discounts?: {
+                        /** @enum {string} */
+                        mode: "fixed_until_date" | "percent_until_date";
+                        tiers: {
+                            date: string;
+                            value: number;
+                        }[];
+                    } | {
+                        /** @enum {string} */
+                        mode: "value_per_calendar_day_early" | "value_per_business_day_early" | "percent_per_calendar_day_early" | "percent_per_business_day_early";
+                        value: number;
                     };
                 };
             };
@@ -3275,6 +3758,43 @@ export interface operations {
                             expiresAt: string;
                             /** @description The charge's hosted payment page (QR, copy code, live status) to send a payer to. */
                             paymentUrl: string;
+                            /** @description The debtor's CNPJ, when the debtor is a company. */
+                            customer_cnpj?: string;
+                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                            dueDate?: string;
+                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                            lastPayableDate?: string;
+                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                            amountDue?: number | null;
+                            /** @description Pending and past its due date. */
+                            overdue?: boolean;
+                            /** @description What the payer paid, in BRL (the amount due that day). */
+                            amountPaid?: number;
+                            /** @description The terms as created (the create body's fields and units). */
+                            dueTerms?: {
+                                due_date: string;
+                                days_after_due: number;
+                                fine?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                interest?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                abatement?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                discounts?: {
+                                    mode: string;
+                                    value?: number;
+                                    tiers?: {
+                                        date: string;
+                                        value: number;
+                                    }[];
+                                };
+                            };
                         };
                     };
                 };
@@ -3705,6 +4225,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -3776,6 +4333,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -3847,6 +4441,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -3918,6 +4549,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -3989,6 +4657,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -4060,6 +4765,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                         /** @description Present when the update is a refund the PSP did not make. */
                         refund?: {
                             /** @constant */
@@ -4137,6 +4879,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                         dispute: {
                             /** @description The devolução's id at the PSP. */
                             id: string;

@@ -1563,6 +1563,43 @@ export interface operations {
                             approvedAt: string | null;
                             /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                             amountReceived?: number;
+                            /** @description The debtor's CNPJ, when the debtor is a company. */
+                            customer_cnpj?: string;
+                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                            dueDate?: string;
+                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                            lastPayableDate?: string;
+                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                            amountDue?: number | null;
+                            /** @description Pending and past its due date. */
+                            overdue?: boolean;
+                            /** @description What the payer paid, in BRL (the amount due that day). */
+                            amountPaid?: number;
+                            /** @description The terms as created (the create body's fields and units). */
+                            dueTerms?: {
+                                due_date: string;
+                                days_after_due: number;
+                                fine?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                interest?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                abatement?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                discounts?: {
+                                    mode: string;
+                                    value?: number;
+                                    tiers?: {
+                                        date: string;
+                                        value: number;
+                                    }[];
+                                };
+                            };
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1640,6 +1677,43 @@ export interface operations {
                                 approvedAt: string | null;
                                 /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                 amountReceived?: number;
+                                /** @description The debtor's CNPJ, when the debtor is a company. */
+                                customer_cnpj?: string;
+                                /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                dueDate?: string;
+                                /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                lastPayableDate?: string;
+                                /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                amountDue?: number | null;
+                                /** @description Pending and past its due date. */
+                                overdue?: boolean;
+                                /** @description What the payer paid, in BRL (the amount due that day). */
+                                amountPaid?: number;
+                                /** @description The terms as created (the create body's fields and units). */
+                                dueTerms?: {
+                                    due_date: string;
+                                    days_after_due: number;
+                                    fine?: {
+                                        mode: string;
+                                        value: number;
+                                    };
+                                    interest?: {
+                                        mode: string;
+                                        value: number;
+                                    };
+                                    abatement?: {
+                                        mode: string;
+                                        value: number;
+                                    };
+                                    discounts?: {
+                                        mode: string;
+                                        value?: number;
+                                        tiers?: {
+                                            date: string;
+                                            value: number;
+                                        }[];
+                                    };
+                                };
                                 brCode: string | null;
                                 expiresAt: string;
                                 updatedAt: string;
@@ -1676,6 +1750,8 @@ export interface operations {
             content: {
                 "application/json": {
                     charge_id: string;
+                    /** @description Charges with a due date: the payment date in Brazil (YYYY-MM-DD, default today); the charge is paid the amount due that day. */
+                    paid_at?: string;
                 };
             };
         };
@@ -1714,6 +1790,43 @@ export interface operations {
                             approvedAt: string | null;
                             /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                             amountReceived?: number;
+                            /** @description The debtor's CNPJ, when the debtor is a company. */
+                            customer_cnpj?: string;
+                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                            dueDate?: string;
+                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                            lastPayableDate?: string;
+                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                            amountDue?: number | null;
+                            /** @description Pending and past its due date. */
+                            overdue?: boolean;
+                            /** @description What the payer paid, in BRL (the amount due that day). */
+                            amountPaid?: number;
+                            /** @description The terms as created (the create body's fields and units). */
+                            dueTerms?: {
+                                due_date: string;
+                                days_after_due: number;
+                                fine?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                interest?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                abatement?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                discounts?: {
+                                    mode: string;
+                                    value?: number;
+                                    tiers?: {
+                                        date: string;
+                                        value: number;
+                                    }[];
+                                };
+                            };
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1812,6 +1925,43 @@ export interface operations {
                             approvedAt: string | null;
                             /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                             amountReceived?: number;
+                            /** @description The debtor's CNPJ, when the debtor is a company. */
+                            customer_cnpj?: string;
+                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                            dueDate?: string;
+                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                            lastPayableDate?: string;
+                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                            amountDue?: number | null;
+                            /** @description Pending and past its due date. */
+                            overdue?: boolean;
+                            /** @description What the payer paid, in BRL (the amount due that day). */
+                            amountPaid?: number;
+                            /** @description The terms as created (the create body's fields and units). */
+                            dueTerms?: {
+                                due_date: string;
+                                days_after_due: number;
+                                fine?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                interest?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                abatement?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                discounts?: {
+                                    mode: string;
+                                    value?: number;
+                                    tiers?: {
+                                        date: string;
+                                        value: number;
+                                    }[];
+                                };
+                            };
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1885,6 +2035,43 @@ export interface operations {
                             approvedAt: string | null;
                             /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                             amountReceived?: number;
+                            /** @description The debtor's CNPJ, when the debtor is a company. */
+                            customer_cnpj?: string;
+                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                            dueDate?: string;
+                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                            lastPayableDate?: string;
+                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                            amountDue?: number | null;
+                            /** @description Pending and past its due date. */
+                            overdue?: boolean;
+                            /** @description What the payer paid, in BRL (the amount due that day). */
+                            amountPaid?: number;
+                            /** @description The terms as created (the create body's fields and units). */
+                            dueTerms?: {
+                                due_date: string;
+                                days_after_due: number;
+                                fine?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                interest?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                abatement?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                discounts?: {
+                                    mode: string;
+                                    value?: number;
+                                    tiers?: {
+                                        date: string;
+                                        value: number;
+                                    }[];
+                                };
+                            };
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -2187,6 +2374,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -2215,6 +2439,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -2243,6 +2504,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -2271,6 +2569,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -2299,6 +2634,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -2327,6 +2699,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                     /** @description Present when the update is a refund the PSP did not make. */
                                     refund?: {
                                         /** @enum {string} */
@@ -2361,6 +2770,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                     dispute: {
                                         /** @description The devolução's id at the PSP. */
                                         id: string;
@@ -3222,11 +3668,13 @@ export interface operations {
                     product_id?: string;
                     /** @description Your own identifier for this charge. */
                     external_id?: string;
-                    /** @description Seconds until the charge expires; default 3600. */
+                    /** @description Seconds until the charge expires; default 3600. Not with due_date. */
                     expires_in?: number;
                     customer_name?: string;
                     customer_email?: string;
                     customer_cpf?: string;
+                    /** @description The debtor's CNPJ (a company), instead of customer_cpf; numeric or alphanumeric. */
+                    customer_cnpj?: string;
                     customer_phone?: string;
                     customer_zip?: string;
                     customer_street?: string;
@@ -3244,6 +3692,41 @@ export interface operations {
                         neighborhood?: string;
                         city?: string;
                         state?: string;
+                    };
+                    /** @description Makes this a charge with a due date (BACEN's cobv): YYYY-MM-DD in Brazil's calendar, today or later. Needs customer_name and customer_cpf or customer_cnpj; not with expires_in. */
+                    due_date?: string;
+                    /** @description With due_date: calendar days the charge stays payable after the due date (default 30; BACEN's validadeAposVencimento). */
+                    days_after_due?: number;
+                    /** @description With due_date: charged once after the due date. mode fixed (value in BRL) or percent (value a percent of the amount). */
+                    fine?: {
+                        /** @enum {string} */
+                        mode: "fixed" | "percent";
+                        value: number;
+                    };
+                    /** @description With due_date: per day late after the due date; mode names the rate's period and whether days are calendar or business days. */
+                    interest?: {
+                        /** @enum {string} */
+                        mode: "value_per_calendar_day" | "percent_per_day_calendar_days" | "percent_per_month_calendar_days" | "percent_per_year_calendar_days" | "value_per_business_day" | "percent_per_day_business_days" | "percent_per_month_business_days" | "percent_per_year_business_days";
+                        value: number;
+                    };
+                    /** @description With due_date: taken off the amount whatever the payment date (BRL or percent). */
+                    abatement?: {
+                        /** @enum {string} */
+                        mode: "fixed" | "percent";
+                        value: number;
+                    };
+                    /** @description With due_date: for paying early; up to three {date, value} tiers (fixed_until_date, percent_until_date) or a value per day early. */
+                    discounts?: {
+                        /** @enum {string} */
+                        mode: "fixed_until_date" | "percent_until_date";
+                        tiers: {
+                            date: string;
+                            value: number;
+                        }[];
+                    } | {
+                        /** @enum {string} */
+                        mode: "value_per_calendar_day_early" | "value_per_business_day_early" | "percent_per_calendar_day_early" | "percent_per_business_day_early";
+                        value: number;
                     };
                 };
             };
@@ -3278,6 +3761,43 @@ export interface operations {
                             expiresAt: string;
                             /** @description The charge's hosted payment page (QR, copy code, live status) to send a payer to. */
                             paymentUrl: string;
+                            /** @description The debtor's CNPJ, when the debtor is a company. */
+                            customer_cnpj?: string;
+                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                            dueDate?: string;
+                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                            lastPayableDate?: string;
+                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                            amountDue?: number | null;
+                            /** @description Pending and past its due date. */
+                            overdue?: boolean;
+                            /** @description What the payer paid, in BRL (the amount due that day). */
+                            amountPaid?: number;
+                            /** @description The terms as created (the create body's fields and units). */
+                            dueTerms?: {
+                                due_date: string;
+                                days_after_due: number;
+                                fine?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                interest?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                abatement?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                discounts?: {
+                                    mode: string;
+                                    value?: number;
+                                    tiers?: {
+                                        date: string;
+                                        value: number;
+                                    }[];
+                                };
+                            };
                         };
                     };
                 };
@@ -3708,6 +4228,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -3779,6 +4336,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -3850,6 +4444,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -3921,6 +4552,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -3992,6 +4660,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -4063,6 +4768,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                         /** @description Present when the update is a refund the PSP did not make. */
                         refund?: {
                             /** @constant */
@@ -4140,6 +4882,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                         dispute: {
                             /** @description The devolução's id at the PSP. */
                             id: string;
