@@ -17,6 +17,7 @@ import { DISPLAY_STATUS } from "./charge-status.ts";
 import { type DuePlan, dueFields, planDueCharge } from "./due-charge.ts";
 import { sandboxDueBrCode } from "./due-location.ts";
 import { createLiveCob, type LiveCob } from "./live-create.ts";
+import { createLiveCobV } from "./live-create-cobv.ts";
 import type { PixProviders } from "./pix-provider.ts";
 import type { CreatePixCharge } from "./schemas.ts";
 
@@ -102,8 +103,18 @@ export async function preparePixCharge(
   let providerName: string;
   let live: LiveCob | undefined;
   if (who.mode === "live" && due) {
-    // LIVE cobv: wired by the live side of issue 24 (PUT /cobv/{txid}); until then refused.
-    throw unprocessable("due_date: charges with a due date are sandbox-only in this version");
+    // A live cobv: PUT /cobv/{txid} at the merchant's PSP first, as for a cob (live-create-cobv.ts).
+    live = await createLiveCobV({ ...deps, pspClients: deps.pixProviders.live }, who, {
+      terms: due.terms,
+      debtor: {
+        name: input.customer_name ?? "",
+        ...(input.customer_cnpj ? { cnpj: input.customer_cnpj } : {}),
+        ...(input.customer_cpf ? { cpf: input.customer_cpf } : {}),
+      },
+      title,
+      ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey } : {}),
+    });
+    ({ txid, brCode, provider: providerName } = live);
   } else if (who.mode === "live") {
     // The cob is made at the merchant's PSP first; a failure there stores nothing.
     live = await createLiveCob({ ...deps, pspClients: deps.pixProviders.live }, who, {

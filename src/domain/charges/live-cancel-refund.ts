@@ -8,6 +8,7 @@ import { isPspError, pspFailure } from "../pix-psp-connection/psp-failure.ts";
 import { getCobOf, removeCobOf } from "./live-cob-kind.ts";
 import {
   type LiveDeps,
+  paidCentsOf,
   refundAttemptOf,
   refundIdFor,
   settleFromCob,
@@ -106,7 +107,7 @@ export async function refundLiveCharge(deps: Deps, charge: ChargeRow): Promise<C
   const id = refundIdFor(charge.id, n);
   let dev: DevolucaoView;
   try {
-    dev = await live.client.putDevolucao(state.pspE2eid, id, charge.valueCents, "Reembolso");
+    dev = await live.client.putDevolucao(state.pspE2eid, id, paidCentsOf(charge), "Reembolso");
   } catch (err) {
     if (!isPspError(err) || err.kind !== "rejected") throw pspFailure(err, "no refund was made");
     // A reused id (our retry) is refused by the PSP: read the devolução it names.
