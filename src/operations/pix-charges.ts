@@ -1,3 +1,9 @@
+import {
+  ChargeBatchResultSchema,
+  ChargeBatchSchema,
+  prepareChargeBatch,
+  writeChargeBatch,
+} from "../domain/charges/create-charge-batch.ts";
 import { createPixCharge } from "../domain/charges/create-pix-charge.ts";
 import { cancelCharge, refundCharge, simulatePay } from "../domain/charges/pay-cancel-refund.ts";
 import { listPixCharges, pixChargeStatus } from "../domain/charges/read-charges.ts";
@@ -39,6 +45,29 @@ export const PIX_CHARGE_OPERATIONS = [
       name: "create_pix_charge",
       description:
         "Create a PIX charge (BRL). Returns chargeId, brCode (copy-and-paste), qrCodeImage (PNG data URL) and paymentUrl (a hosted page to send the payer to). A test token creates a sandbox charge. With due_date (YYYY-MM-DD) it is a bill with a due date (BACEN's cobv): needs customer_name and customer_cpf or customer_cnpj, takes fine, interest, discounts and abatement, and stays payable days_after_due days (default 30) after the due date.",
+    },
+  }),
+  operation({
+    id: "createPixChargesBatch",
+    method: "POST",
+    path: "/api/pix/charges/batch",
+    auth: "required",
+    scope: "charges:write",
+    // Live lines are created at the merchant's PSP (PUT /lotecobv, or PUT /cobv per line).
+    raises: ["BAD_GATEWAY"],
+    summary:
+      "Create up to 1,000 PIX charges with a due date in one call; results one per line, in order (the charge, or that line's error); Idempotency-Key covers the whole batch",
+    tags,
+    input: ChargeBatchSchema,
+    output: ChargeBatchResultSchema,
+    stored: "plain",
+    prepare: (c, input) =>
+      prepareChargeBatch(c.deps, c.principal, input, c.baseUrl, c.idempotencyKey),
+    run: (c, _input, prepared) => writeChargeBatch(c.deps, c.principal, prepared),
+    tool: {
+      name: "create_pix_charges_batch",
+      description:
+        "Bill up to 1,000 charges with a due date at once (each line: value, due_date, customer_name, customer_cpf or customer_cnpj, optional fine, interest, discounts, abatement, title, external_id). Answers results in order: chargeId, brCode, paymentUrl, amountDue, or an error for that line only.",
     },
   }),
   operation({

@@ -29,6 +29,19 @@ export const brazilDate = (at: Date): string => formatCalendarDate(todayIn(at));
  * candidate whose instant is on `date` while the millisecond before is on the day before.
  */
 export function startOfBrazilDay(date: string): Date {
+  // A batch of a thousand bills asks for the same few days: each is found once (bounded memo of
+  // a pure function of the date; Intl costs microseconds a call).
+  const known = dayStarts.get(date);
+  if (known) return new Date(known.getTime());
+  const found = findStartOfBrazilDay(date);
+  if (dayStarts.size >= 4096) dayStarts.clear();
+  dayStarts.set(date, found);
+  return new Date(found.getTime());
+}
+
+const dayStarts = new Map<string, Date>();
+
+function findStartOfBrazilDay(date: string): Date {
   const d = parseCalendarDate(date);
   if (!d) throw new RangeError(`not a calendar date: ${date}`);
   const before = formatCalendarDate(addDays(d, -1));
