@@ -50,6 +50,8 @@ const RECEBEDOR = {
 export class CobVState {
   readonly cobvs = new Map<string, PeerCobV>();
   readonly lotes = new Map<number, PeerLote>();
+  /** Debtors (CPF or CNPJ) this PSP refuses, with its words (its own registry check). */
+  readonly refusedDebtors = new Map<string, string>();
   /** How long a lote's lines stay EM_PROCESSAMENTO before the peer works on them. */
   loteDelayMs = 20;
   private nextLoc = 100_000;
@@ -102,6 +104,8 @@ export class CobVState {
     if (typeof devedor.cpf === "string" && !validCpf(devedor.cpf)) {
       throw cobvInvalida("O campo cobv.devedor.cpf não corresponde a um CPF válido.");
     }
+    const refused = this.refusedDebtors.get(String(devedor.cpf ?? devedor.cnpj));
+    if (refused) throw cobvInvalida(refused);
     if (typeof devedor.cnpj === "string" && !validCnpj(devedor.cnpj)) {
       throw cobvInvalida("O campo cobv.devedor.cnpj não corresponde a um CNPJ válido.");
     }

@@ -428,6 +428,13 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     /** Charges with a due date and their batches (cobv-state.ts). */
     cobvs: cobv.cobvs as ReadonlyMap<string, PeerCobV>,
     lotes: cobv.lotes as ReadonlyMap<number, PeerLote>,
+    /**
+     * The PSP refuses cobvs whose debtor has this CPF or CNPJ, in these words (PSPs check the
+     * debtor at the Receita Federal: a valid number may still be refused).
+     */
+    refuseDebtor(document: string, mensagem: string) {
+      cobv.refusedDebtors.set(document, mensagem);
+    },
     /** How long a lote's lines stay EM_PROCESSAMENTO (default 20 ms). */
     setLoteDelay(ms: number) {
       cobv.loteDelayMs = ms;
