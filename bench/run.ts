@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
+import { benchChargeBatch } from "./charge-batch.ts";
 import { benchChargeLists } from "./charge-lists.ts";
 import { perRequest, snapshot } from "./cpu.ts";
 import { benchGrowth } from "./growth.ts";
@@ -255,6 +256,10 @@ try {
     console.log(
       `\ncharge lists over 100,000 charges (PostgreSQL), the use case in process:\n  ${(await benchChargeLists()).join("\n  ")}`,
     );
+  }
+  if (!only || "batch".includes(only)) {
+    // Issue 24: 10,000 due-date charges as ten 1,000-line batches, sandbox and against the peer.
+    console.log(`\ncharge batches (in process):\n  ${(await benchChargeBatch()).join("\n  ")}`);
   }
   if (livePsp) {
     livePsp.peer.assertNoViolations();
