@@ -1,0 +1,50 @@
+import { defineArea } from "./catalogue.ts";
+
+// The payment page's words for a charge with a due date (src/web/pay/due-view.ts): the due date,
+// today's amount, the discount before it and the fine and interest after it, in plain words.
+export const payDue = defineArea(
+  {
+    "due.dueDate": "Vencimento",
+    "due.todayAmount": "Valor para pagar hoje",
+    "due.original": "Valor original",
+    "due.paid": "Valor pago",
+    "due.before": "Antes do vencimento",
+    "due.after": "Depois do vencimento",
+    "due.discountUntil": "desconto de {value} pagando até {date}",
+    "due.discountPerDay": "desconto de {value} por dia de antecedência",
+    "due.discountPerBusinessDay": "desconto de {value} por dia útil de antecedência",
+    "due.fine": "multa de {value}",
+    "due.interest.day": "juros de {value} ao dia",
+    "due.interest.month": "juros de {value} ao mês",
+    "due.interest.year": "juros de {value} ao ano",
+    "due.interest.businessDays": "(dias úteis)",
+    "due.abatement": "Abatimento de {value} já descontado.",
+    "due.overdue": "Vencida: multa e juros já estão no valor de hoje.",
+    "due.discountToday": "Com desconto de {amount} por pagar antes do vencimento.",
+    "due.payableUntil": "Pode ser paga até {date}",
+    "due.noLongerPayable":
+      "Esta cobrança não pode mais ser paga: o último dia era {date}. Fale com quem a emitiu.",
+  },
+  {
+    "due.dueDate": "Due date",
+    "due.todayAmount": "Amount to pay today",
+    "due.original": "Original amount",
+    "due.paid": "Amount paid",
+    "due.before": "Before the due date",
+    "due.after": "After the due date",
+    "due.discountUntil": "{value} off if paid by {date}",
+    "due.discountPerDay": "{value} off per day paid early",
+    "due.discountPerBusinessDay": "{value} off per business day paid early",
+    "due.fine": "a {value} late fee",
+    "due.interest.day": "interest of {value} a day",
+    "due.interest.month": "interest of {value} a month",
+    "due.interest.year": "interest of {value} a year",
+    "due.interest.businessDays": "(business days)",
+    "due.abatement": "A {value} reduction is already taken off.",
+    "due.overdue": "Overdue: the late fee and interest are in today's amount.",
+    "due.discountToday": "Includes a {amount} discount for paying before the due date.",
+    "due.payableUntil": "Can be paid until {date}",
+    "due.noLongerPayable":
+      "This bill can no longer be paid: its last day was {date}. Contact whoever issued it.",
+  },
+);
