@@ -161,9 +161,6 @@ const WITHOUT_SCHEMA = new Set([
   "GET /api/integrations/mcp/guide",
   "GET /api/openapi.json",
   "POST /mcp",
-  // A due-date charge's location (a JWS, application/jose) and its signing keys (a JWKS).
-  "GET /cobv/:pixUrlAccessToken",
-  "GET /cobv-keys/jwks.json",
 ]);
 
 /**

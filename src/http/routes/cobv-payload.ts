@@ -23,7 +23,10 @@ export function registerCobvPayloadRoutes(app: FastifyInstance, deps: AppDeps): 
     `${COBV_PAYLOAD_PATH}:pixUrlAccessToken`,
     {
       config: { auth: "none" },
+      // Read by a payer's bank, not by a merchant's client: out of the API documents and the
+      // client (docs/due-date.md describes it), its query still validated.
       schema: {
+        hide: true,
         operationId: "getCobvPayload",
         summary:
           "Location of a sandbox charge with a due date: its CobVPayload for the payment date DPP, as a JWS (application/jose)",
@@ -54,6 +57,7 @@ export function registerCobvPayloadRoutes(app: FastifyInstance, deps: AppDeps): 
     {
       config: { auth: "none" },
       schema: {
+        hide: true,
         operationId: "getPayloadKeys",
         summary: "The public keys (JWKS) that verify this service's Pix location payloads",
         tags,
