@@ -133,3 +133,28 @@ export function dueFields(row: ChargeRow, at: Date) {
     dueTerms: termsView(terms),
   };
 }
+
+/**
+ * A due-date charge as the payment page and the dashboard show it (centavos and dates): the
+ * amount due on `at`'s date with its parts, whether it is late or can no longer be paid, and the
+ * terms, so a page can say what changes before and after the due date.
+ */
+export function dueSummary(row: ChargeRow, at: Date) {
+  const terms = dueTermsOf(row);
+  if (!terms) return null;
+  const today = brazilDate(at);
+  const a = amountDue(terms, today);
+  return {
+    today,
+    dueDate: terms.dueDate,
+    effectiveDueDate: a.effectiveDueDate,
+    lastPayableDate: a.lastPayableDate,
+    /** Today's amount with its parts (centavos). */
+    amount: a,
+    overdue: row.status === "pending" && a.overdue,
+    payable: a.payable,
+    amountPaidCents: row.amountPaidCents ?? null,
+    terms,
+  };
+}
+export type DueSummary = NonNullable<ReturnType<typeof dueSummary>>;
