@@ -1,4 +1,5 @@
 import {
+  BATCH_ROUTE,
   ChargeBatchResultSchema,
   ChargeBatchSchema,
   prepareChargeBatch,
@@ -50,7 +51,7 @@ export const PIX_CHARGE_OPERATIONS = [
   operation({
     id: "createPixChargesBatch",
     method: "POST",
-    path: "/api/pix/charges/batch",
+    path: BATCH_ROUTE,
     auth: "required",
     scope: "charges:write",
     // Live lines are created at the merchant's PSP (PUT /lotecobv, or PUT /cobv per line).

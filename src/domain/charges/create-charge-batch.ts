@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ChargeDetails, ChargeRow } from "../../db/queries/charges.ts";
 import type { NewEvent } from "../../db/queries/events.ts";
+import { findKey, KEY_RETENTION_MS } from "../../db/queries/idempotency.ts";
 import { type ChargeWrite, insertCharges } from "../../db/queries/insert-charges.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
@@ -29,6 +30,8 @@ import { type CreatePixCharge, CreatePixChargeSchema } from "./schemas.ts";
 // transaction, so the batch is stored whole with its key, or not at all.
 
 export const MAX_BATCH_LINES = 1000;
+/** The operation's path: also its Idempotency-Key's route (the keys' scope). */
+export const BATCH_ROUTE = "/api/pix/charges/batch";
 
 export const ChargeBatchSchema = z.strictObject({
   charges: z
@@ -97,6 +100,18 @@ export async function prepareChargeBatch(
   baseUrl: string,
   idempotencyKey?: string,
 ): Promise<PreparedBatch> {
+  // A key already answered: the request is a replay, answered from the stored response without
+  // running the operation, so nothing is judged or sent to the PSP again.
+  if (idempotencyKey) {
+    const notBefore = new Date(deps.clock.now().getTime() - KEY_RETENTION_MS);
+    const scope = {
+      accountId: who.accountId,
+      mode: who.mode,
+      route: BATCH_ROUTE,
+      key: idempotencyKey,
+    };
+    if (await findKey(deps.db, scope, notBefore)) return { results: [], writes: [] };
+  }
   const results: LineResult[] = [];
   const accepted: Accepted[] = [];
   for (const [index, raw] of batch.charges.entries()) {
