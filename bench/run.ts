@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
-import { benchChargeBatch } from "./charge-batch.ts";
 import { benchAmountDue } from "./amount-due.ts";
+import { benchChargeBatch } from "./charge-batch.ts";
 import { benchChargeLists } from "./charge-lists.ts";
 import { perRequest, snapshot } from "./cpu.ts";
 import { benchGrowth } from "./growth.ts";
