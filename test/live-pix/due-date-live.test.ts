@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, afterEach, before, describe, test } from "node:test";
+import { expireLiveCharges } from "../../src/domain/charges/live-expire.ts";
 import { type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
 import { makeTestPki, type PeerCobV, type TestPki } from "../helpers/psp-peer/index.ts";
 
@@ -127,6 +128,15 @@ describe("live due-date charges (cobv) against the PSP peer", () => {
     await s.waitStatus(data.chargeId, "refunded", 4000);
     const dev = s.peer.pixReceived.get(endToEndId)?.devolucoes[0];
     assert.equal(dev?.valor, "1021.00");
+  });
+
+  test("after its last payable day the expiry pass removes the cobv (PATCH /cobv), then the charge expires", async () => {
+    const data = (await s.create({ ...BILL, days_after_due: 0 })).json().data;
+    const after = { now: () => new Date(Date.parse(`${plus(DUE, 3)}T12:00:00Z`)) };
+    const deps = { ...s.svc.deps, clock: after, pspClients: s.svc.deps.pspClients, warn() {} };
+    await expireLiveCharges(deps);
+    assert.equal(await s.status(data.chargeId), "expired");
+    assert.equal(cobvOf(data.brCode).status, "REMOVIDA_PELO_USUARIO_RECEBEDOR");
   });
 
   test("the PSP's refusal of the debtor reaches the caller as a 422 in the PSP's words; nothing is stored", async () => {
