@@ -97,3 +97,40 @@ describe("a due-date charge as created and read", () => {
     });
   });
 });
+
+describe("where the due-date fields do not belong", () => {
+  test("the public checkout refuses them (the merchant sets a bill's terms)", async () => {
+    const product = await svc.call("POST", "/api/products/create", {
+      token,
+      body: { name: "Mensalidade", value: 100 },
+    });
+    assert.equal(product.statusCode, 200, product.body);
+    const res = await svc.call("POST", "/api/pix/charge/create", {
+      body: {
+        product_id: product.json().data.id,
+        customer_name: "Maria Silva",
+        customer_cpf: "529.982.247-25",
+        due_date: "2026-12-09",
+      },
+    });
+    assert.equal(res.statusCode, 422, res.body);
+    assert.match(res.json().error ?? "", /due_date: is set by the merchant/);
+  });
+  test("simulate-pay's paid_at is refused for a charge without a due date", async () => {
+    const c = (await create({ value: 10 })).json().data;
+    const res = await svc.call("POST", "/api/pix/charge/simulate-pay", {
+      token,
+      body: { charge_id: c.chargeId, paid_at: "2026-11-29" },
+    });
+    assert.equal(res.statusCode, 422);
+    assert.match(res.json().error ?? "", /paid_at: only for a charge with a due_date/);
+  });
+  test("the list shows each charge's due date and today's amount", async () => {
+    const c = (await create(BILL)).json().data;
+    const list = (await svc.call("GET", "/api/pix/charges?limit=5", { token })).json().data;
+    const row = list.charges.find((x: { chargeId: string }) => x.chargeId === c.chargeId);
+    assert.equal(row.dueDate, "2026-12-09");
+    assert.equal(row.amountDue, 1197.52);
+    assert.equal(row.overdue, false);
+  });
+});
