@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
+import { benchAmountDue } from "./amount-due.ts";
+import { benchChargeBatch } from "./charge-batch.ts";
 import { benchChargeLists } from "./charge-lists.ts";
 import { perRequest, snapshot } from "./cpu.ts";
 import { benchGrowth } from "./growth.ts";
@@ -255,6 +257,14 @@ try {
     console.log(
       `\ncharge lists over 100,000 charges (PostgreSQL), the use case in process:\n  ${(await benchChargeLists()).join("\n  ")}`,
     );
+  }
+  if (!only || "batch".includes(only)) {
+    // Issue 24: 10,000 due-date charges as ten 1,000-line batches, sandbox and against the peer.
+    console.log(`\ncharge batches (in process):\n  ${(await benchChargeBatch()).join("\n  ")}`);
+  }
+  if (!only || "amount-due".includes(only)) {
+    // Issue 24: the cost of one call of the due-date amount function (pure CPU, in process).
+    console.log(`\n${benchAmountDue()}`);
   }
   if (livePsp) {
     livePsp.peer.assertNoViolations();

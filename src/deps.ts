@@ -11,6 +11,7 @@ import type { Db } from "./kernel/db.ts";
 import type { AddressPolicy, LookupAll } from "./net/address-policy.ts";
 import type { AttemptCounter } from "./ratelimit/attempt-counter.ts";
 import type { RateLimiter } from "./ratelimit/rate-limiter.ts";
+import type { PayloadSigner } from "./secrets/payload-signer.ts";
 import type { SecretBox } from "./secrets/secret-box.ts";
 
 /** Bitcoin charges: price quotes, chain sources and their policy. */
@@ -56,6 +57,8 @@ export type AppDeps = {
   /** The largest amount of one charge, in centavos. */
   maxChargeCents: number;
   secretBox: SecretBox;
+  /** Signs the payloads of this service's Pix locations (sandbox due-date charges). */
+  payloadSigner?: PayloadSigner;
   urlPolicy: AddressPolicy;
   crypto: CryptoSettings;
   /** Where an unexpected failure inside a tool is reported (logged). */

@@ -23,6 +23,7 @@ import { makeMemoryAttemptCounter, makeRedisAttemptCounter } from "./ratelimit/a
 import { makeFailOpenReport } from "./ratelimit/fail-open-report.ts";
 import { makeMemoryRateLimiter, makeRedisRateLimiter } from "./ratelimit/rate-limiter.ts";
 import { loadOrCreateKeyFile } from "./secrets/key-file.ts";
+import { makePayloadSigner } from "./secrets/payload-signer.ts";
 import { makeSecretBox } from "./secrets/secret-box.ts";
 import { type DeliveryWorker, makeDeliveryWorker } from "./workers/delivery-worker.ts";
 import { makeExpireChargesJob, makeExpireLivePixJob } from "./workers/jobs/expire-charges.ts";
@@ -138,6 +139,7 @@ export async function createService(
     baseUrl: config.baseUrl,
     maxChargeCents: config.maxChargeCents,
     secretBox,
+    payloadSigner: makePayloadSigner(secretKey),
     crypto: {
       quotes: makeQuoteService({
         sources: config.bitcoin.priceUrls,

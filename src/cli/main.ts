@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
@@ -7,6 +8,7 @@ import { AppError } from "../domain/errors.ts";
 import { pruneHistory, prunePreview } from "../domain/retention/prune-history.ts";
 import { cryptoRandom, systemClock } from "../kernel/clock.ts";
 import { secretKeyFor } from "../service.ts";
+import { importCharges, progressBar } from "./charges-import.ts";
 import { commands } from "./commands.ts";
 import { runPixProvider } from "./pix-provider-commands.ts";
 
@@ -16,6 +18,11 @@ import { runPixProvider } from "./pix-provider-commands.ts";
 const USAGE = `usage: tostao <command> [options]
 
   serve                                       start the service (same as npm start)
+  charges import FILE.csv --url URL --token-file F [--chunk N]
+                                              bill a CSV of due-date charges through a running
+                                              service's POST /api/pix/charges/batch (the token
+                                              picks account and mode); a progress bar on stderr;
+                                              the same file imported again creates nothing twice
   migrate                                     apply database migrations
   account create --name NAME [--display-name D]
                                               create an account (payers see D, else NAME)
@@ -83,6 +90,9 @@ async function run(argv: string[]): Promise<number> {
       email: { type: "string" },
       "password-stdin": { type: "boolean", default: false },
       "dry-run": { type: "boolean", default: false },
+      url: { type: "string" },
+      "token-file": { type: "string" },
+      chunk: { type: "string" },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -95,6 +105,28 @@ async function run(argv: string[]): Promise<number> {
   if (group === "serve") {
     await import("../main.ts");
     return -1; // keeps running
+  }
+  if (group === "charges" && action === "import") {
+    // An API client of a running service: no database, no configuration of its own.
+    const [file] = rest;
+    if (!file || !values.url || !values["token-file"]) {
+      process.stderr.write(`charges import needs FILE.csv, --url and --token-file\n\n${USAGE}`);
+      return 2;
+    }
+    const report = await importCharges({
+      file,
+      url: values.url,
+      token: readFileSync(values["token-file"], "utf8").trim(),
+      ...(values.chunk ? { chunk: Number(values.chunk) } : {}),
+      progress: progressBar((s) => process.stderr.write(s), process.stderr.isTTY === true),
+    });
+    const failures = report.results.filter((r) => r.error).map((r) => `  row ${r.row}: ${r.error}`);
+    print(
+      values.json,
+      report,
+      [`created ${report.created}, refused ${report.failed}`, ...failures].join("\n"),
+    );
+    return report.failed > 0 ? 1 : 0;
   }
   // Ctrl-C or kill during a command: exit through process.exit, whose 'exit' event releases the
   // embedded data directory's lock (a process that dies of the signal itself runs no listener).

@@ -18,6 +18,7 @@ import { frameworkErrors, protocolRefusal } from "./protocol-checks.ts";
 import { refuseBadText } from "./refuse-bad-text.ts";
 import { registerOperations } from "./register-operations.ts";
 import { useSchemaSerializers } from "./response-serializer.ts";
+import { registerCobvPayloadRoutes } from "./routes/cobv-payload.ts";
 import { registerCryptoRoutes } from "./routes/crypto.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerIntegrationRoutes } from "./routes/integrations.ts";
@@ -132,6 +133,7 @@ export function buildApp(
     registerPixProviderRoutes(api, deps);
     registerCryptoRoutes(api, deps);
     registerPayStatusRoute(api, deps);
+    registerCobvPayloadRoutes(api, deps);
     registerIntegrationRoutes(api, deps);
     if (metrics) registerMetricsRoute(api, deps.config.metrics, metrics);
   });

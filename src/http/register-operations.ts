@@ -34,11 +34,13 @@ export function routeOptions(op: Operation) {
 
 /** What an operation's use case is handed for this request. */
 export function contextOf(deps: AppDeps, req: FastifyRequest): OpContext {
+  const key = req.headers["idempotency-key"];
   return {
     deps,
     principal: req.principal ?? NOBODY,
     caller: req.principal,
     baseUrl: baseUrlOf(deps, req),
+    ...(typeof key === "string" && /^[\x20-\x7e]{1,255}$/.test(key) ? { idempotencyKey: key } : {}),
   };
 }
 

@@ -20,6 +20,12 @@ export type OpContext = {
   caller: Principal | undefined;
   /** The service's public URL as this request sees it (for paymentUrl and the like). */
   baseUrl: string;
+  /**
+   * The request's Idempotency-Key as sent (a valid one; an invalid one is refused later): work
+   * done before the write's transaction (a batch's PSP calls) derives its ids from it, so a
+   * retry repeats the same calls instead of making new ones.
+   */
+  idempotencyKey?: string;
 };
 
 export type Operation<I extends z.ZodObject = z.ZodObject, P = unknown> = {

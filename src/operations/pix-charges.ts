@@ -1,3 +1,10 @@
+import {
+  BATCH_ROUTE,
+  ChargeBatchResultSchema,
+  ChargeBatchSchema,
+  prepareChargeBatch,
+  writeChargeBatch,
+} from "../domain/charges/create-charge-batch.ts";
 import { createPixCharge } from "../domain/charges/create-pix-charge.ts";
 import { cancelCharge, refundCharge, simulatePay } from "../domain/charges/pay-cancel-refund.ts";
 import { listPixCharges, pixChargeStatus } from "../domain/charges/read-charges.ts";
@@ -10,6 +17,7 @@ import {
   ListChargesArgsSchema,
   ListChargesQuerySchema,
   PixChargeCreatedSchema,
+  SimulatePaySchema,
 } from "../domain/charges/schemas.ts";
 import { AnyChargeViewSchema } from "../domain/crypto/schemas.ts";
 import { operation } from "./operation.ts";
@@ -37,7 +45,30 @@ export const PIX_CHARGE_OPERATIONS = [
     tool: {
       name: "create_pix_charge",
       description:
-        "Create a PIX charge (BRL). Returns chargeId, brCode (copy-and-paste), qrCodeImage (PNG data URL) and paymentUrl (a hosted page to send the payer to). A test token creates a sandbox charge.",
+        "Create a PIX charge (BRL). Returns chargeId, brCode (copy-and-paste), qrCodeImage (PNG data URL) and paymentUrl (a hosted page to send the payer to). A test token creates a sandbox charge. With due_date (YYYY-MM-DD) it is a bill with a due date (BACEN's cobv): needs customer_name and customer_cpf or customer_cnpj, takes fine, interest, discounts and abatement, and stays payable days_after_due days (default 30) after the due date.",
+    },
+  }),
+  operation({
+    id: "createPixChargesBatch",
+    method: "POST",
+    path: BATCH_ROUTE,
+    auth: "required",
+    scope: "charges:write",
+    // Live lines are created at the merchant's PSP (PUT /lotecobv, or PUT /cobv per line).
+    raises: ["BAD_GATEWAY"],
+    summary:
+      "Create up to 1,000 PIX charges with a due date in one call; results one per line, in order (the charge, or that line's error); Idempotency-Key covers the whole batch",
+    tags,
+    input: ChargeBatchSchema,
+    output: ChargeBatchResultSchema,
+    stored: "plain",
+    prepare: (c, input) =>
+      prepareChargeBatch(c.deps, c.principal, input, c.baseUrl, c.idempotencyKey),
+    run: (c, _input, prepared) => writeChargeBatch(c.deps, c.principal, prepared),
+    tool: {
+      name: "create_pix_charges_batch",
+      description:
+        "Bill up to 1,000 charges with a due date at once (each line: value, due_date, customer_name, customer_cpf or customer_cnpj, optional fine, interest, discounts, abatement, title, external_id). Answers results in order: chargeId, brCode, paymentUrl, amountDue, or an error for that line only.",
     },
   }),
   operation({
@@ -84,14 +115,14 @@ export const PIX_CHARGE_OPERATIONS = [
     summary:
       "Approve a sandbox charge, PIX or Bitcoin (test tokens only), answered in its own kind of view; Idempotency-Key accepted",
     tags,
-    input: ChargeIdSchema,
+    input: SimulatePaySchema,
     output: AnyChargeViewSchema,
     stored: "plain",
-    run: (c, input) => simulatePay(c.deps, c.principal, input.charge_id, c.baseUrl),
+    run: (c, input) => simulatePay(c.deps, c.principal, input.charge_id, c.baseUrl, input.paid_at),
     tool: {
       name: "simulate_pay",
       description:
-        "Sandbox only (test token): approve a pending charge as if it were paid (PIX or BTC-).",
+        "Sandbox only (test token): approve a pending charge as if it were paid (PIX or BTC-). A charge with a due date takes paid_at (YYYY-MM-DD) and is paid the amount due that day.",
     },
   }),
   operation({

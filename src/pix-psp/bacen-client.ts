@@ -1,6 +1,8 @@
 import type { Clock } from "../kernel/clock.ts";
 import type { AddressPolicy } from "../net/address-policy.ts";
+import { cobvBody, cobvPath, loteCobVBody, loteCobVPath } from "./cobv-requests.ts";
 import { PspShapeError, parseCob, parseDevolucao, parsePix } from "./parse-cob.ts";
+import { parseCobV, parseLoteCobV } from "./parse-cobv.ts";
 import { parsePixList, pixListPath } from "./pix-list.ts";
 import { PROFILES } from "./profiles.ts";
 import { errorName, kindForStatus, PspError, reasonFromBody, scrub } from "./psp-error.ts";
@@ -23,6 +25,7 @@ import type {
   PixListQuery,
   PspCredentials,
   PutCobInput,
+  PutCobVInput,
 } from "./types.ts";
 
 export type BacenClientOptions = {
@@ -179,6 +182,11 @@ export function makeBacenPixClient(
     return shape("GET cob", () => parseCob(a.body, profile.brCodeFields));
   }
 
+  async function getCobV(txid: string) {
+    const a = await api("GET cobv", "GET", cobvPath(txid));
+    return shape("GET cobv", () => parseCobV(a.body, profile.brCodeFields));
+  }
+
   async function getDevolucao(e2eid: string, id: string) {
     const a = await api("GET devolucao", "GET", devolucaoPath(e2eid, id));
     return shape("GET devolucao", () => parseDevolucao(a.body));
@@ -210,6 +218,39 @@ export function makeBacenPixClient(
         status: "REMOVIDA_PELO_USUARIO_RECEBEDOR",
       });
       return shape("PATCH cob", () => parseCob(a.body, profile.brCodeFields));
+    },
+    async putCobV(input: PutCobVInput) {
+      try {
+        const a = await api("PUT cobv", "PUT", cobvPath(input.txid), cobvBody(input));
+        return shape("PUT cobv", () => parseCobV(a.body, profile.brCodeFields));
+      } catch (err) {
+        // As for cob: a 409 on our own txid (a retry after a lost answer) is the cobv we
+        // asked for when it has the same value and key.
+        if (!(err instanceof PspError && err.httpStatus === 409)) throw err;
+        const existing = await getCobV(input.txid).catch(() => undefined);
+        if (
+          existing &&
+          existing.amountCents === input.valor.originalCents &&
+          (existing.chave ?? input.chave) === input.chave
+        ) {
+          return existing;
+        }
+        throw err;
+      }
+    },
+    getCobV,
+    async removeCobV(txid) {
+      const a = await api("PATCH cobv", "PATCH", cobvPath(txid), {
+        status: "REMOVIDA_PELO_USUARIO_RECEBEDOR",
+      });
+      return shape("PATCH cobv", () => parseCobV(a.body, profile.brCodeFields));
+    },
+    async putLoteCobV(id, descricao, cobs) {
+      await api("PUT lotecobv", "PUT", loteCobVPath(id), loteCobVBody(descricao, cobs));
+    },
+    async getLoteCobV(id) {
+      const a = await api("GET lotecobv", "GET", loteCobVPath(id));
+      return shape("GET lotecobv", () => parseLoteCobV(a.body, id));
     },
     async putDevolucao(e2eid, id, amountCents, descricao) {
       const body = devolucaoBody(amountCents, descricao);

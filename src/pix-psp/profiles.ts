@@ -50,6 +50,13 @@ export type PspProfile = {
   errorShape: "rfc7807" | "nome-mensagem";
   /** The notification body this PSP is known to send; the parser accepts both either way. */
   notificationShape: "pix-object" | "root-array";
+  /**
+   * Charges with a due date (docs/due-date.md, "Live"): `cobv` whether the PSP serves
+   * `/cobv/{txid}` (false: a due-date charge is refused before any call), `lotecobv` whether a
+   * batch goes as one `PUT /lotecobv/{id}` (else one `PUT /cobv` per line, always correct), and
+   * where that is written. Only what a public source says is `true` for lotecobv.
+   */
+  dueDate: { cobv: boolean; lotecobv: boolean; source: string };
 };
 
 export type TokenAuthStyle = "basic" | "efi" | "form" | "client-id-only";
@@ -67,6 +74,12 @@ export const PROFILES: Record<ProfileId, PspProfile> = {
     webhook: STANDARD_WEBHOOK,
     errorShape: "rfc7807",
     notificationShape: "pix-object",
+    dueDate: {
+      cobv: true,
+      lotecobv: false,
+      source:
+        "BACEN API Pix v2.9.0 defines /cobv and /lotecobv; lotecobv is optional in practice, so a generic PSP gets one PUT /cobv per line",
+    },
   },
   efi: {
     id: "efi",
@@ -90,6 +103,12 @@ export const PROFILES: Record<ProfileId, PspProfile> = {
     webhook: { registerSuffix: "?ignorar=", putHeaders: { "x-skip-mtls-checking": "true" } },
     errorShape: "nome-mensagem",
     notificationShape: "pix-object",
+    dueDate: {
+      cobv: true,
+      lotecobv: true,
+      source:
+        "https://dev.efipay.com.br/en/docs/api-pix/cobrancas-com-vencimento/ (PUT /v2/cobv/:txid) and https://dev.efipay.com.br/en/docs/api-pix/cobrancas-lote/ (PUT /v2/lotecobv/:id, 1 to 1,000 charges)",
+    },
   },
   inter: {
     id: "inter",
@@ -109,6 +128,12 @@ export const PROFILES: Record<ProfileId, PspProfile> = {
     webhook: STANDARD_WEBHOOK,
     errorShape: "rfc7807",
     notificationShape: "root-array",
+    dueDate: {
+      cobv: true,
+      lotecobv: false,
+      source:
+        "Inter's API Pix serves cob and cobv (third-party client edusouza/inter-pj-cli v0.6.0 release notes); no public Inter page on lotecobv was found",
+    },
   },
   sicoob: {
     id: "sicoob",
@@ -130,6 +155,12 @@ export const PROFILES: Record<ProfileId, PspProfile> = {
     webhook: STANDARD_WEBHOOK,
     errorShape: "rfc7807",
     notificationShape: "pix-object",
+    dueDate: {
+      cobv: true,
+      lotecobv: false,
+      source:
+        "Sicoob's API Pix follows the BACEN standard (docs/live-pix.md); cobv and lotecobv not confirmed in a public page: cobv is tried and a refusal reaches the caller in Sicoob's words",
+    },
   },
   itau: {
     id: "itau",
@@ -150,6 +181,12 @@ export const PROFILES: Record<ProfileId, PspProfile> = {
     webhook: STANDARD_WEBHOOK,
     errorShape: "rfc7807",
     notificationShape: "pix-object",
+    dueDate: {
+      cobv: true,
+      lotecobv: false,
+      source:
+        "Itaú's pix_recebimentos v2 is the BACEN API Pix; cobv and lotecobv not confirmed in a public page: cobv is tried and a refusal reaches the caller in Itaú's words",
+    },
   },
   santander: {
     id: "santander",
@@ -169,6 +206,12 @@ export const PROFILES: Record<ProfileId, PspProfile> = {
     webhook: STANDARD_WEBHOOK,
     errorShape: "rfc7807",
     notificationShape: "pix-object",
+    dueDate: {
+      cobv: true,
+      lotecobv: false,
+      source:
+        "Santander's trust-pix serves /cob, /cobv and /pix (shared/reference/pix.md, PSP table); no public source on lotecobv",
+    },
   },
   bb: {
     id: "bb",
@@ -189,6 +232,12 @@ export const PROFILES: Record<ProfileId, PspProfile> = {
     webhook: STANDARD_WEBHOOK,
     errorShape: "rfc7807",
     notificationShape: "pix-object",
+    dueDate: {
+      cobv: true,
+      lotecobv: false,
+      source:
+        "Banco do Brasil's API Pix v2 is the BACEN API Pix; cobv and lotecobv not confirmed in a public page: cobv is tried and a refusal reaches the caller in BB's words",
+    },
   },
 };
 

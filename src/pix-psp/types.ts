@@ -113,6 +113,16 @@ export interface BacenPixClient {
   putWebhook(chave: string, webhookUrl: string): Promise<void>;
   getWebhook(chave: string): Promise<{ webhookUrl: string } | undefined>;
   deleteWebhook(chave: string): Promise<void>;
+  /** PUT /cobv/{txid}: a charge with a due date . */
+  putCobV(input: PutCobVInput): Promise<CobVView>;
+  /** GET /cobv/{txid}. */
+  getCobV(txid: string): Promise<CobVView>;
+  /** PATCH /cobv/{txid} {"status":"REMOVIDA_PELO_USUARIO_RECEBEDOR"}. */
+  removeCobV(txid: string): Promise<CobVView>;
+  /** PUT /lotecobv/{id}: up to 1,000 cobv at once; the PSP answers 202 and works on them. */
+  putLoteCobV(id: string, descricao: string, cobs: readonly PutCobVInput[]): Promise<void>;
+  /** GET /lotecobv/{id}: each line's status (EM_PROCESSAMENTO, CRIADA, NEGADA + the reason). */
+  getLoteCobV(id: string): Promise<LoteCobVView>;
   /** Frees the mTLS connection pool. */
   close(): Promise<void>;
 }
@@ -123,3 +133,51 @@ export type PixListPage = { pix: PixReceived[]; page: number; pages: number };
 
 /** A parsed PSP notification body ({pix:[…]} or a root array; devolucoes object or array). */
 export type PspNotification = { pix: PixReceived[] };
+
+/**
+ * A charge with a due date (BACEN's cobv), in the PSP's vocabulary: BACEN's `modalidade` numbers
+ * (the domain maps its own names to them, domain/due-date/modalities.ts) and every value in
+ * hundredths, `valorPerc` as integer centavos or basis points (2% = 200), written "2.00".
+ */
+export type CobVValorInput = {
+  originalCents: number;
+  multa?: { modalidade: number; valorPerc: number };
+  juros?: { modalidade: number; valorPerc: number };
+  abatimento?: { modalidade: number; valorPerc: number };
+  /** 1-2: `descontoDataFixa` (up to 3 dated tiers); 3-6: one `valorPerc`. */
+  desconto?:
+    | { modalidade: number; descontoDataFixa: readonly { data: string; valorPerc: number }[] }
+    | { modalidade: number; valorPerc: number };
+};
+
+export type PutCobVInput = {
+  txid: string; // [a-zA-Z0-9]{26,35}
+  chave: string;
+  /** YYYY-MM-DD. */
+  dataDeVencimento: string;
+  validadeAposVencimento: number;
+  devedor: { cpf: string; nome: string } | { cnpj: string; nome: string };
+  valor: CobVValorInput;
+  solicitacaoPagador?: string;
+};
+
+/** CobVGerada / CobVCompleta, read leniently: what a cob has, plus the due date. */
+export type CobVView = CobView & {
+  dataDeVencimento?: string;
+  validadeAposVencimento?: number;
+};
+
+export type LoteLineStatus = "EM_PROCESSAMENTO" | "CRIADA" | "NEGADA" | "unknown";
+
+/** LoteCobVConsultado: one status per line, with the PSP's reason when it refused one. */
+export type LoteCobVView = {
+  id: string;
+  descricao?: string;
+  lines: {
+    txid: string;
+    status: LoteLineStatus;
+    rawStatus: string;
+    /** The PSP's own words for a NEGADA line (its `problema`). */
+    reason?: string;
+  }[];
+};

@@ -78,6 +78,21 @@ export const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
     token: c.test,
     body: { value: 10.5, title: "Pedido", customer_name: "Maria", customer_cpf: "52998224725" },
   }),
+  "POST /api/pix/charges/batch": async (c) => ({
+    token: c.test,
+    body: {
+      charges: [
+        {
+          value: 120,
+          due_date: "2099-01-15",
+          customer_name: "Maria",
+          customer_cpf: "52998224725",
+          fine: { mode: "percent", value: 2 },
+        },
+        { value: 80, due_date: "2099-01-15", customer_name: "Ana" },
+      ],
+    },
+  }),
   "GET /api/pix/charge/status": async (c) => ({
     token: c.test,
     query: `charge_id=${await pixCharge(c)}`,

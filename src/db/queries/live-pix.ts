@@ -33,16 +33,24 @@ export async function liveState(
  */
 export async function approveByPayment(
   db: Db,
-  k: { accountId: string; id: string; e2eid: string; at: Date },
+  k: {
+    accountId: string;
+    id: string;
+    e2eid: string;
+    at: Date;
+    /** A due-date charge (cobv): what the payer paid on the day (migration 0017). */
+    amountPaidCents?: number;
+  },
 ): Promise<ChargeRow | undefined> {
   const rows = await db.query<ChargeRow>(
     `UPDATE charges SET status = 'approved', updated_at = $4, approved_at = $4, psp_e2eid = $3,
-       paid_late = paid_late OR status <> 'pending'
+       paid_late = paid_late OR status <> 'pending',
+       amount_paid_cents = coalesce($5, amount_paid_cents)
      WHERE id = $1 AND account_id = $2 AND mode = 'live' AND method = 'pix'
        AND status IN ('pending', 'expired', 'canceled')
        AND NOT EXISTS (SELECT 1 FROM charges o WHERE o.psp_e2eid = $3)
      RETURNING ${chargeColumns()}`,
-    [k.id, k.accountId, k.e2eid, k.at],
+    [k.id, k.accountId, k.e2eid, k.at, k.amountPaidCents ?? null],
   );
   return rows[0];
 }

@@ -2,6 +2,7 @@ import type { ChargeRow } from "../../db/queries/charges.ts";
 import { qrPngDataUrl } from "../../qr/qr-png.ts";
 import { centsToBrl } from "../money.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
+import { dueFields } from "./due-charge.ts";
 
 // How a charge is shown: the spec's webhook `data` object is the core of every view, so the
 // event payloads, the status response and the list items always agree field by field.
@@ -26,10 +27,15 @@ type DataFields = Pick<
   | "createdAt"
   | "approvedAt"
   | "receivedCents"
->;
+> &
+  Partial<Pick<ChargeRow, "updatedAt" | "dueTerms" | "amountPaidCents">>;
 
-/** The spec's webhook `data` object. `order_id` is the caller's external_id, else the charge id. */
-export function chargeData(row: DataFields) {
+/**
+ * The spec's webhook `data` object. `order_id` is the caller's external_id, else the charge id.
+ * A due-date charge's amount due is of `at`'s date in Brazil: a read passes its clock's now; an
+ * event or an answer about a change just made describes the row as of that change (updatedAt).
+ */
+export function chargeData(row: DataFields, at: Date = row.updatedAt ?? row.createdAt) {
   return {
     chargeId: row.id,
     order_id: row.externalId ?? row.id,
@@ -43,20 +49,23 @@ export function chargeData(row: DataFields) {
     customer_name: detail(row, "customer_name"),
     customer_email: detail(row, "customer_email"),
     customer_cpf: detail(row, "customer_cpf"),
+    ...(row.details.customer_cnpj ? { customer_cnpj: detail(row, "customer_cnpj") } : {}),
     customer_phone: detail(row, "customer_phone"),
     provider: row.provider,
     createdAt: row.createdAt.toISOString(),
     approvedAt: row.approvedAt?.toISOString() ?? null,
     // A live PIX cob paid for less than the value: what arrived (docs/live-pix.md, underpaid).
     ...(row.receivedCents > 0 ? { amountReceived: centsToBrl(row.receivedCents) } : {}),
+    // A charge with a due date (cobv): due date, today's amount, overdue (due-charge.ts).
+    ...dueFields(row, at),
   };
 }
 export type ChargeData = ReturnType<typeof chargeData>;
 
 /** A list item: the data object plus brCode, expiresAt and updatedAt (contract: Charges). */
-export function chargeView(row: ChargeRow) {
+export function chargeView(row: ChargeRow, at: Date = row.updatedAt) {
   return {
-    ...chargeData(row),
+    ...chargeData(row, at),
     brCode: row.brCode,
     expiresAt: row.expiresAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

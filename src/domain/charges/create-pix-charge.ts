@@ -14,7 +14,10 @@ import { resolveAmount } from "../products/resolve-amount.ts";
 import type { Tally } from "../tally.ts";
 import { creationEvents } from "./charge-events.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
+import { type DuePlan, dueFields, planDueCharge } from "./due-charge.ts";
+import { sandboxDueBrCode } from "./due-location.ts";
 import { createLiveCob, type LiveCob } from "./live-create.ts";
+import { createLiveCobV } from "./live-create-cobv.ts";
 import type { PixProviders } from "./pix-provider.ts";
 import type { CreatePixCharge } from "./schemas.ts";
 
@@ -39,6 +42,7 @@ const CUSTOMER_FIELDS = [
   "customer_name",
   "customer_email",
   "customer_cpf",
+  "customer_cnpj",
   "customer_phone",
   "customer_zip",
   "customer_street",
@@ -87,12 +91,31 @@ export async function preparePixCharge(
   });
   const now = deps.clock.now();
   const expiresIn = input.expires_in ?? DEFAULT_EXPIRES_IN_SEC;
+  // A due date makes the charge a cobv (due-charge.ts): payable to the end of its last payable
+  // day, its amount depending on the payment date.
+  const due: DuePlan | undefined =
+    input.due_date === undefined
+      ? undefined
+      : planDueCharge(deps, { ...input, due_date: input.due_date }, valueCents);
   const id = newId("pix", deps);
   let txid: string;
   let brCode: string;
   let providerName: string;
   let live: LiveCob | undefined;
-  if (who.mode === "live") {
+  if (who.mode === "live" && due) {
+    // A live cobv: PUT /cobv/{txid} at the merchant's PSP first, as for a cob (live-create-cobv.ts).
+    live = await createLiveCobV({ ...deps, pspClients: deps.pixProviders.live }, who, {
+      terms: due.terms,
+      debtor: {
+        name: input.customer_name ?? "",
+        ...(input.customer_cnpj ? { cnpj: input.customer_cnpj } : {}),
+        ...(input.customer_cpf ? { cpf: input.customer_cpf } : {}),
+      },
+      title,
+      ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey } : {}),
+    });
+    ({ txid, brCode, provider: providerName } = live);
+  } else if (who.mode === "live") {
     // The cob is made at the merchant's PSP first; a failure there stores nothing.
     live = await createLiveCob({ ...deps, pspClients: deps.pixProviders.live }, who, {
       amountCents: valueCents,
@@ -103,6 +126,22 @@ export async function preparePixCharge(
       ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey } : {}),
     });
     ({ txid, brCode, provider: providerName } = live);
+  } else if (due) {
+    // A sandbox cobv: a dynamic BR Code whose location this service serves (due-location.ts);
+    // the charge id's 26 characters after "pix_" are its txid (a cobv's txid is 26 to 35).
+    txid = id.slice(4);
+    providerName = deps.pixProviders.test.name;
+    brCode =
+      sandboxDueBrCode(baseUrl, txid) ??
+      // A base URL too long for a location (77 characters): a static code of the value.
+      (
+        await deps.pixProviders.test.create({
+          accountId: who.accountId,
+          txid: txid.slice(0, 25),
+          amountCents: valueCents,
+          expiresInSec: 0,
+        })
+      ).brCode;
   } else {
     // The charge id's 25 characters after "pix_" are a valid txid (alphanumeric, <= 25 for a
     // static code) that is unique per charge.
@@ -141,7 +180,7 @@ export async function preparePixCharge(
     txid,
     brCode,
     simulated: false,
-    expiresAt: new Date(now.getTime() + expiresIn * 1000),
+    expiresAt: due ? due.expiresAt : new Date(now.getTime() + expiresIn * 1000),
     createdAt: now,
     updatedAt: now,
     approvedAt: null,
@@ -149,6 +188,7 @@ export async function preparePixCharge(
     receivedSats: 0,
     receivedCents: 0,
     paidLate: false,
+    ...(due ? { dueTerms: due.terms, overdueAt: due.overdueAt } : {}),
   };
   const events = creationEvents(deps, row);
   const data = {
@@ -162,6 +202,7 @@ export async function preparePixCharge(
     livemode: who.mode === "live",
     expiresAt: row.expiresAt.toISOString(),
     paymentUrl: paymentUrl(baseUrl, id),
+    ...dueFields(row, now),
   };
   return {
     data,
@@ -190,7 +231,18 @@ export async function preparePixCharge(
  * text sent with the code, or how long the charge stays open.
  */
 function refuseMerchantFields(input: CreatePixCharge): void {
-  for (const f of ["external_id", "description", "expires_in"] as const) {
+  const merchantFields = [
+    "external_id",
+    "description",
+    "expires_in",
+    "due_date",
+    "days_after_due",
+    "fine",
+    "interest",
+    "abatement",
+    "discounts",
+  ] as const;
+  for (const f of merchantFields) {
     if (input[f] !== undefined) {
       throw unprocessable(
         `${f}: is set by the merchant; send it with an API token, not on the public checkout`,

@@ -5,8 +5,10 @@ import type { CobView, DevolucaoView } from "../../pix-psp/types.ts";
 import { unprocessable } from "../errors.ts";
 import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
 import { isPspError, pspFailure } from "../pix-psp-connection/psp-failure.ts";
+import { getCobOf, removeCobOf } from "./live-cob-kind.ts";
 import {
   type LiveDeps,
+  paidCentsOf,
   refundAttemptOf,
   refundIdFor,
   settleFromCob,
@@ -47,7 +49,7 @@ export async function removeThenMove(
 ): Promise<ChargeRow> {
   let cob: CobView;
   try {
-    cob = await live.client.removeCob(charge.txid);
+    cob = await removeCobOf(live.client, charge.txid);
   } catch (err) {
     if (!isPspError(err) || err.kind === "unavailable" || err.kind === "auth") {
       throw pspFailure(err, "the charge was left pending");
@@ -56,7 +58,7 @@ export async function removeThenMove(
     cob =
       err.kind === "not_found"
         ? { ...NO_COB, txid: charge.txid }
-        : await live.client.getCob(charge.txid).catch((e: unknown) => {
+        : await getCobOf(live.client, charge.txid).catch((e: unknown) => {
             throw pspFailure(e, "the charge was left pending");
           });
   }
@@ -105,7 +107,7 @@ export async function refundLiveCharge(deps: Deps, charge: ChargeRow): Promise<C
   const id = refundIdFor(charge.id, n);
   let dev: DevolucaoView;
   try {
-    dev = await live.client.putDevolucao(state.pspE2eid, id, charge.valueCents, "Reembolso");
+    dev = await live.client.putDevolucao(state.pspE2eid, id, paidCentsOf(charge), "Reembolso");
   } catch (err) {
     if (!isPspError(err) || err.kind !== "rejected") throw pspFailure(err, "no refund was made");
     // A reused id (our retry) is refused by the PSP: read the devolução it names.

@@ -9,6 +9,8 @@ import { sha256Hex } from "../sha256.ts";
 import type { Tally } from "../tally.ts";
 import { chargeEvent } from "./charge-events.ts";
 import { chargeData } from "./charge-view.ts";
+import { dueTermsOf } from "./due-charge.ts";
+import { getCobOf } from "./live-cob-kind.ts";
 import { transition } from "./move-charge.ts";
 
 export type LiveDeps = {
@@ -35,11 +37,14 @@ export async function settleFromCob(
   charge: ChargeRow,
   known?: CobView,
 ): Promise<{ cob: CobView; approved: boolean; underpaid: boolean }> {
-  const cob = known ?? (await live.client.getCob(charge.txid));
+  const cob = known ?? (await getCobOf(live.client, charge.txid));
   if (cob.status !== "CONCLUIDA") return { cob, approved: false, underpaid: false };
   const paid =
     cob.pix.length > 0 ? cob.pix.reduce((sum, p) => sum + p.amountCents, 0) : cob.amountCents;
-  if (paid < charge.valueCents) {
+  // A cobv's amount depends on the day paid (fine, interest, discount) and the PSP charged
+  // what its calendar says is due: a concluded cobv is paid, and `paid` is its amountPaid.
+  const due = dueTermsOf(charge) !== undefined;
+  if (!due && paid < charge.valueCents) {
     await deps.db.transaction(async (db) => {
       const row = await recordUnderpaid(db, {
         accountId: charge.accountId,
@@ -59,6 +64,7 @@ export async function settleFromCob(
       id: charge.id,
       e2eid,
       at: deps.clock.now(),
+      ...(due ? { amountPaidCents: paid } : {}),
     });
     if (!row) return false;
     await insertEvents(db, [chargeEvent(deps, "charge.approved", row)]);
@@ -83,7 +89,7 @@ export async function settleRefund(
   // Only the refund we asked for settles the charge: a devolução made elsewhere (the PSP's
   // portal, under another id) or of part of the amount is not this charge's full refund, and
   // must neither refund it nor take the place of our refund's id.
-  if (!isRefundOf(charge.id, dev.id) || dev.amountCents !== charge.valueCents) return charge;
+  if (!isRefundOf(charge.id, dev.id) || dev.amountCents !== paidCentsOf(charge)) return charge;
   const status = dev.status === "unknown" ? "EM_PROCESSAMENTO" : dev.status;
   const key = { accountId: charge.accountId, mode: charge.mode, id: charge.id };
   return deps.db.transaction(async (db) => {
@@ -106,6 +112,10 @@ export async function settleRefund(
     return charge;
   });
 }
+
+/** What the payer paid: a cobv's amount on its payment day, else the charge's value. */
+export const paidCentsOf = (charge: ChargeRow): number =>
+  charge.amountPaidCents ?? charge.valueCents;
 
 /** The devolução id of a charge's n-th refund attempt: derived, so a retry never refunds twice. */
 export function refundIdFor(chargeId: string, n: number): string {

@@ -114,13 +114,18 @@ export async function createLiveCob(
  * The txid of a new cob: random, or derived from the Idempotency-Key. A key's txid is reused
  * until its cob was swept (removed, or paid with no charge stored), then the next generation's.
  */
-async function chooseTxid(deps: Deps, accountId: string, keyHash: string | null) {
-  if (!keyHash) return { txid: `tx${deps.random.bytes(16).toString("hex")}`, generation: 0 };
+export async function chooseTxid(
+  deps: Pick<Deps, "db" | "random">,
+  accountId: string,
+  keyHash: string | null,
+  kind: "t" | "v" = "t",
+) {
+  if (!keyHash) return { txid: `${kind}x${deps.random.bytes(16).toString("hex")}`, generation: 0 };
   // One round trip for the usual case: the key's newest attempt and which of the first
   // generations' txids are taken. A key reused past those generations (rare) asks again.
   let from = 0;
   for (;;) {
-    const candidates = Array.from({ length: 4 }, (_, i) => keyTxid(keyHash, from + i));
+    const candidates = Array.from({ length: 4 }, (_, i) => keyTxid(keyHash, from + i, kind));
     const { latest, taken } = await keyTxidState(deps.db, { accountId, keyHash, candidates });
     let generation =
       latest === undefined
@@ -132,23 +137,25 @@ async function chooseTxid(deps: Deps, accountId: string, keyHash: string | null)
     // A txid whose charge was stored is that charge's for good: a key used again once it expired
     // (24 h) must not PUT over that charge's cob, which may stay payable for 30 days. Journal
     // entries are pruned after two days, so the charges themselves say which txids are taken.
-    while (generation < from + candidates.length && taken.has(keyTxid(keyHash, generation))) {
+    while (generation < from + candidates.length && taken.has(keyTxid(keyHash, generation, kind))) {
       generation++;
     }
-    if (generation < from + candidates.length)
-      return { txid: keyTxid(keyHash, generation), generation };
+    if (generation < from + candidates.length) {
+      return { txid: keyTxid(keyHash, generation, kind), generation };
+    }
     from = generation;
   }
 }
 
-const keyTxid = (keyHash: string, generation: number) =>
-  `tk${sha256Hex(`${keyHash}:${generation}`).slice(0, 32)}`;
+// "t" for a cob, "v" for a cobv (live-cob-kind.ts reads it back).
+const keyTxid = (keyHash: string, generation: number, kind: "t" | "v") =>
+  `${kind}k${sha256Hex(`${keyHash}:${generation}`).slice(0, 32)}`;
 
 /**
  * The BR Code of a cob: the PSP's own (pixCopiaECola, or its profile's field), else a dynamic
  * code we build from the cob's location (26-25, 62-05 "***", single use).
  */
-export function brCodeOf(cob: CobView, live: LiveConnection): string | undefined {
+export function brCodeOf(cob: CobView, live: Pick<LiveConnection, "row">): string | undefined {
   if (cob.brCode) return cob.brCode;
   if (!cob.location) return undefined;
   return encodeBrCode({

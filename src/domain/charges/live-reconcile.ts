@@ -15,6 +15,7 @@ import { listConnectedAccounts } from "../../db/queries/psp-connections.ts";
 import type { PixReceived } from "../../pix-psp/types.ts";
 import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
 import { isPspError } from "../pix-psp-connection/psp-failure.ts";
+import { getCobOf, removeCobOf } from "./live-cob-kind.ts";
 import { type LiveDeps, settleFromCob, settleRefund } from "./live-confirm.ts";
 import { applyDevolucao } from "./live-dispute.ts";
 import { recordUnmatchedPayment } from "./live-unmatched.ts";
@@ -225,11 +226,11 @@ async function sweepAttempts(deps: ReconcileDeps, live: LiveConnection, graceMs:
   let removed = 0;
   for (const a of stale) {
     try {
-      let cob = await live.client.getCob(a.txid).catch((err: unknown) => {
+      let cob = await getCobOf(live.client, a.txid).catch((err: unknown) => {
         if (isPspError(err) && err.kind === "not_found") return undefined;
         throw err;
       });
-      if (cob?.status === "ATIVA") cob = await live.client.removeCob(a.txid);
+      if (cob?.status === "ATIVA") cob = await removeCobOf(live.client, a.txid);
       if (cob?.status === "CONCLUIDA") {
         for (const pix of cob.pix) {
           await recordUnmatchedPayment(deps, a.accountId, { ...pix, txid: a.txid }, "sweep");

@@ -21,7 +21,7 @@ export async function transition(
   deps: Deps,
   key: Key,
   to: Exclude<ChargeStatus, "pending">,
-  opts: { simulated?: boolean } = {},
+  opts: { simulated?: boolean; amountPaidCents?: number } = {},
 ): Promise<{ moved: boolean; charge: ChargeRow }> {
   const result = await deps.db.transaction(async (db) => {
     const moved = await moveCharge(db, key, {
@@ -29,6 +29,7 @@ export async function transition(
       to,
       at: deps.clock.now(),
       ...(opts.simulated === undefined ? {} : { simulated: opts.simulated }),
+      ...(opts.amountPaidCents === undefined ? {} : { amountPaidCents: opts.amountPaidCents }),
     });
     if (moved) {
       await insertEvents(db, [chargeEvent(deps, EVENT_FOR_STATUS[to], moved)]);

@@ -1,10 +1,12 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import type { Principal } from "../../kernel/mode.ts";
 import { cryptoView } from "../crypto/crypto-view.ts";
+import { amountDue } from "../due-date/amount-due.ts";
 import { forbidden, unprocessable } from "../errors.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
 import { chargeView } from "./charge-view.ts";
 import type { PixChargeDeps } from "./create-pix-charge.ts";
+import { brazilDate, dueTermsOf } from "./due-charge.ts";
 import { cancelLiveCharge, refundLiveCharge } from "./live-cancel-refund.ts";
 import { loadCharge, transition } from "./move-charge.ts";
 
@@ -24,17 +26,47 @@ export async function simulatePay(
   chargeId: string,
   /** The base of a Bitcoin charge's QR image URL; without it the URL is relative. */
   baseUrl = "",
+  /** A due-date charge's payment date (`YYYY-MM-DD`, Brazil); default today in Brazil. */
+  paidAt?: string,
 ) {
   if (who.mode !== "test") {
     throw forbidden("simulate-pay is for test tokens only; live charges are paid by the payer");
   }
   const current = await loadCharge(deps, who, chargeId);
   if (current.status === "approved") return ownView(current, baseUrl);
+  const amountPaidCents = paidAmount(deps, current, paidAt);
   const { moved, charge } = await transition(deps, { ...who, id: chargeId }, "approved", {
     simulated: true,
+    ...(amountPaidCents === undefined ? {} : { amountPaidCents }),
   });
   if (!moved && charge.status !== "approved") throw cannot("pay", charge.status);
   return ownView(charge, baseUrl);
+}
+
+/**
+ * What a sandbox payment on `paidAt` pays: a due-date charge's amount due that day (422 when it
+ * can no longer be paid then, or when the date is before the charge was made); undefined for
+ * an ordinary charge, which takes no date.
+ */
+function paidAmount(deps: Deps, row: ChargeRow, paidAt: string | undefined): number | undefined {
+  const terms = dueTermsOf(row);
+  if (!terms) {
+    if (paidAt !== undefined) throw unprocessable("paid_at: only for a charge with a due_date");
+    return undefined;
+  }
+  if (row.status !== "pending") return undefined;
+  const date = paidAt ?? brazilDate(deps.clock.now());
+  const created = brazilDate(row.createdAt);
+  if (date < created) {
+    throw unprocessable(`paid_at: must be on or after the day the charge was made (${created})`);
+  }
+  const a = amountDue(terms, date);
+  if (!a.payable) {
+    throw unprocessable(
+      `paid_at: the charge can no longer be paid on ${date} (its last payable day is ${a.lastPayableDate})`,
+    );
+  }
+  return a.total;
 }
 
 /** A charge in its own kind of view: a Bitcoin charge as the crypto routes show it. */

@@ -20,11 +20,17 @@ export async function pixChargeStatus(
   chargeId: string,
 ) {
   const row = await loadCharge(deps, who, chargeId);
-  return { ...chargeView(row), qrCodeImage: qrImageOf(row) };
+  return { ...chargeView(row, deps.clock.now()), qrCodeImage: qrImageOf(row) };
 }
 
 /** The caller's PIX charges, newest first, a page at a time, filtered. */
-export async function listPixCharges(deps: { db: Db }, who: Principal, input: ListChargesQuery) {
+export async function listPixCharges(
+  deps: { db: Db; clock: Clock },
+  who: Principal,
+  input: ListChargesQuery,
+) {
   const { rows, hasMore, asOf } = await chargePage(deps, who, "pix", input);
-  return { charges: rows.map(chargeView), hasMore, asOf };
+  // A due-date charge's amount due is today's (Brazil), the same for every row of the page.
+  const now = deps.clock.now();
+  return { charges: rows.map((r) => chargeView(r, now)), hasMore, asOf };
 }

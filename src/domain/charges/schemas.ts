@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { STATUSES } from "../../kernel/charge-status.ts";
+import { parseCalendarDate } from "../due-date/calendar-date.ts";
+import { DueDateFieldsSchemas, dueDateIssues } from "../due-date/create-fields.ts";
 import { HasMore, PageArguments, PageQuery } from "../list-limit.ts";
 import { brlToCents } from "../money.ts";
-import { normalizeCep, normalizeCpf, normalizePhone, UFS } from "./br-validators.ts";
+import { normalizeCep, normalizeCnpj, normalizeCpf, normalizePhone, UFS } from "./br-validators.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
 
 // The charge schemas, shared by the HTTP routes, the MCP tools and the OpenAPI document.
@@ -31,6 +33,10 @@ export const Brl = z
 export const Cpf = normalised(
   normalizeCpf,
   "must be a valid CPF (11 digits with valid check digits)",
+);
+export const Cnpj = normalised(
+  normalizeCnpj,
+  "must be a valid CNPJ (14 characters with valid check digits)",
 );
 export const Cep = normalised(normalizeCep, "must be a CEP of 8 digits");
 export const Phone = normalised(
@@ -72,10 +78,13 @@ export const CreatePixChargeSchema = z
       .min(60, "must be at least 60 seconds")
       .max(2_592_000, "must be at most 2592000 seconds (30 days)")
       .optional()
-      .describe("Seconds until the charge expires; default 3600."),
+      .describe("Seconds until the charge expires; default 3600. Not with due_date."),
     customer_name: text(200).optional(),
     customer_email: Email.optional(),
     customer_cpf: Cpf.optional(),
+    customer_cnpj: Cnpj.optional().describe(
+      "The debtor's CNPJ (a company), instead of customer_cpf; numeric or alphanumeric.",
+    ),
     customer_phone: Phone.optional(),
     customer_zip: Cep.optional(),
     customer_street: text(200).optional(),
@@ -86,6 +95,13 @@ export const CreatePixChargeSchema = z
     customer_state: Uf.optional(),
     customer_address: text(300).optional(),
     address: AddressSchema.optional(),
+    // A due date makes the charge BACEN's cobv (docs/due-date.md).
+    ...DueDateFieldsSchemas,
+  })
+  .superRefine((input, ctx) => {
+    for (const i of dueDateIssues(input)) {
+      ctx.addIssue({ code: "custom", path: i.path, message: i.message, input: undefined });
+    }
   })
   .meta({
     // The reference page's request example (and try-it's starting body).
@@ -97,6 +113,17 @@ export type CreatePixCharge = z.output<typeof CreatePixChargeSchema>;
 
 export const ChargeIdSchema = z.strictObject({
   charge_id: z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters"),
+});
+
+/** simulate-pay's body: a due-date charge may be paid on a given date (its amount that day). */
+export const SimulatePaySchema = ChargeIdSchema.extend({
+  paid_at: z
+    .string()
+    .refine((v) => parseCalendarDate(v) !== undefined, "must be a calendar date as YYYY-MM-DD")
+    .optional()
+    .describe(
+      "Charges with a due date: the payment date in Brazil (YYYY-MM-DD, default today); the charge is paid the amount due that day.",
+    ),
 });
 
 const Instant = z
@@ -147,6 +174,44 @@ export const ChargePageFields = {
 const StatusCode = z.enum(STATUSES);
 const DisplayStatus = z.enum(Object.values(DISPLAY_STATUS) as [string, ...string[]]);
 
+const Money = z.number();
+const TermPart = z.object({ mode: z.string(), value: z.number() });
+/** A due-date charge's fields in every view (absent on other charges): due-charge.ts. */
+const DueViewFields = {
+  customer_cnpj: z.string().optional().describe("The debtor's CNPJ, when the debtor is a company."),
+  dueDate: z.string().optional().describe("Charges with a due date: the due date (YYYY-MM-DD)."),
+  lastPayableDate: z
+    .string()
+    .optional()
+    .describe(
+      "The last day it can be paid: the due date moved to a business day, plus days_after_due.",
+    ),
+  amountDue: Money.nullable()
+    .optional()
+    .describe(
+      "While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null.",
+    ),
+  overdue: z.boolean().optional().describe("Pending and past its due date."),
+  amountPaid: Money.optional().describe("What the payer paid, in BRL (the amount due that day)."),
+  dueTerms: z
+    .object({
+      due_date: z.string(),
+      days_after_due: z.number(),
+      fine: TermPart.optional(),
+      interest: TermPart.optional(),
+      abatement: TermPart.optional(),
+      discounts: z
+        .object({
+          mode: z.string(),
+          value: z.number().optional(),
+          tiers: z.array(z.object({ date: z.string(), value: z.number() })).optional(),
+        })
+        .optional(),
+    })
+    .optional()
+    .describe("The terms as created (the create body's fields and units)."),
+};
+
 export const PixChargeCreatedSchema = z.object({
   chargeId: z.string(),
   status: DisplayStatus,
@@ -160,6 +225,7 @@ export const PixChargeCreatedSchema = z.object({
   paymentUrl: z
     .string()
     .describe("The charge's hosted payment page (QR, copy code, live status) to send a payer to."),
+  ...DueViewFields,
 });
 
 /** The webhook `data` object (spec, Events) plus brCode, expiresAt and updatedAt. */
@@ -186,6 +252,7 @@ export const ChargeViewSchema = z.object({
     .describe(
       "Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP.",
     ),
+  ...DueViewFields,
   brCode: z.string().nullable(),
   expiresAt: z.string(),
   updatedAt: z.string(),

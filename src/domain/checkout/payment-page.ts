@@ -3,6 +3,7 @@ import { findAccount } from "../../db/queries/accounts.ts";
 import { type ChargeRow, findChargeById } from "../../db/queries/charges.ts";
 import { findProduct } from "../../db/queries/products.ts";
 import { DISPLAY_STATUS } from "../charges/charge-status.ts";
+import { dueSummary } from "../charges/due-charge.ts";
 import { expireIfOverdue } from "../charges/move-charge.ts";
 import { simulatePay } from "../charges/pay-cancel-refund.ts";
 import type { CryptoReadDeps } from "../crypto/read-crypto-charges.ts";
@@ -75,6 +76,8 @@ export async function paymentPage(deps: PaymentPageDeps, chargeId: string) {
     merchantName: account?.displayName ?? "",
     title: row.title,
     amountCents: row.valueCents,
+    /** A charge with a due date: today's amount, its parts and its terms (due-charge.ts). */
+    due: dueSummary(row, deps.clock.now()),
     /** The product's checkout, where an expired charge's payer can start a new one. */
     productId: row.productId,
     /** PIX: the copy-and-paste code the QR shows. */

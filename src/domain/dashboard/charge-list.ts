@@ -1,11 +1,12 @@
 import { searchCharges } from "../../db/queries/charge-search.ts";
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import { type ChargeStatus, STATUSES } from "../../kernel/charge-status.ts";
+import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
 
 // The dashboard's list of charges: PIX and Bitcoin together, newest first, filtered by status,
-// kind, period, the merchant's external_id and the customer's e-mail (the API list's filters,
+// kind, overdue (pending past a due date), period, the merchant's external_id and the customer's e-mail (the API list's filters,
 // through the same query, src/db/queries/charge-search.ts), a page at a time (keyset: "listed after the last one shown", whose creation
 // time and id make the `before` cursor).
 
@@ -31,6 +32,8 @@ export type ChargeListQuery = {
   external_id?: string | undefined;
   /** The customer's e-mail, without regard to case. */
   customer_email?: string | undefined;
+  /** "1": only pending charges past their due date. */
+  overdue?: string | undefined;
   before?: string | undefined;
 };
 
@@ -50,7 +53,7 @@ export function brazilDayStart(day: string | undefined, plusDays = 0): Date | un
 }
 
 export async function listChargesPage(
-  deps: { db: Db },
+  deps: { db: Db; clock: Clock },
   who: Principal,
   query: ChargeListQuery,
 ): Promise<{ items: ChargeListItem[]; nextBefore: string | undefined }> {
@@ -67,6 +70,7 @@ export async function listChargesPage(
     to: brazilDayStart(query.to, 1),
     externalId: given(query.external_id),
     customerEmail: given(query.customer_email),
+    overdueAt: query.overdue === "1" ? deps.clock.now() : undefined,
     before: parseCursor(query.before),
     limit: PAGE_SIZE + 1,
   });

@@ -97,6 +97,8 @@ func createCharge() string {
 	if _, err := rand.Read(key); err != nil {
 		fail(err.Error())
 	}
+	// A bill with a due date (Pix cobv) adds "due_date": "2026-12-31", "customer_name",
+	// "customer_cpf" or "customer_cnpj", and optionally "fine", "interest", "discounts" (docs/due-date.md).
 	body := map[string]any{"value": 10.5, "title": "Camiseta"} // value in reais
 	headers := map[string]string{"Idempotency-Key": hex.EncodeToString(key)}
 	var c charge

@@ -56,6 +56,8 @@ function create_charge(): string
 {
     // Send the same Idempotency-Key again when retrying this request after a timeout: the API
     // then answers with the charge it already made instead of creating a second one.
+    // A bill with a due date (Pix cobv) adds "due_date": "2026-12-31", "customer_name",
+    // "customer_cpf" or "customer_cnpj", and optionally "fine", "interest", "discounts" (docs/due-date.md).
     $charge = api(
         'POST',
         '/api/pix/charge/create',

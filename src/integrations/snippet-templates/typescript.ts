@@ -36,6 +36,8 @@ const client = createClient({
 
 const createCharge = `
 async function createCharge(): Promise<string> {
+  // A bill with a due date (Pix cobv) adds "due_date": "2026-12-31", "customer_name",
+  // "customer_cpf" or "customer_cnpj", and optionally "fine", "interest", "discounts" (docs/due-date.md).
   const charge = await client.createPixCharge({ value: 10.5, title: "Camiseta" }); // reais
   console.log(\`chargeId=\${charge.chargeId}\`);
   // The PIX "copia e cola" code; qrCodeImage holds the same as a QR code image.

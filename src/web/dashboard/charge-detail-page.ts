@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
 import { qrImageOf } from "../../domain/charges/charge-view.ts";
+import { dueSummary } from "../../domain/charges/due-charge.ts";
 import { cancelCharge, refundCharge, simulatePay } from "../../domain/charges/pay-cancel-refund.ts";
 import { cryptoView } from "../../domain/crypto/crypto-view.ts";
 import { chargeExists, ownChargeNow } from "../../domain/dashboard/charge-detail.ts";
@@ -11,7 +12,12 @@ import { chargeDeliveries } from "../../domain/webhooks/charge-deliveries.ts";
 import { redeliver } from "../../domain/webhooks/manage-webhooks.ts";
 import type { Mode } from "../../kernel/mode.ts";
 import { html, type SafeHtml } from "../html.ts";
+import { translator } from "../i18n/catalogue.ts";
+import { common } from "../i18n/common.ts";
+import { pay } from "../i18n/pay.ts";
+import { payDue } from "../i18n/pay-due.ts";
 import { withQuery } from "../layout.ts";
+import { dueBreakdown } from "../pay/due-view.ts";
 import { confirmAction, dashT, type Flash, postForm, runAction, sendDashPage } from "./chrome.ts";
 import { deliveryCard } from "./delivery-card.ts";
 import { badge, money, when } from "./format.ts";
@@ -87,6 +93,8 @@ ${postForm(req, "/dashboard/mode", html`<input type="hidden" name="mode" value="
         : html`<div class="grid2"><div><img class="qr" src="/api/crypto/charge/qr?charge_id=${encodeURIComponent(row.id)}" alt="${t("charges.qr")}" width="240" height="240"></div>
 <div><dl class="facts"><dt>${t("charges.address")}</dt><dd class="mono" id="btc-address">${crypto?.address ?? ""}</dd><dt>${t("charges.amountBtc")}</dt><dd class="mono">${crypto?.amountCrypto ?? ""} BTC</dd><dt>${t("charges.received")}</dt><dd class="mono">${row.receivedSats} sats</dd></dl>
 <p><button type="button" class="secondary" data-copy="#btc-address" data-copied="${t("action.copied")}">${t("action.copy")}</button></p></div></div>`;
+    // A charge with a due date: today's amount and its parts (due-charge.ts).
+    const due = dueSummary(row, deps.clock.now());
     const actions: SafeHtml[] = [];
     if (row.status === "pending" && who.mode === "test") {
       actions.push(
@@ -140,6 +148,7 @@ ${postForm(req, "/dashboard/mode", html`<input type="hidden" name="mode" value="
 </dl>
 ${actions.length > 0 ? html`<div class="row">${actions}</div>` : ""}
 </div>
+${due ? dueBreakdown(translator(req.lang, common, pay, payDue), req.lang, due, row.status) : ""}
 ${moneyNotes}
 ${row.status === "pending" ? html`<section><h2>${t("charges.payment")}</h2>${payment}</section>` : ""}
 <section><h2>${t("charges.events")}</h2>${

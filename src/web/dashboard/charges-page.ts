@@ -58,6 +58,7 @@ export function registerChargePages(web: FastifyInstance, deps: AppDeps): void {
 <label>${t("charges.to")}<input type="date" name="to" value="${q.to ?? ""}"></label>
 <label>${t("charges.externalId")}<input type="text" name="external_id" maxlength="128" value="${q.external_id ?? ""}"></label>
 <label>${t("charges.customerEmail")}<input type="email" name="customer_email" maxlength="254" value="${q.customer_email ?? ""}"></label>
+<label class="check"><input type="checkbox" name="overdue" value="1"${q.overdue === "1" ? html` checked` : ""}> ${t("charges.overdueOnly")}</label>
 <button type="submit" class="secondary">${t("charges.filter")}</button>
 </form>
 ${who.mode === "live" ? html`<p><a href="/dashboard/unmatched-payments">${translator(req.lang, liveMoney)("unmatched.link")} →</a></p>` : ""}

@@ -4,7 +4,9 @@ import { type HtmlValue, html, raw, type SafeHtml } from "../html.ts";
 import { formatBrl, formatDateTime, type Lang, translator } from "../i18n/catalogue.ts";
 import { common } from "../i18n/common.ts";
 import { pay } from "../i18n/pay.ts";
+import { payDue } from "../i18n/pay-due.ts";
 import { page } from "../layout.ts";
+import { dueBlock, formatDay } from "./due-view.ts";
 
 // The hosted payment page of a charge: to whom, for what, how much, the QR and the code to copy,
 // the time left, and the status, which updates by itself. Without script the page refreshes
@@ -19,14 +21,15 @@ export const NOSCRIPT_REFRESH_S = 5;
 export const SUCCESS_DELAY_S = 2;
 
 type T = ReturnType<typeof payT>;
-const payT = (lang: Lang) => translator(lang, common, pay);
+const payT = (lang: Lang) => translator(lang, common, pay, payDue);
 
 const CLOSED = ["expired", "canceled", "declined", "failed"] as const;
 const isClosed = (s: string) => (CLOSED as readonly string[]).includes(s);
 
 export function paymentPageHtml(v: PaymentPage, opts: { lang: Lang; url: string }): SafeHtml {
   const t = payT(opts.lang);
-  const amount = formatBrl(opts.lang, v.amountCents);
+  // A charge with a due date shows today's amount while it can be paid, then what was paid.
+  const amount = formatBrl(opts.lang, shownAmount(v));
   const title = v.title ?? `${t("charge.fallbackTitle")} ${v.chargeId}`;
   const pending = v.statusCode === "pending";
   const selfUrl = `/pay/${encodeURIComponent(v.chargeId)}`;
@@ -47,6 +50,7 @@ export function paymentPageHtml(v: PaymentPage, opts: { lang: Lang; url: string 
 <h1 class="pay-what">${title}</h1>
 <p class="pay-amount"><span class="brl">${amount}</span>${v.bitcoin ? html` <span class="btc">${v.bitcoin.amountBtc} BTC</span>` : ""}</p>
 <div id="pay-status" class="pay-status" data-status="${v.statusCode}" data-labels="${JSON.stringify(labels)}" role="status" aria-live="polite" aria-atomic="true"><strong>${statusLabel(t, v.statusCode)}</strong></div>
+${v.due ? dueBlock(t, opts.lang, v.due, v.statusCode) : ""}
 ${pending ? openBlock(t, v, amount) : ""}
 <div class="pay-done" data-when="approved"${v.statusCode === "approved" ? "" : raw(" hidden")}>
 <p>${t("status.paidNote")}</p>
@@ -72,7 +76,7 @@ ${pending && !v.livemode ? simulateForm(t, selfUrl) : ""}
   });
 }
 
-export function testBanner(t: T): SafeHtml {
+export function testBanner(t: (key: "test.banner") => string): SafeHtml {
   return html`<div class="banner-test pay-test" role="note"><strong>${t("test.banner")}</strong></div>`;
 }
 
@@ -97,7 +101,9 @@ function statusLabel(t: T, status: string): string {
 
 /** What the payer needs while the charge can be paid: time left, QR, code, copy button. */
 function openBlock(t: T, v: PaymentPage, amount: string): SafeHtml {
-  const expires = html`<p class="pay-expires"><span>${t("expires.at", { time: formatDateTime(t.lang, v.expiresAt) })}</span> <span class="countdown" data-countdown="${v.expiresAt}" data-label="${t("expires.left", { left: "{left}" })}" aria-hidden="true"></span></p>`;
+  const expires = v.due
+    ? html`<p class="pay-expires">${t("due.payableUntil", { date: formatDay(t.lang, v.due.lastPayableDate) })}</p>`
+    : html`<p class="pay-expires"><span>${t("expires.at", { time: formatDateTime(t.lang, v.expiresAt) })}</span> <span class="countdown" data-countdown="${v.expiresAt}" data-label="${t("expires.left", { left: "{left}" })}" aria-hidden="true"></span></p>`;
   if (v.bitcoin) {
     const b = v.bitcoin;
     return html`<div class="pay-open">
@@ -121,6 +127,14 @@ ${expires}
 <textarea id="pay-code" class="mono" readonly rows="5" spellcheck="false">${v.brCode ?? ""}</textarea>
 <button type="button" class="copy-wide" data-copy="#pay-code" data-copied="${t("copy.done")}">${t("copy.button")}</button></div>
 </div>`;
+}
+
+/** The amount the page's headline shows. */
+function shownAmount(v: PaymentPage): number {
+  const due = v.due;
+  if (!due) return v.amountCents;
+  if (v.statusCode === "pending" && due.payable) return due.amount.total;
+  return due.amountPaidCents ?? v.amountCents;
 }
 
 function simulateForm(t: T, selfUrl: string): SafeHtml {

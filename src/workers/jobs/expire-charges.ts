@@ -1,5 +1,6 @@
 import { expireLiveCharges } from "../../domain/charges/live-expire.ts";
 import { expireOverdueCharges } from "../../domain/charges/move-charge.ts";
+import { notifyOverdueCharges } from "../../domain/charges/overdue-pass.ts";
 import type { PspClients } from "../../domain/pix-psp-connection/clients.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
@@ -11,7 +12,8 @@ import { makePeriodicJob, type PeriodicJob } from "../periodic-job.ts";
  * background, so webhooks fire without anyone reading the charge. Every instance with workers
  * runs it; SKIP LOCKED keeps each charge to one of them. A pass drains the backlog in batches
  * until it is empty or its time budget (the period, at most 4 s, so a shutdown's wait covers it)
- * is spent. Live PIX charges are left to the job below.
+ * is spent. Live PIX charges are left to the job below. Each pass first announces the due-date
+ * charges that became overdue (one charge.updated each, overdue-pass.ts).
  */
 export function makeExpireChargesJob(
   deps: { db: Db; clock: Clock; random: Random; log: Log },
@@ -21,7 +23,13 @@ export function makeExpireChargesJob(
     name: "charge expiry",
     everyMs,
     log: deps.log,
-    run: () => expireOverdueCharges(deps, { budgetMs: Math.min(everyMs, 4000) }),
+    run: async () => {
+      const budgetMs = Math.min(everyMs, 4000);
+      // Due-date charges that became overdue get their one charge.updated (overdue-pass.ts)
+      // before the expiry, so a charge that became both during a long stop gets both, in order.
+      await notifyOverdueCharges(deps, { budgetMs: budgetMs / 2 });
+      return expireOverdueCharges(deps, { budgetMs });
+    },
   });
 }
 

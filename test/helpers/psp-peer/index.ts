@@ -1,3 +1,5 @@
+export { type CobVValor, peerAmountDue } from "./cobv-amount.ts";
+export type { PeerCobV, PeerLote } from "./cobv-state.ts";
 export { bacenValidator } from "./openapi-validator.ts";
 export {
   type PeerFailure,

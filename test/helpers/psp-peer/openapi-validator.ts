@@ -8,9 +8,12 @@ import { parse } from "yaml";
  * the operation must exist, path and query parameters and the JSON body must match the
  * document's own schemas, an API call must carry a Bearer token, and a body must be JSON.
  *
- * Two faithful adaptations of the document: its `$ref`s are rewritten to point into the loaded
- * document, and patterns written between slashes (`"/^\\d{11}$/"` for devedor.cpf, a known
- * spec bug) lose the slashes, since as written no CPF could ever match.
+ * Three faithful adaptations of the document: its `$ref`s are rewritten to point into the loaded
+ * document; patterns written between slashes (`"/^\\d{11}$/"` for devedor.cpf, a known
+ * spec bug) lose the slashes, since as written no CPF could ever match; and CobVValor's
+ * `desconto.oneOf` gets `required: ["descontoDataFixa"]` on its first branch, which has none as
+ * written, so a per-day discount `{modalidade: 3, valorPerc}` matches both branches and no
+ * per-day discount (modalidades 3 to 6) could ever be sent.
  */
 const SPEC_FILE = new URL("../../fixtures/bacen-pix-api-v2.9.0.yaml", import.meta.url);
 const METHODS = ["get", "put", "post", "patch", "delete"] as const;
@@ -185,5 +188,8 @@ function rewrite(node: unknown): unknown {
       out[k] = v.slice(1, -1);
     else out[k] = rewrite(v);
   }
+  const first = (out.oneOf as Record<string, unknown>[] | undefined)?.[0];
+  const props = first?.properties as Record<string, unknown> | undefined;
+  if (first && props?.descontoDataFixa && !first.required) first.required = ["descontoDataFixa"];
   return out;
 }

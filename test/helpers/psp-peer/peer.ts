@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import type { ProfileId, PspCredentials } from "../../../src/pix-psp/types.ts";
+import { hundredths } from "./cobv-amount.ts";
+import { CobVState, type PeerCobV, type PeerLote } from "./cobv-state.ts";
 import { bacenValidator } from "./openapi-validator.ts";
 import { PEER_PROFILES, type PeerProfile } from "./peer-profiles.ts";
 import {
@@ -73,6 +75,9 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     name: opts.merchantName ?? "LOJA TESTE",
     city: opts.merchantCity ?? "SAO PAULO",
   });
+  const cobv = new CobVState(state, profile, pixKey, (fn, ms) =>
+    later(() => new Promise((r) => setTimeout(r, ms)).then(fn)),
+  );
   const validator = bacenValidator();
   const tokens = new Map<string, { valid: boolean }>();
   const failures: { match: string; failure: PeerFailure; left: number }[] = [];
@@ -254,6 +259,7 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
           profile,
           { method, path, headers: req.headers, raw, query: url.searchParams },
           onRefund,
+          cobv,
         ),
       );
     } catch (err) {
@@ -419,6 +425,33 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     },
     cobs: state.cobs as ReadonlyMap<string, PeerCob>,
     pixReceived: state.pix as ReadonlyMap<string, PeerPix>,
+    /** Charges with a due date and their batches (cobv-state.ts). */
+    cobvs: cobv.cobvs as ReadonlyMap<string, PeerCobV>,
+    lotes: cobv.lotes as ReadonlyMap<number, PeerLote>,
+    /**
+     * The PSP refuses cobvs whose debtor has this CPF or CNPJ, in these words (PSPs check the
+     * debtor at the Receita Federal: a valid number may still be refused).
+     */
+    refuseDebtor(document: string, mensagem: string) {
+      cobv.refusedDebtors.set(document, mensagem);
+    },
+    /** How long a lote's lines stay EM_PROCESSAMENTO (default 20 ms). */
+    setLoteDelay(ms: number) {
+      cobv.loteDelayMs = ms;
+    },
+    /**
+     * The payer pays the cobv on `paidAt` (YYYY-MM-DD, default today in São Paulo) the amount
+     * the peer computes for that date (cobv-amount.ts), unless `amountCents` says otherwise;
+     * then the PSP notifies as for a cob.
+     */
+    async payCobV(
+      txid: string,
+      o: { paidAt?: string; amountCents?: number; endToEndId?: string } = {},
+    ) {
+      const p = cobv.pay(txid, o);
+      const delivered = await notifyPix(p);
+      return { endToEndId: p.endToEndId, amountCents: hundredths(p.valor), delivered };
+    },
     webhooks: state.webhooks,
     requests,
     violations,

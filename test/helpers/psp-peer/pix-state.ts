@@ -326,7 +326,7 @@ export class PixState {
   }
 
   /** A dynamic BR Code for the location, built by pix-utils (independent of src/domain). */
-  private brCode(location: string): string {
+  brCode(location: string): string {
     const pix = createDynamicPix({
       merchantName: this.merchant.name,
       merchantCity: this.merchant.city,

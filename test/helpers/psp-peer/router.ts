@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { CobVState } from "./cobv-state.ts";
 import type { PeerProfile } from "./peer-profiles.ts";
 import { type Answer, ApiError, type PixState } from "./pix-state.ts";
 
@@ -18,6 +19,7 @@ export function routeApi(
     query?: URLSearchParams;
   },
   onRefundSettled: (e2eid: string) => void,
+  cobv?: CobVState,
 ): Answer {
   const { method, path } = req;
   const body = req.raw.trim() === "" ? {} : (JSON.parse(req.raw) as Record<string, unknown>);
@@ -27,6 +29,15 @@ export function routeApi(
     if (method === "PUT") return state.putCob(b, body);
     if (method === "GET") return state.getCob(b);
     if (method === "PATCH") return state.patchCob(b, body);
+  }
+  if (cobv && a === "cobv" && seg.length === 2) {
+    if (method === "PUT") return cobv.putCobV(b, body);
+    if (method === "GET") return cobv.getCobV(b);
+    if (method === "PATCH") return cobv.patchCobV(b, body);
+  }
+  if (cobv && a === "lotecobv" && seg.length === 2) {
+    if (method === "PUT") return cobv.putLote(b, body);
+    if (method === "GET") return cobv.getLote(b);
   }
   if (a === "pix" && seg.length === 1 && method === "GET") {
     return state.listPix(req.query ?? new URLSearchParams());

@@ -64,6 +64,14 @@ export declare const OPERATIONS: {
         readonly auth: true;
         readonly produces: "application/json";
     };
+    readonly createPixChargesBatch: {
+        readonly method: "POST";
+        readonly path: "/api/pix/charges/batch";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
     readonly getPixChargeStatus: {
         readonly method: "GET";
         readonly path: "/api/pix/charge/status";

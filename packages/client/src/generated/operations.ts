@@ -13,6 +13,7 @@ export const OPERATIONS = {
   createProduct: { method: "POST", path: "/api/products/create", input: "body", idempotent: true, auth: true, produces: "application/json" },
   listProducts: { method: "GET", path: "/api/products", input: "query", idempotent: false, auth: true, produces: "application/json" },
   archiveProduct: { method: "POST", path: "/api/products/archive", input: "body", idempotent: true, auth: true, produces: "application/json" },
+  createPixChargesBatch: { method: "POST", path: "/api/pix/charges/batch", input: "body", idempotent: true, auth: true, produces: "application/json" },
   getPixChargeStatus: { method: "GET", path: "/api/pix/charge/status", input: "query", idempotent: false, auth: true, produces: "application/json" },
   listPixCharges: { method: "GET", path: "/api/pix/charges", input: "query", idempotent: false, auth: true, produces: "application/json" },
   simulatePayment: { method: "POST", path: "/api/pix/charge/simulate-pay", input: "body", idempotent: true, auth: true, produces: "application/json" },

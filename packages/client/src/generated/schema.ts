@@ -138,6 +138,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pix/charges/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create up to 1,000 PIX charges with a due date in one call; results one per line, in order (the charge, or that line's error); Idempotency-Key covers the whole batch */
+        post: operations["createPixChargesBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pix/charge/status": {
         parameters: {
             query?: never;
@@ -1519,6 +1536,80 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    createPixChargesBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Charges with a due date, each with the fields of POST /api/pix/charge/create (due_date, customer_name and customer_cpf or customer_cnpj required). */
+                    charges: {
+                        [key: string]: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            created: number;
+                            failed: number;
+                            results: {
+                                index: number;
+                                chargeId?: string;
+                                statusCode?: string;
+                                status?: string;
+                                value?: number;
+                                brCode?: string;
+                                provider?: string;
+                                livemode?: boolean;
+                                expiresAt?: string;
+                                paymentUrl?: string;
+                                dueDate?: string;
+                                lastPayableDate?: string;
+                                amountDue?: number | null;
+                                overdue?: boolean;
+                                error?: {
+                                    code: string;
+                                    message: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getPixChargeStatus: {
         parameters: {
             query: {
@@ -1563,6 +1654,43 @@ export interface operations {
                             approvedAt: string | null;
                             /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                             amountReceived?: number;
+                            /** @description The debtor's CNPJ, when the debtor is a company. */
+                            customer_cnpj?: string;
+                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                            dueDate?: string;
+                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                            lastPayableDate?: string;
+                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                            amountDue?: number | null;
+                            /** @description Pending and past its due date. */
+                            overdue?: boolean;
+                            /** @description What the payer paid, in BRL (the amount due that day). */
+                            amountPaid?: number;
+                            /** @description The terms as created (the create body's fields and units). */
+                            dueTerms?: {
+                                due_date: string;
+                                days_after_due: number;
+                                fine?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                interest?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                abatement?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                discounts?: {
+                                    mode: string;
+                                    value?: number;
+                                    tiers?: {
+                                        date: string;
+                                        value: number;
+                                    }[];
+                                };
+                            };
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1640,6 +1768,43 @@ export interface operations {
                                 approvedAt: string | null;
                                 /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                 amountReceived?: number;
+                                /** @description The debtor's CNPJ, when the debtor is a company. */
+                                customer_cnpj?: string;
+                                /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                dueDate?: string;
+                                /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                lastPayableDate?: string;
+                                /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                amountDue?: number | null;
+                                /** @description Pending and past its due date. */
+                                overdue?: boolean;
+                                /** @description What the payer paid, in BRL (the amount due that day). */
+                                amountPaid?: number;
+                                /** @description The terms as created (the create body's fields and units). */
+                                dueTerms?: {
+                                    due_date: string;
+                                    days_after_due: number;
+                                    fine?: {
+                                        mode: string;
+                                        value: number;
+                                    };
+                                    interest?: {
+                                        mode: string;
+                                        value: number;
+                                    };
+                                    abatement?: {
+                                        mode: string;
+                                        value: number;
+                                    };
+                                    discounts?: {
+                                        mode: string;
+                                        value?: number;
+                                        tiers?: {
+                                            date: string;
+                                            value: number;
+                                        }[];
+                                    };
+                                };
                                 brCode: string | null;
                                 expiresAt: string;
                                 updatedAt: string;
@@ -1676,6 +1841,8 @@ export interface operations {
             content: {
                 "application/json": {
                     charge_id: string;
+                    /** @description Charges with a due date: the payment date in Brazil (YYYY-MM-DD, default today); the charge is paid the amount due that day. */
+                    paid_at?: string;
                 };
             };
         };
@@ -1714,6 +1881,43 @@ export interface operations {
                             approvedAt: string | null;
                             /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                             amountReceived?: number;
+                            /** @description The debtor's CNPJ, when the debtor is a company. */
+                            customer_cnpj?: string;
+                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                            dueDate?: string;
+                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                            lastPayableDate?: string;
+                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                            amountDue?: number | null;
+                            /** @description Pending and past its due date. */
+                            overdue?: boolean;
+                            /** @description What the payer paid, in BRL (the amount due that day). */
+                            amountPaid?: number;
+                            /** @description The terms as created (the create body's fields and units). */
+                            dueTerms?: {
+                                due_date: string;
+                                days_after_due: number;
+                                fine?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                interest?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                abatement?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                discounts?: {
+                                    mode: string;
+                                    value?: number;
+                                    tiers?: {
+                                        date: string;
+                                        value: number;
+                                    }[];
+                                };
+                            };
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1812,6 +2016,43 @@ export interface operations {
                             approvedAt: string | null;
                             /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                             amountReceived?: number;
+                            /** @description The debtor's CNPJ, when the debtor is a company. */
+                            customer_cnpj?: string;
+                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                            dueDate?: string;
+                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                            lastPayableDate?: string;
+                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                            amountDue?: number | null;
+                            /** @description Pending and past its due date. */
+                            overdue?: boolean;
+                            /** @description What the payer paid, in BRL (the amount due that day). */
+                            amountPaid?: number;
+                            /** @description The terms as created (the create body's fields and units). */
+                            dueTerms?: {
+                                due_date: string;
+                                days_after_due: number;
+                                fine?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                interest?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                abatement?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                discounts?: {
+                                    mode: string;
+                                    value?: number;
+                                    tiers?: {
+                                        date: string;
+                                        value: number;
+                                    }[];
+                                };
+                            };
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1885,6 +2126,43 @@ export interface operations {
                             approvedAt: string | null;
                             /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                             amountReceived?: number;
+                            /** @description The debtor's CNPJ, when the debtor is a company. */
+                            customer_cnpj?: string;
+                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                            dueDate?: string;
+                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                            lastPayableDate?: string;
+                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                            amountDue?: number | null;
+                            /** @description Pending and past its due date. */
+                            overdue?: boolean;
+                            /** @description What the payer paid, in BRL (the amount due that day). */
+                            amountPaid?: number;
+                            /** @description The terms as created (the create body's fields and units). */
+                            dueTerms?: {
+                                due_date: string;
+                                days_after_due: number;
+                                fine?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                interest?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                abatement?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                discounts?: {
+                                    mode: string;
+                                    value?: number;
+                                    tiers?: {
+                                        date: string;
+                                        value: number;
+                                    }[];
+                                };
+                            };
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -2187,6 +2465,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -2215,6 +2530,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -2243,6 +2595,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -2271,6 +2660,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -2299,6 +2725,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -2327,6 +2790,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                     /** @description Present when the update is a refund the PSP did not make. */
                                     refund?: {
                                         /** @enum {string} */
@@ -2361,6 +2861,43 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The debtor's CNPJ, when the debtor is a company. */
+                                    customer_cnpj?: string;
+                                    /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                                    dueDate?: string;
+                                    /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                                    lastPayableDate?: string;
+                                    /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                                    amountDue?: number | null;
+                                    /** @description Pending and past its due date. */
+                                    overdue?: boolean;
+                                    /** @description What the payer paid, in BRL (the amount due that day). */
+                                    amountPaid?: number;
+                                    /** @description The terms as created (the create body's fields and units). */
+                                    dueTerms?: {
+                                        due_date: string;
+                                        days_after_due: number;
+                                        fine?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        interest?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        abatement?: {
+                                            mode: string;
+                                            value: number;
+                                        };
+                                        discounts?: {
+                                            mode: string;
+                                            value?: number;
+                                            tiers?: {
+                                                date: string;
+                                                value: number;
+                                            }[];
+                                        };
+                                    };
                                     dispute: {
                                         /** @description The devolução's id at the PSP. */
                                         id: string;
@@ -3222,11 +3759,13 @@ export interface operations {
                     product_id?: string;
                     /** @description Your own identifier for this charge. */
                     external_id?: string;
-                    /** @description Seconds until the charge expires; default 3600. */
+                    /** @description Seconds until the charge expires; default 3600. Not with due_date. */
                     expires_in?: number;
                     customer_name?: string;
                     customer_email?: string;
                     customer_cpf?: string;
+                    /** @description The debtor's CNPJ (a company), instead of customer_cpf; numeric or alphanumeric. */
+                    customer_cnpj?: string;
                     customer_phone?: string;
                     customer_zip?: string;
                     customer_street?: string;
@@ -3244,6 +3783,41 @@ export interface operations {
                         neighborhood?: string;
                         city?: string;
                         state?: string;
+                    };
+                    /** @description Makes this a charge with a due date (BACEN's cobv): YYYY-MM-DD in Brazil's calendar, today or later. Needs customer_name and customer_cpf or customer_cnpj; not with expires_in. */
+                    due_date?: string;
+                    /** @description With due_date: calendar days the charge stays payable after the due date (default 30; BACEN's validadeAposVencimento). */
+                    days_after_due?: number;
+                    /** @description With due_date: charged once after the due date. mode fixed (value in BRL) or percent (value a percent of the amount). */
+                    fine?: {
+                        /** @enum {string} */
+                        mode: "fixed" | "percent";
+                        value: number;
+                    };
+                    /** @description With due_date: per day late after the due date; mode names the rate's period and whether days are calendar or business days. */
+                    interest?: {
+                        /** @enum {string} */
+                        mode: "value_per_calendar_day" | "percent_per_day_calendar_days" | "percent_per_month_calendar_days" | "percent_per_year_calendar_days" | "value_per_business_day" | "percent_per_day_business_days" | "percent_per_month_business_days" | "percent_per_year_business_days";
+                        value: number;
+                    };
+                    /** @description With due_date: taken off the amount whatever the payment date (BRL or percent). */
+                    abatement?: {
+                        /** @enum {string} */
+                        mode: "fixed" | "percent";
+                        value: number;
+                    };
+                    /** @description With due_date: for paying early; up to three {date, value} tiers (fixed_until_date, percent_until_date) or a value per day early. */
+                    discounts?: {
+                        /** @enum {string} */
+                        mode: "fixed_until_date" | "percent_until_date";
+                        tiers: {
+                            date: string;
+                            value: number;
+                        }[];
+                    } | {
+                        /** @enum {string} */
+                        mode: "value_per_calendar_day_early" | "value_per_business_day_early" | "percent_per_calendar_day_early" | "percent_per_business_day_early";
+                        value: number;
                     };
                 };
             };
@@ -3278,6 +3852,43 @@ export interface operations {
                             expiresAt: string;
                             /** @description The charge's hosted payment page (QR, copy code, live status) to send a payer to. */
                             paymentUrl: string;
+                            /** @description The debtor's CNPJ, when the debtor is a company. */
+                            customer_cnpj?: string;
+                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                            dueDate?: string;
+                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                            lastPayableDate?: string;
+                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                            amountDue?: number | null;
+                            /** @description Pending and past its due date. */
+                            overdue?: boolean;
+                            /** @description What the payer paid, in BRL (the amount due that day). */
+                            amountPaid?: number;
+                            /** @description The terms as created (the create body's fields and units). */
+                            dueTerms?: {
+                                due_date: string;
+                                days_after_due: number;
+                                fine?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                interest?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                abatement?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                discounts?: {
+                                    mode: string;
+                                    value?: number;
+                                    tiers?: {
+                                        date: string;
+                                        value: number;
+                                    }[];
+                                };
+                            };
                         };
                     };
                 };
@@ -3708,6 +4319,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -3779,6 +4427,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -3850,6 +4535,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -3921,6 +4643,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -3992,6 +4751,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -4063,6 +4859,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                         /** @description Present when the update is a refund the PSP did not make. */
                         refund?: {
                             /** @constant */
@@ -4140,6 +4973,43 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The debtor's CNPJ, when the debtor is a company. */
+                        customer_cnpj?: string;
+                        /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                        dueDate?: string;
+                        /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                        lastPayableDate?: string;
+                        /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                        amountDue?: number | null;
+                        /** @description Pending and past its due date. */
+                        overdue?: boolean;
+                        /** @description What the payer paid, in BRL (the amount due that day). */
+                        amountPaid?: number;
+                        /** @description The terms as created (the create body's fields and units). */
+                        dueTerms?: {
+                            due_date: string;
+                            days_after_due: number;
+                            fine?: {
+                                mode: string;
+                                value: number;
+                            };
+                            interest?: {
+                                mode: string;
+                                value: number;
+                            };
+                            abatement?: {
+                                mode: string;
+                                value: number;
+                            };
+                            discounts?: {
+                                mode: string;
+                                value?: number;
+                                tiers?: {
+                                    date: string;
+                                    value: number;
+                                }[];
+                            };
+                        };
                         dispute: {
                             /** @description The devolução's id at the PSP. */
                             id: string;

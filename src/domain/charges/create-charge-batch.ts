@@ -1,0 +1,314 @@
+import { z } from "zod";
+import type { ChargeDetails, ChargeRow } from "../../db/queries/charges.ts";
+import type { NewEvent } from "../../db/queries/events.ts";
+import { findKey, KEY_RETENTION_MS } from "../../db/queries/idempotency.ts";
+import { type ChargeWrite, insertCharges } from "../../db/queries/insert-charges.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
+import { paymentUrl } from "../checkout/payment-url.ts";
+import { AppError } from "../errors.ts";
+import { newId } from "../ids.ts";
+import { centsToBrl } from "../money.ts";
+import { resolveAmount } from "../products/resolve-amount.ts";
+import type { Tally } from "../tally.ts";
+import { creationEvents } from "./charge-events.ts";
+import { DISPLAY_STATUS } from "./charge-status.ts";
+import { type DuePlan, dueFields, planDueCharge } from "./due-charge.ts";
+import { sandboxDueBrCode } from "./due-location.ts";
+import { type CobVBatchResult, createLiveCobVBatch } from "./live-batch-cobv.ts";
+import type { PixProviders } from "./pix-provider.ts";
+import { type CreatePixCharge, CreatePixChargeSchema } from "./schemas.ts";
+
+// POST /api/pix/charges/batch: up to 1,000 charges with a due date in one call (docs/due-date.md,
+// "Batch"). Each line is judged as POST /api/pix/charge/create judges a body (the same schema and
+// rules) and answered in its place in `results`: the created charge, or that line's error; one
+// bad line sinks nothing else. The work is in two steps, as the operation table runs a write:
+// `prepareChargeBatch` does what happens outside the database (the live PSP calls: one PUT
+// /lotecobv, or a PUT /cobv per line) and builds every row; `writeChargeBatch` stores them all in
+// one statement (one jsonb parameter, queries/insert-charges.ts) inside the Idempotency-Key's
+// transaction, so the batch is stored whole with its key, or not at all.
+
+export const MAX_BATCH_LINES = 1000;
+/** The operation's path: also its Idempotency-Key's route (the keys' scope). */
+export const BATCH_ROUTE = "/api/pix/charges/batch";
+
+export const ChargeBatchSchema = z.strictObject({
+  charges: z
+    .array(z.record(z.string(), z.unknown()))
+    .min(1, "must have at least 1 charge")
+    .max(MAX_BATCH_LINES, `must have at most ${MAX_BATCH_LINES} charges`)
+    .describe(
+      "Charges with a due date, each with the fields of POST /api/pix/charge/create (due_date, customer_name and customer_cpf or customer_cnpj required).",
+    ),
+});
+export type ChargeBatch = z.output<typeof ChargeBatchSchema>;
+
+const BatchLineResultSchema = z.object({
+  /** The line's position in `charges`, from 0. */
+  index: z.number().int(),
+  chargeId: z.string().optional(),
+  statusCode: z.string().optional(),
+  status: z.string().optional(),
+  value: z.number().optional(),
+  brCode: z.string().optional(),
+  provider: z.string().optional(),
+  livemode: z.boolean().optional(),
+  expiresAt: z.string().optional(),
+  paymentUrl: z.string().optional(),
+  dueDate: z.string().optional(),
+  lastPayableDate: z.string().optional(),
+  amountDue: z.number().nullable().optional(),
+  overdue: z.boolean().optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+export const ChargeBatchResultSchema = z.object({
+  created: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(BatchLineResultSchema),
+});
+type LineResult = z.input<typeof BatchLineResultSchema>;
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  pixProviders: PixProviders;
+  maxChargeCents: number;
+  tally?: Tally;
+};
+
+type Accepted = {
+  index: number;
+  input: CreatePixCharge & { due_date: string };
+  valueCents: number;
+  title: string | null;
+  due: DuePlan;
+};
+
+export type PreparedBatch = {
+  results: LineResult[];
+  writes: ChargeWrite[];
+  live?: CobVBatchResult;
+};
+
+/** Judges every line, makes the live cobvs at the PSP, and builds the rows to store. */
+export async function prepareChargeBatch(
+  deps: Deps,
+  who: Principal,
+  batch: ChargeBatch,
+  baseUrl: string,
+  idempotencyKey?: string,
+): Promise<PreparedBatch> {
+  // A key already answered: the request is a replay, answered from the stored response without
+  // running the operation, so nothing is judged or sent to the PSP again.
+  if (idempotencyKey) {
+    const notBefore = new Date(deps.clock.now().getTime() - KEY_RETENTION_MS);
+    const scope = {
+      accountId: who.accountId,
+      mode: who.mode,
+      route: BATCH_ROUTE,
+      key: idempotencyKey,
+    };
+    if (await findKey(deps.db, scope, notBefore)) return { results: [], writes: [] };
+  }
+  const results: LineResult[] = [];
+  const accepted: Accepted[] = [];
+  for (const [index, raw] of batch.charges.entries()) {
+    try {
+      accepted.push({ index, ...(await acceptLine(deps, who, raw)) });
+    } catch (err) {
+      results[index] = { index, error: errorOf(err) };
+    }
+  }
+  let live: CobVBatchResult | undefined;
+  const made = new Map<number, { txid: string; brCode: string; provider: string }>();
+  if (who.mode === "live" && accepted.length > 0) {
+    live = await createLiveCobVBatch(
+      { ...deps, pspClients: deps.pixProviders.live },
+      who,
+      accepted.map((a) => ({
+        terms: a.due.terms,
+        title: a.title,
+        debtor: {
+          name: a.input.customer_name ?? "",
+          ...(a.input.customer_cnpj ? { cnpj: a.input.customer_cnpj } : {}),
+          ...(a.input.customer_cpf ? { cpf: a.input.customer_cpf } : {}),
+        },
+      })),
+      idempotencyKey ? { idempotencyKey } : {},
+    );
+    for (const [i, outcome] of live.outcomes.entries()) {
+      const a = accepted[i] as Accepted;
+      if (outcome.ok) made.set(a.index, { ...outcome, provider: live.provider });
+      else {
+        const code = outcome.message.startsWith("PSP unavailable")
+          ? "BAD_GATEWAY"
+          : "UNPROCESSABLE";
+        results[a.index] = { index: a.index, error: { code, message: outcome.message } };
+      }
+    }
+  }
+  const now = deps.clock.now();
+  const writes: ChargeWrite[] = [];
+  for (const a of accepted) {
+    if (results[a.index]) continue;
+    const id = newId("pix", deps);
+    const liveCob = made.get(a.index);
+    const txid = liveCob?.txid ?? id.slice(4);
+    const brCode = liveCob?.brCode ?? sandboxDueBrCode(baseUrl, txid);
+    if (!brCode) {
+      results[a.index] = {
+        index: a.index,
+        error: {
+          code: "UNPROCESSABLE",
+          message: "the service's base URL is too long for a location",
+        },
+      };
+      continue;
+    }
+    const row = rowOf(
+      who,
+      a,
+      { id, txid, brCode, now },
+      liveCob?.provider ?? deps.pixProviders.test.name,
+    );
+    writes.push({ row, events: creationEvents(deps, row) as NewEvent[] });
+    results[a.index] = {
+      index: a.index,
+      chargeId: id,
+      statusCode: "pending",
+      status: DISPLAY_STATUS.pending,
+      value: centsToBrl(row.valueCents),
+      brCode,
+      provider: row.provider,
+      livemode: who.mode === "live",
+      expiresAt: row.expiresAt.toISOString(),
+      paymentUrl: paymentUrl(baseUrl, id),
+      ...dueFields(row, now),
+    };
+  }
+  return { results, writes, ...(live ? { live } : {}) };
+}
+
+/** Stores the batch's charges with their events in one statement (inside the key's transaction). */
+export async function writeChargeBatch(
+  deps: { db: Db; tally?: Tally },
+  who: Principal,
+  prepared: PreparedBatch,
+) {
+  try {
+    if (prepared.writes.length > 0) await insertCharges(deps.db, prepared.writes);
+  } catch (err) {
+    // Nothing half-done: the cobvs of charges not stored are removed (or swept later).
+    await prepared.live?.abandon();
+    throw err;
+  }
+  for (const _ of prepared.writes) deps.tally?.chargeCreated("pix", who.mode);
+  const failed = prepared.results.filter((r) => r.error).length;
+  return {
+    created: prepared.results.length - failed,
+    failed,
+    results: prepared.results.map((r) => {
+      const {
+        dueTerms: _t,
+        amountPaid: _p,
+        ...rest
+      } = r as LineResult & {
+        dueTerms?: unknown;
+        amountPaid?: unknown;
+      };
+      return rest;
+    }),
+  };
+}
+
+async function acceptLine(
+  deps: Deps,
+  who: Principal,
+  raw: Record<string, unknown>,
+): Promise<Omit<Accepted, "index">> {
+  const parsed = CreatePixChargeSchema.safeParse(raw);
+  if (!parsed.success) {
+    const text = parsed.error.issues
+      .map((i) => `${i.path.join(".") || "charge"}: ${i.message}`)
+      .join("; ");
+    throw new AppError("UNPROCESSABLE", text);
+  }
+  const input = parsed.data;
+  if (input.due_date === undefined) {
+    throw new AppError(
+      "UNPROCESSABLE",
+      "due_date: is required in a batch (charges with a due date)",
+    );
+  }
+  const { valueCents, title } = await resolveAmount(deps, who, {
+    value: input.value,
+    productId: input.product_id,
+    title: input.title ?? null,
+  });
+  const withDue = { ...input, due_date: input.due_date };
+  return { input: withDue, valueCents, title, due: planDueCharge(deps, withDue, valueCents) };
+}
+
+function errorOf(err: unknown): { code: string; message: string } {
+  if (err instanceof AppError) return { code: err.code, message: err.message };
+  throw err;
+}
+
+const CUSTOMER_FIELDS = [
+  "customer_name",
+  "customer_email",
+  "customer_cpf",
+  "customer_cnpj",
+  "customer_phone",
+  "customer_zip",
+  "customer_street",
+  "customer_number",
+  "customer_complement",
+  "customer_neighborhood",
+  "customer_city",
+  "customer_state",
+  "customer_address",
+] as const;
+
+function rowOf(
+  who: Principal,
+  a: Accepted,
+  k: { id: string; txid: string; brCode: string; now: Date },
+  provider: string,
+): ChargeRow {
+  const details: ChargeDetails = {};
+  for (const f of CUSTOMER_FIELDS) {
+    const v = a.input[f];
+    if (v !== undefined) details[f] = v;
+  }
+  if (a.input.address) details.address = { ...a.input.address } as Record<string, string>;
+  return {
+    id: k.id,
+    accountId: who.accountId,
+    mode: who.mode,
+    method: "pix",
+    status: "pending",
+    valueCents: a.valueCents,
+    title: a.title,
+    description: a.input.description ?? null,
+    productId: a.input.product_id ?? null,
+    externalId: a.input.external_id ?? null,
+    details,
+    provider,
+    txid: k.txid,
+    brCode: k.brCode,
+    simulated: false,
+    expiresAt: a.due.expiresAt,
+    createdAt: k.now,
+    updatedAt: k.now,
+    approvedAt: null,
+    crypto: null,
+    receivedSats: 0,
+    receivedCents: 0,
+    paidLate: false,
+    dueTerms: a.due.terms,
+    overdueAt: a.due.overdueAt,
+  };
+}

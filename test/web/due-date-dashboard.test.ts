@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { manualClock } from "../../src/kernel/clock.ts";
+import { addUser, getPage, signInInject } from "../helpers/dashboard.ts";
+import { startTestService, type TestService } from "../helpers/service.ts";
+
+// The merchant's side of charges with a due date: the charge page's breakdown of today's amount
+// (the worked example of test/http/due-date-sandbox.test.ts, three days late) and the charge
+// list's "overdue only" filter.
+
+const brazilNoon = (date: string) => new Date(`${date}T15:00:00.000Z`);
+const clock = manualClock(brazilNoon("2026-11-29"));
+let svc: TestService;
+before(async () => {
+  svc = await startTestService({ clock });
+});
+after(() => svc.close());
+
+const BILL = {
+  value: 1234.56,
+  title: "Mensalidade dezembro",
+  customer_name: "Maria Silva",
+  customer_cpf: "529.982.247-25",
+  due_date: "2026-12-09",
+  fine: { mode: "percent", value: 2 },
+  interest: { mode: "percent_per_month_calendar_days", value: 1 },
+  discounts: { mode: "percent_until_date", tiers: [{ date: "2026-12-04", value: 3 }] },
+};
+
+test("the charge page breaks today's amount down; the list shows only overdue charges when asked", async () => {
+  const a = await svc.newAccount();
+  await addUser(svc, a.accountId, "due@example.com");
+  const create = async (body: unknown) => {
+    const res = await svc.call("POST", "/api/pix/charge/create", { token: a.test, body });
+    assert.equal(res.statusCode, 200, res.body);
+    return res.json().data.chargeId as string;
+  };
+  const late = await create(BILL);
+  const notYet = await create({ ...BILL, title: "Mensalidade janeiro", due_date: "2026-12-20" });
+  const ordinary = await create({ value: 10, title: "Avulsa" });
+  clock.set(brazilNoon("2026-12-12"));
+  const s = await signInInject(svc, "due@example.com");
+
+  const detail = await getPage(svc, s, `/dashboard/charges/${late}`);
+  assert.equal(detail.statusCode, 200);
+  const text = detail.body.replace(/\s+/g, " ").replace(/<[^>]+>/g, "|");
+  for (const shown of [
+    "Vencimento e valor de hoje",
+    "|Vencimento||9 de dez. de 2026|",
+    "|Último dia para pagar||8 de jan. de 2027|",
+    "|Vencida||Sim|",
+    "|Valor original||R$ 1.234,56|",
+    "|Multa||+ R$ 24,69|",
+    "|Juros||+ R$ 1,23|",
+    "|Total hoje (12 de dez. de 2026)||R$ 1.260,48|",
+  ]) {
+    assert.ok(text.includes(shown), `the charge page shows ${shown}`);
+  }
+
+  const all = await getPage(svc, s, "/dashboard/charges");
+  for (const id of [late, notYet, ordinary]) assert.ok(all.body.includes(id));
+  const overdue = await getPage(svc, s, "/dashboard/charges?overdue=1");
+  assert.equal(overdue.statusCode, 200);
+  assert.ok(overdue.body.includes(late), "the overdue charge is listed");
+  assert.ok(!overdue.body.includes(notYet), "a charge not yet due is not");
+  assert.ok(!overdue.body.includes(ordinary), "a charge without a due date is not");
+  assert.match(overdue.body, /name="overdue" value="1" checked/);
+});
