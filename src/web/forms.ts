@@ -47,7 +47,9 @@ export async function readMultipartBody(req: FastifyRequest): Promise<void> {
     body[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
   };
   try {
-    for await (const part of req.parts()) {
+    // A route may raise the file limit for itself (the billing CSV: routeOptions.config.upload).
+    const upload = (req.routeOptions.config as { upload?: { fileSize: number } }).upload;
+    for await (const part of req.parts(upload ? { limits: { fileSize: upload.fileSize } } : {})) {
       if (part.type === "file") add(part.fieldname, await part.toBuffer());
       else add(part.fieldname, part.value);
     }
