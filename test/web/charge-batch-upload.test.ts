@@ -66,9 +66,9 @@ test("a 3-line CSV with one bad line creates 2 charges and reports each line; a 
   assert.ok(shown.includes("2 charge(s) created, 1 line(s) with an error."), shown.slice(0, 2000));
   const ids = [...res.body.matchAll(/href="\/dashboard\/charges\/(pix_[^"]+)"/g)].map((m) => m[1]);
   assert.equal(ids.length, 2, "two charges, each linked to its page");
-  assert.match(shown, /\|2\|\|\|pix_[^|]+\|\|\|Dec 10, 2026\|\|R\$\s?150\.00\|/);
-  assert.match(shown, /\|3\|\|\|Error:\| customer_cpf: [^|]*CPF/);
-  assert.match(shown, /\|4\|\|\|pix_[^|]+\|\|\|Dec 20, 2026\|\|R\$\s?1,234\.56\|/);
+  assert.match(shown, /\|2\|+pix_[^|]+\|+Due date Dec 10, 2026 · R\$\s?150\.00\|/);
+  assert.match(shown, /\|3\|+Error:\| customer_cpf: must be a valid CPF/);
+  assert.match(shown, /\|4\|+pix_[^|]+\|+Due date Dec 20, 2026 · R\$\s?1,234\.56\|/);
 
   // The charges are the account's, in test mode, with their due dates.
   const api = await svc.call("GET", "/api/pix/charges?limit=10", { token: a.test });
@@ -120,4 +120,20 @@ test("a bad file is a clear 4xx page, never a 5xx: too large, not text, no lines
   assert.match(many.body, /1001 charge lines; the most is 1000/);
   const api = await svc.call("GET", "/api/pix/charges?limit=10", { token: a.test });
   assert.doesNotMatch(JSON.stringify(api.json()), /pix_/, "no bad file made a charge");
+});
+
+test("the downloadable example CSV is a file the page accepts whole", async () => {
+  const a = await svc.newAccount();
+  await addUser(svc, a.accountId, "example@example.com");
+  const s = await signInInject(svc, "example@example.com");
+  const example = await getPage(svc, s, "/dashboard/charges/batch/example.csv");
+  assert.equal(example.statusCode, 200);
+  assert.match(String(example.headers["content-type"]), /^text\/csv/);
+  assert.match(String(example.headers["content-disposition"]), /attachment/);
+  const res = await upload(s, example.body, "e".repeat(22));
+  assert.equal(res.statusCode, 200);
+  assert.ok(
+    text(res.body).includes("2 charge(s) created, 0 line(s) with an error."),
+    text(res.body),
+  );
 });

@@ -169,12 +169,12 @@ function reportHtml(req: FastifyRequest, report: Report): HtmlValue {
       .map((m) => domainMessage(req.lang, m))
       .join("; ");
   return html`<section class="card batch-report"><h2>${b("batch.report")}</h2>
-<div class="table-wrap"><table><thead><tr><th class="num">${b("batch.line")}</th><th>${b("batch.result")}</th><th>${b("batch.dueDate")}</th><th class="num">${b("batch.amount")}</th></tr></thead><tbody>${report.lines.map(
+<div class="table-wrap"><table><thead><tr><th class="num">${b("batch.line")}</th><th>${b("batch.result")}</th></tr></thead><tbody>${report.lines.map(
     (l) =>
-      html`<tr${l.error ? html` class="failed"` : ""}><td class="num">${l.row}</td>${
+      html`<tr${l.error ? html` class="failed"` : ""}><td class="num">${l.row}</td><td>${
         l.chargeId
-          ? html`<td><a class="mono" href="/dashboard/charges/${l.chargeId}">${l.chargeId}</a></td><td>${l.dueDate ? formatDay(req.lang, l.dueDate) : "—"}</td><td class="num">${l.value === undefined ? "—" : money(t, brlToCents(l.value) ?? 0)}</td>`
-          : html`<td colspan="3"><strong>${b("batch.error")}:</strong> ${words(l.error ?? "")}</td>`
-      }</tr>`,
+          ? html`<a class="mono" href="/dashboard/charges/${l.chargeId}">${l.chargeId}</a><br><span class="muted">${b("batch.dueDate")} ${l.dueDate ? formatDay(req.lang, l.dueDate) : "—"} · ${l.value === undefined ? "—" : money(t, brlToCents(l.value) ?? 0)}</span>`
+          : html`<strong>${b("batch.error")}:</strong> ${words(l.error ?? "")}`
+      }</td></tr>`,
   )}</tbody></table></div></section>`;
 }
