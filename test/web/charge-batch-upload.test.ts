@@ -109,6 +109,9 @@ test("a bad file is a clear 4xx page, never a 5xx: too large, not text, no lines
   assert.match(big.body, /The file is larger than 512 KB/);
   const huge = await upload(s, Buffer.alloc(4 * MAX_CSV_BYTES + 10, 0x41), once);
   assert.equal(huge.statusCode, 413, "past the reader's own limit: still a 413 page");
+  assert.match(huge.body, /file: larger than 2097152 bytes/);
+  const hugePt = await upload(s, Buffer.alloc(4 * MAX_CSV_BYTES + 10, 0x41), once, "pt-BR");
+  assert.match(hugePt.body, /Arquivo: maior que 2097152 bytes/);
   const binary = await upload(s, Buffer.from([0xff, 0xfe, 0x00, 0x41]), once);
   assert.equal(binary.statusCode, 422);
   assert.match(binary.body, /not CSV text \(UTF-8\)/);
