@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { billingLines, parseCsv } from "./billing-csv.ts";
+import { billingLines, parseCsv } from "../domain/charges/billing-csv.ts";
 import { importCharges } from "./charges-import.ts";
 
 const CSV = [
@@ -33,6 +33,10 @@ test("a spreadsheet's CSV (semicolons, decimal commas, quotes) becomes the API's
     due_date: "2026-12-10",
     customer_name: "Empresa",
   });
+  // A Brazilian spreadsheet's thousands separator; a malformed amount stays text for the API.
+  const amounts = billingLines("value;due_date\n1.234,56;2026-12-10\n1.23,4;2026-12-10");
+  assert.equal(amounts[0]?.line.value, 1234.56);
+  assert.equal(amounts[1]?.line.value, "1.23,4");
 });
 
 test("an import goes in chunks under keys derived from the file, and reports each row", async () => {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { badRequest } from "../domain/errors.ts";
+import { AppError, badRequest } from "../domain/errors.ts";
 
 // Reading application/x-www-form-urlencoded bodies (parsed by @fastify/formbody, registered for
 // the pages only: the JSON API keeps refusing any other body type with 415). A field sent twice
@@ -46,12 +46,20 @@ export async function readMultipartBody(req: FastifyRequest): Promise<void> {
     const had = body[name];
     body[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
   };
+  // A route may raise the file limit for itself (the billing CSV: routeOptions.config.upload).
+  const upload = (req.routeOptions.config as { upload?: { fileSize: number } }).upload;
+  let field = "body";
   try {
-    for await (const part of req.parts()) {
+    for await (const part of req.parts(upload ? { limits: { fileSize: upload.fileSize } } : {})) {
+      field = part.fieldname;
       if (part.type === "file") add(part.fieldname, await part.toBuffer());
       else add(part.fieldname, part.value);
     }
   } catch (err) {
+    // A file over the limit: 413 naming the field and the limit, not the plugin's bare words.
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE" && upload) {
+      throw new AppError("PAYLOAD_TOO_LARGE", `${field}: larger than ${upload.fileSize} bytes`);
+    }
     const status = (err as { statusCode?: number }).statusCode;
     if (typeof status === "number" && status >= 400 && status < 500) throw err;
     throw badRequest("body: not a complete multipart/form-data body");

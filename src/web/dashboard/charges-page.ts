@@ -12,8 +12,10 @@ import { onceField, submission } from "../form-once.ts";
 import { formText } from "../forms.ts";
 import { html, type SafeHtml } from "../html.ts";
 import { translator } from "../i18n/catalogue.ts";
+import { chargeBatch } from "../i18n/charge-batch.ts";
 import { liveMoney } from "../i18n/live-money.ts";
 import { withQuery } from "../layout.ts";
+import { BATCH_PAGE } from "./charge-batch-page.ts";
 import { type DashT, dashT, type Flash, postForm, runAction, sendDashPage } from "./chrome.ts";
 import { badge, formAmount, money, parseForm, when } from "./format.ts";
 import { signed, signedInRoutes } from "./session.ts";
@@ -61,6 +63,7 @@ export function registerChargePages(web: FastifyInstance, deps: AppDeps): void {
 <label class="check"><input type="checkbox" name="overdue" value="1"${q.overdue === "1" ? html` checked` : ""}> ${t("charges.overdueOnly")}</label>
 <button type="submit" class="secondary">${t("charges.filter")}</button>
 </form>
+<p><a href="${BATCH_PAGE}">${translator(req.lang, chargeBatch)("batch.link")} →</a></p>
 ${who.mode === "live" ? html`<p><a href="/dashboard/unmatched-payments">${translator(req.lang, liveMoney)("unmatched.link")} →</a></p>` : ""}
 ${chargeRows(t, items)}
 <div class="pager">${q.before ? html`<a href="${withQuery(req.url, { before: undefined })}">${t("charges.newest")}</a>` : html`<span></span>`}${nextBefore ? html`<a href="${withQuery(req.url, { before: nextBefore })}">${t("charges.older")}</a>` : ""}</div>

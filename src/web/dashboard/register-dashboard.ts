@@ -3,6 +3,7 @@ import type { AppDeps } from "../../deps.ts";
 import { notFound } from "../../domain/errors.ts";
 import { WEB_ROUTE } from "../route-options.ts";
 import { registerAccountPages } from "./account-page.ts";
+import { registerChargeBatchPages } from "./charge-batch-page.ts";
 import { registerChargeDetailPages } from "./charge-detail-page.ts";
 import { registerChargePages } from "./charges-page.ts";
 import { registerHomePage } from "./home-page.ts";
@@ -21,6 +22,7 @@ export function registerDashboard(web: FastifyInstance, deps: AppDeps): void {
   registerSetupPages(web, deps);
   registerHomePage(web, deps);
   registerChargePages(web, deps);
+  registerChargeBatchPages(web, deps);
   registerChargeDetailPages(web, deps);
   registerLiveMoneyPages(web, deps);
   registerProductPages(web, deps);

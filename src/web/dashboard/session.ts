@@ -72,8 +72,10 @@ export function signedInRoutes(web: FastifyInstance, deps: AppDeps) {
     get(url: string, handler: RouteHandlerMethod) {
       web.get(url, { ...WEB_ROUTE, preHandler }, handler);
     },
-    post(url: string, handler: RouteHandlerMethod) {
-      web.post(url, { ...WEB_ROUTE, preHandler }, handler);
+    /** `upload`: a multipart form's own file size limit (forms.ts, readMultipartBody). */
+    post(url: string, handler: RouteHandlerMethod, upload?: { fileSize: number }) {
+      const config = upload ? { ...WEB_ROUTE.config, upload } : WEB_ROUTE.config;
+      web.post(url, { ...WEB_ROUTE, config, preHandler }, handler);
     },
   };
 }

@@ -29,6 +29,7 @@ const FIELDS: Record<string, string> = {
   product_id: "produto",
   form: "formulário",
   body: "formulário",
+  file: "arquivo",
 };
 
 /** English message (after "field: ") -> Portuguese; `$1`… are the pattern's captures. */
@@ -81,6 +82,7 @@ const MESSAGES: Array<[RegExp, string]> = [
     "deve apontar para um endereço público da internet",
   ],
   [/^must use https.*$/, "deve usar https"],
+  [/^larger than (\d+) bytes$/, "maior que $1 bytes"],
 ];
 
 /** The message in the page's language: Portuguese when the tables know it, else as it is. */

@@ -1,4 +1,5 @@
-// `tostao charges import billing.csv`: the file's rows as lines of POST /api/pix/charges/batch.
+// A billing CSV (`tostao charges import billing.csv`, and the dashboard's "Bill many" upload):
+// the file's rows as lines of POST /api/pix/charges/batch.
 // A header row names the columns, which are the API's own field names (docs/due-date.md,
 // "Batch"); nested fields are flattened: fine_mode + fine_value, interest_mode +
 // interest_value, abatement_mode + abatement_value, discount_mode with discount_value (per-day
@@ -52,10 +53,14 @@ const TEXT_FIELDS = [
   "customer_email",
 ] as const;
 
-/** "10.50", "10,50" (a decimal comma) -> 10.5; anything else stays text for the API to refuse. */
+/**
+ * "10.50", "10,50" (a decimal comma), "1.234,56" (a Brazilian spreadsheet's thousands) -> a
+ * number; anything else stays text for the API to refuse.
+ */
 function num(text: string): number | string {
   const t = text.trim();
-  const dotted = /^\d+,\d{1,}$/.test(t) ? t.replace(",", ".") : t;
+  const plain = /^\d{1,3}(\.\d{3})+,\d+$/.test(t) ? t.replaceAll(".", "") : t;
+  const dotted = /^\d+,\d{1,}$/.test(plain) ? plain.replace(",", ".") : plain;
   return /^-?\d+(\.\d+)?$/.test(dotted) ? Number(dotted) : t;
 }
 
