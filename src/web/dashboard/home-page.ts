@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { countActiveSubscriptions } from "../../db/queries/subscriptions.ts";
 import type { AppDeps } from "../../deps.ts";
 import { listChargesPage } from "../../domain/dashboard/charge-list.ts";
 import {
@@ -7,6 +6,7 @@ import {
   goLiveChecklist,
   todayTotals,
 } from "../../domain/dashboard/overview.ts";
+import { activeSubscriptions as countActive } from "../../domain/subscriptions/dashboard-reads.ts";
 import { html } from "../html.ts";
 import { translator } from "../i18n/catalogue.ts";
 import { subscriptions } from "../i18n/subscriptions.ts";
@@ -28,7 +28,7 @@ export function registerHomePage(web: FastifyInstance, deps: AppDeps): void {
       listChargesPage(deps, who, {}),
       failingDeliveries(deps, who),
       goLiveChecklist(deps, who.accountId),
-      countActiveSubscriptions(deps.db, who),
+      countActive(deps, who),
     ]);
     const missing = [
       !live.liveKey && html`<li><a href="/dashboard/keys">${t("home.missing.key")}</a></li>`,

@@ -1,14 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { baseUrlOf } from "../../base-url.ts";
-import type { ChargeRow } from "../../db/queries/charges.ts";
-import { listEvents } from "../../db/queries/events.ts";
-import { listSubscriptionCharges, listSubscriptions } from "../../db/queries/subscriptions.ts";
 import type { AppDeps } from "../../deps.ts";
-import type { ChargeListItem } from "../../domain/dashboard/charge-list.ts";
 import {
-  cancelSubscription,
-  loadSubscription,
-} from "../../domain/subscriptions/manage-subscriptions.ts";
+  subscriptionDetail,
+  subscriptionsPage,
+} from "../../domain/subscriptions/dashboard-reads.ts";
+import { cancelSubscription } from "../../domain/subscriptions/manage-subscriptions.ts";
 import { SUBSCRIPTION_DISPLAY_STATUS } from "../../domain/subscriptions/subscription-status.ts";
 import { nextChargeDate, subscriptionUrl } from "../../domain/subscriptions/subscription-view.ts";
 import { html } from "../html.ts";
@@ -26,17 +23,6 @@ import { signed, signedInRoutes } from "./session.ts";
 
 const PAGE = 50;
 
-const listItem = (r: ChargeRow): ChargeListItem => ({
-  id: r.id,
-  method: r.method,
-  status: r.status,
-  valueCents: r.valueCents,
-  // A period's charge is named by its date.
-  title:
-    typeof r.details.due_date === "string" ? `${r.title ?? ""} · ${r.details.due_date}` : r.title,
-  customer: typeof r.details.customer_name === "string" ? r.details.customer_name : null,
-  createdAt: r.createdAt,
-});
 const subsT = (req: FastifyRequest) => translator(req.lang, subscriptions);
 
 const statusBadge = (status: keyof typeof SUBSCRIPTION_DISPLAY_STATUS, label: string) =>
@@ -53,7 +39,7 @@ export function registerSubscriptionPages(web: FastifyInstance, deps: AppDeps): 
       10_000,
       Math.max(0, Number((req.query as { offset?: string }).offset) || 0),
     );
-    const rows = await listSubscriptions(deps.db, { ...who, limit: PAGE + 1, offset });
+    const rows = await subscriptionsPage(deps, who, { limit: PAGE + 1, offset });
     const items = rows.slice(0, PAGE);
     const amount = (v: (typeof items)[number]) =>
       v.maxValueCents !== null
@@ -87,11 +73,7 @@ ${
     const s = subsT(req);
     const { who } = signed(req);
     const id = (req.params as { id: string }).id;
-    const sub = await loadSubscription(deps, who, id);
-    const [charges, events] = await Promise.all([
-      listSubscriptionCharges(deps.db, sub),
-      listEvents(deps.db, { ...who, chargeId: sub.id, limit: 200, offset: 0 }),
-    ]);
+    const { subscription: sub, charges, events } = await subscriptionDetail(deps, who, id);
     const next = nextChargeDate(sub);
     const amount =
       sub.maxValueCents !== null
@@ -127,7 +109,7 @@ ${
       })
     : ""
 }</section>
-<section><h2>${s("dash.subs.periods")}</h2>${charges.length === 0 ? html`<p class="muted">${s("dash.subs.noCharges")}</p>` : chargeRows(t, charges.map(listItem))}</section>
+<section><h2>${s("dash.subs.periods")}</h2>${charges.length === 0 ? html`<p class="muted">${s("dash.subs.noCharges")}</p>` : chargeRows(t, charges)}</section>
 <section><h2>${s("dash.subs.events")}</h2><div class="table-wrap"><table><thead><tr><th>${t("webhooks.event")}</th><th>${t("charges.created")}</th></tr></thead><tbody>${events.map(
         (e) => html`<tr><td class="mono">${e.type}</td><td>${when(t, e.createdAt)}</td></tr>`,
       )}</tbody></table></div></section>`,
