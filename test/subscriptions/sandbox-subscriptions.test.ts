@@ -267,4 +267,37 @@ describe("subscriptions in the sandbox, walked with the test clock", () => {
       [0],
     );
   });
+
+  test("a refused authorisation is rejected, and one nobody answers expires after 7 days", async () => {
+    const { test: token } = await svc.newAccount();
+    const refused = await created(token, { value: 10 });
+    const res = await post(token, "simulate-authorize", {
+      subscription_id: refused.subscriptionId,
+      decision: "reject",
+    });
+    assert.equal(res.json().data.statusCode, "rejected");
+    const ignored = await created(token, { value: 10, start_date: "2027-03-01" });
+    await advance(token, 6);
+    const still = await svc.call(
+      "GET",
+      `/api/pix/subscriptions/status?subscription_id=${ignored.subscriptionId}`,
+      { token },
+    );
+    assert.equal(still.json().data.statusCode, "created");
+    await advance(token, 2);
+    const gone = await svc.call(
+      "GET",
+      `/api/pix/subscriptions/status?subscription_id=${ignored.subscriptionId}`,
+      { token },
+    );
+    assert.equal(gone.json().data.statusCode, "expired");
+    assert.deepEqual(
+      (await eventsOf(token, ignored.subscriptionId)).map((e) => e.event),
+      ["subscription.created", "subscription.expired"],
+    );
+    assert.deepEqual(
+      (await eventsOf(token, refused.subscriptionId)).map((e) => e.event),
+      ["subscription.created", "subscription.rejected"],
+    );
+  });
 });
