@@ -46,3 +46,35 @@ test("the authorisation page shows the terms and the code, and nothing about the
   const missing = await svc.app.inject({ method: "GET", url: "/subscribe/sub_nope" });
   assert.equal(missing.statusCode, 404);
 });
+
+test("a period's charge has a payment page that says the bank debits it (no QR to draw)", async () => {
+  const { test: token } = await svc.newAccount();
+  const start = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  const s = (
+    await svc.call("POST", "/api/pix/subscriptions/create", {
+      token,
+      body: {
+        title: "Plano",
+        customer_name: "Maria Silva",
+        customer_cpf: "529.982.247-25",
+        periodicity: "monthly",
+        start_date: start,
+        value: 10,
+      },
+    })
+  ).json().data;
+  await svc.call("POST", "/api/pix/subscriptions/simulate-authorize", {
+    token,
+    body: { subscription_id: s.subscriptionId },
+  });
+  await svc.call("POST", "/api/pix/subscriptions/test-clock/advance", { token, body: { days: 1 } });
+  const list = (await svc.call("GET", "/api/pix/charges", { token })).json().data.charges;
+  const charge = list.find(
+    (c: { subscriptionId?: string }) => c.subscriptionId === s.subscriptionId,
+  );
+  assert.ok(charge, "period 0's charge was sent (its window opened at creation)");
+  assert.equal(charge.brCode, null);
+  const page = await svc.app.inject({ method: "GET", url: `/pay/${charge.chargeId}` });
+  assert.equal(page.statusCode, 200);
+  assert.match(page.body, /Pix Automático: o banco do pagador a debita na data/);
+});

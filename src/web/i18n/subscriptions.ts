@@ -22,6 +22,8 @@ export const subscriptions = defineArea(
       "Abra o app do seu banco, escolha Pix e leia o QR code (ou use o código abaixo). Você autoriza uma vez; depois cada cobrança é paga na data, e você pode cancelar no app do banco quando quiser.",
     "sub.howToFirst":
       "Abra o app do seu banco, escolha Pix e leia o QR code (ou use o código abaixo): você paga {amount} agora e autoriza as próximas cobranças. Pode cancelar no app do banco quando quiser.",
+    "sub.periodCharge":
+      "Esta cobrança faz parte de um Pix Automático: o banco do pagador a debita na data, sem QR code.",
     "sub.codeLabel": "Código Pix Copia e Cola",
     "sub.qrAlt": "QR code Pix Automático de {title}",
     "sub.validUntil": "Autorize até {time}",
@@ -72,6 +74,8 @@ export const subscriptions = defineArea(
       "Open your bank's app, choose Pix and scan the QR code (or use the code below). You authorise once; then each charge is paid on its date, and you can cancel in your bank's app at any time.",
     "sub.howToFirst":
       "Open your bank's app, choose Pix and scan the QR code (or use the code below): you pay {amount} now and authorise the next charges. You can cancel in your bank's app at any time.",
+    "sub.periodCharge":
+      "This charge is part of a Pix Automático subscription: the payer's bank debits it on its date, with no QR code.",
     "sub.codeLabel": "Pix copy-and-paste code",
     "sub.qrAlt": "Pix Automático QR code for {title}",
     "sub.validUntil": "Authorise by {time}",
