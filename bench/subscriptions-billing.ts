@@ -54,7 +54,8 @@ try {
   };
   // BENCH_ANALYZE=1: fresh statistics first (what autovacuum's analyze gives a table that grew),
   // to tell the plan's cost from the work's.
-  if (process.env.BENCH_ANALYZE === "1") await t.db.exec("ANALYZE subscription_periods, charges, subscriptions");
+  if (process.env.BENCH_ANALYZE === "1")
+    await t.db.exec("ANALYZE subscription_periods, charges, subscriptions");
   const debit0 = performance.now();
   const paid = await billingPass({ ...subsDeps, clock: dueDay });
   const debitS = (performance.now() - debit0) / 1000;

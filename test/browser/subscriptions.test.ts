@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { test } from "node:test";
 import jsqr from "jsqr";
 import type { Page } from "playwright-core";
@@ -12,6 +14,21 @@ import { browserSuite, PHONE, screenshot } from "./harness.ts";
 // camera reads as the subscription's BR Code, the sandbox's approve button, in Portuguese and
 // English), and the merchant's dashboard (the list, a subscription's page with its periods'
 // charges and events, cancel, and the home page's count of active subscriptions).
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core"), "utf8");
+
+/** axe-core's violations on the page (as the accessibility test runs it): none expected. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const { violations, passes } = (await page.evaluate("axe.run()")) as {
+    violations: Array<{ id: string; help: string; nodes: { target: unknown[] }[] }>;
+    passes: unknown[];
+  };
+  assert.ok(passes.length > 10, `axe checked ${passes.length} rules on ${page.url()}`);
+  return violations.map(
+    (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+}
 
 async function readQrOnScreen(page: Page): Promise<string | undefined> {
   const png = PNG.sync.read(await page.screenshot({ fullPage: true }));
@@ -67,6 +84,7 @@ browserSuite("subscriptions in Chromium, on a phone", {}, (env) => {
     );
     assert.ok(Number(overflow) <= 0, `page wider than the phone by ${overflow}px`);
     await screenshot(page, "subscription-authorize");
+    assert.deepEqual(await axeViolations(page), [], "axe on the authorisation page");
     await page.getByRole("button", { name: "Simular autorização" }).click();
     await page.waitForURL(/\/subscribe\//);
     assert.match(await page.locator("#pay-status").innerText(), /Autorizado/);
@@ -121,7 +139,10 @@ browserSuite("subscriptions in Chromium, on a phone", {}, (env) => {
     const stat = page.locator(".stat", { hasText: "Assinaturas ativas" });
     assert.equal((await stat.locator(".n").innerText()).trim(), "1");
     await screenshot(page, "dashboard-home-subscriptions");
-    await page.goto("/dashboard/subscriptions");
+    // Reached from the charges page (the navigation bar is full).
+    await page.goto("/dashboard/charges");
+    await page.getByRole("link", { name: /Assinaturas \(Pix Automático\)/ }).click();
+    await page.waitForURL(/\/dashboard\/subscriptions$/);
     await page.getByRole("link", { name: "Plano mensal da academia" }).click();
     await page.waitForURL(/\/dashboard\/subscriptions\/sub_/);
     const detail = await page.locator("main").innerText();
@@ -130,6 +151,7 @@ browserSuite("subscriptions in Chromium, on a phone", {}, (env) => {
     // The first period (15 days after creation) was debited on its date: an approved charge.
     assert.match(detail, /Aprovada/);
     await screenshot(page, "dashboard-subscription");
+    assert.deepEqual(await axeViolations(page), [], "axe on the subscription's page");
     await page.locator("summary", { hasText: "Cancelar assinatura" }).click();
     await page.getByRole("button", { name: "Cancelar assinatura" }).click();
     await page.waitForLoadState();
@@ -139,5 +161,6 @@ browserSuite("subscriptions in Chromium, on a phone", {}, (env) => {
     await screenshot(page, "dashboard-subscription-canceled");
     await page.goto("/dashboard/subscriptions");
     await screenshot(page, "dashboard-subscriptions");
+    assert.deepEqual(await axeViolations(page), [], "axe on the subscription list");
   });
 });

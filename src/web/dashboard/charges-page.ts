@@ -13,6 +13,7 @@ import { formText } from "../forms.ts";
 import { html, type SafeHtml } from "../html.ts";
 import { translator } from "../i18n/catalogue.ts";
 import { liveMoney } from "../i18n/live-money.ts";
+import { subscriptions } from "../i18n/subscriptions.ts";
 import { withQuery } from "../layout.ts";
 import { type DashT, dashT, type Flash, postForm, runAction, sendDashPage } from "./chrome.ts";
 import { badge, formAmount, money, parseForm, when } from "./format.ts";
@@ -60,6 +61,7 @@ export function registerChargePages(web: FastifyInstance, deps: AppDeps): void {
 <label>${t("charges.customerEmail")}<input type="email" name="customer_email" maxlength="254" value="${q.customer_email ?? ""}"></label>
 <button type="submit" class="secondary">${t("charges.filter")}</button>
 </form>
+<p><a href="/dashboard/subscriptions">${translator(req.lang, subscriptions)("dash.subs.title")} (Pix Automático) →</a></p>
 ${who.mode === "live" ? html`<p><a href="/dashboard/unmatched-payments">${translator(req.lang, liveMoney)("unmatched.link")} →</a></p>` : ""}
 ${chargeRows(t, items)}
 <div class="pager">${q.before ? html`<a href="${withQuery(req.url, { before: undefined })}">${t("charges.newest")}</a>` : html`<span></span>`}${nextBefore ? html`<a href="${withQuery(req.url, { before: nextBefore })}">${t("charges.older")}</a>` : ""}</div>

@@ -20,7 +20,6 @@ export const dashT = (req: FastifyRequest): DashT => translator(req.lang, common
 export type Section =
   | "home"
   | "charges"
-  | "subscriptions"
   | "products"
   | "keys"
   | "webhooks"
@@ -32,7 +31,6 @@ export type Section =
 const NAV: Array<[Section, string]> = [
   ["home", "/dashboard"],
   ["charges", "/dashboard/charges"],
-  ["subscriptions", "/dashboard/subscriptions"],
   ["products", "/dashboard/products"],
   ["keys", "/dashboard/keys"],
   ["webhooks", "/dashboard/webhooks"],

@@ -46,7 +46,7 @@ export function registerSubscriptionPages(web: FastifyInstance, deps: AppDeps): 
         ? s("sub.amountUpTo", { amount: formatBrl(req.lang, v.maxValueCents) })
         : formatBrl(req.lang, v.valueCents ?? 0);
     return sendDashPage(req, reply, {
-      section: "subscriptions",
+      section: "charges",
       title: s("dash.subs.title"),
       main: html`<h1>${s("dash.subs.title")}</h1>
 ${
@@ -81,7 +81,7 @@ ${
         : formatBrl(req.lang, sub.valueCents ?? 0);
     const open = sub.status === "created" || sub.status === "approved";
     return sendDashPage(req, reply, {
-      section: "subscriptions",
+      section: "charges",
       title: sub.title,
       flash,
       status,
