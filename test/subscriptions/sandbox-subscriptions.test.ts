@@ -300,4 +300,45 @@ describe("subscriptions in the sandbox, walked with the test clock", () => {
       ["subscription.created", "subscription.rejected"],
     );
   });
+
+  test("after days down one pass catches up every period still in its window, and skips one whose window shut", async () => {
+    const { test: token, accountId } = await svc.newAccount();
+    const weekly = await created(token, {
+      value: 5,
+      periodicity: "weekly",
+      start_date: "2026-12-07",
+    });
+    await approve(token, weekly.subscriptionId);
+    // 20 days pass with no scheduler running (the clock moved, no pass), then one pass.
+    await svc.deps.db.query(
+      "INSERT INTO test_clocks (account_id, advanced_ms, updated_at) VALUES ($1, 20 * 86400000, now())",
+      [accountId],
+    );
+    await billingPass(svc.deps);
+    const periods = await svc.deps.db.query<{
+      period: number;
+      status: string;
+      due: string;
+      reason: string | null;
+    }>(
+      `SELECT period, status, to_char(due_date, 'YYYY-MM-DD') AS due, reason FROM subscription_periods
+       WHERE subscription_id = $1 ORDER BY period`,
+      [weekly.subscriptionId],
+    );
+    // Now 2026-12-12, 07:00 in Brazil. Dec 7's window shut on Dec 5 (D-2): skipped. Dec 14's
+    // is open until the end of Dec 12, Dec 21's opened on Dec 11: both sent now. Dec 28's opens
+    // on Dec 18.
+    assert.deepEqual(
+      periods.map((p) => `${p.period} ${p.due} ${p.status}`),
+      ["0 2026-12-07 skipped", "1 2026-12-14 issued", "2 2026-12-21 issued"],
+    );
+    assert.match(periods[0]?.reason ?? "", /^window_missed/);
+    // The periods caught up are debited on their dates; Dec 28's was sent on Dec 18.
+    await advance(token, 10);
+    const charges = await chargesOf(token, weekly.subscriptionId);
+    assert.deepEqual(
+      charges.map((c) => c.statusCode),
+      ["approved", "approved", "pending"],
+    );
+  });
 });
