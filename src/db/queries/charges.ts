@@ -49,6 +49,8 @@ export type ChargeRow = {
   overdueAt?: Date | null;
   /** A due-date charge's approval: the amount due on the payment date, in centavos. */
   amountPaidCents?: number | null;
+  /** The subscription this charge belongs to (a period's charge; migration 0019). */
+  subscriptionId?: string | null;
 };
 
 const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
@@ -78,6 +80,7 @@ const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
   ["due_terms", "dueTerms"],
   ["overdue_at", "overdueAt"],
   ["amount_paid_cents", "amountPaidCents"],
+  ["subscription_id", "subscriptionId"],
 ];
 export const chargeColumns = (alias = "") =>
   COLUMN_NAMES.map(([c, f]) => `${alias}${c} AS "${f}"`).join(", ");

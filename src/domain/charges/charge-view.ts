@@ -28,7 +28,7 @@ type DataFields = Pick<
   | "approvedAt"
   | "receivedCents"
 > &
-  Partial<Pick<ChargeRow, "updatedAt" | "dueTerms" | "amountPaidCents">>;
+  Partial<Pick<ChargeRow, "updatedAt" | "dueTerms" | "amountPaidCents" | "subscriptionId">>;
 
 /**
  * The spec's webhook `data` object. `order_id` is the caller's external_id, else the charge id.
@@ -58,6 +58,11 @@ export function chargeData(row: DataFields, at: Date = row.updatedAt ?? row.crea
     ...(row.receivedCents > 0 ? { amountReceived: centsToBrl(row.receivedCents) } : {}),
     // A charge with a due date (cobv): due date, today's amount, overdue (due-charge.ts).
     ...dueFields(row, at),
+    // A subscription's charge (docs/subscriptions.md): its subscription, and why a debit failed.
+    ...(row.subscriptionId ? { subscriptionId: row.subscriptionId } : {}),
+    ...(typeof row.details.decline_reason === "string"
+      ? { declineReason: row.details.decline_reason }
+      : {}),
   };
 }
 export type ChargeData = ReturnType<typeof chargeData>;

@@ -14,6 +14,7 @@ import { html, type SafeHtml } from "../html.ts";
 import { translator } from "../i18n/catalogue.ts";
 import { chargeBatch } from "../i18n/charge-batch.ts";
 import { liveMoney } from "../i18n/live-money.ts";
+import { subscriptions } from "../i18n/subscriptions.ts";
 import { withQuery } from "../layout.ts";
 import { BATCH_PAGE } from "./charge-batch-page.ts";
 import { type DashT, dashT, type Flash, postForm, runAction, sendDashPage } from "./chrome.ts";
@@ -64,6 +65,7 @@ export function registerChargePages(web: FastifyInstance, deps: AppDeps): void {
 <button type="submit" class="secondary">${t("charges.filter")}</button>
 </form>
 <p><a href="${BATCH_PAGE}">${translator(req.lang, chargeBatch)("batch.link")} →</a></p>
+<p><a href="/dashboard/subscriptions">${translator(req.lang, subscriptions)("dash.subs.title")} (Pix Automático) →</a></p>
 ${who.mode === "live" ? html`<p><a href="/dashboard/unmatched-payments">${translator(req.lang, liveMoney)("unmatched.link")} →</a></p>` : ""}
 ${chargeRows(t, items)}
 <div class="pager">${q.before ? html`<a href="${withQuery(req.url, { before: undefined })}">${t("charges.newest")}</a>` : html`<span></span>`}${nextBefore ? html`<a href="${withQuery(req.url, { before: nextBefore })}">${t("charges.older")}</a>` : ""}</div>

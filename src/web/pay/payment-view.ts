@@ -5,6 +5,7 @@ import { formatBrl, formatDateTime, type Lang, translator } from "../i18n/catalo
 import { common } from "../i18n/common.ts";
 import { pay } from "../i18n/pay.ts";
 import { payDue } from "../i18n/pay-due.ts";
+import { subscriptions } from "../i18n/subscriptions.ts";
 import { page } from "../layout.ts";
 import { dueBlock, formatDay } from "./due-view.ts";
 
@@ -118,6 +119,10 @@ ${expires}
 <p><a class="button secondary" href="${b.payUri}">${t("crypto.openWallet")}</a></p>
 <p class="muted small">${t("crypto.network", { network: b.network })}${v.amountReceived && v.amountReceived !== "0.00000000" ? html` · ${t("crypto.received", { btc: v.amountReceived })}` : ""}</p>
 </div>`;
+  }
+  if (!v.brCode) {
+    // A subscription period's charge (Pix Automático) has no code: the payer's bank debits it.
+    return html`<div class="pay-open"><p>${translator(t.lang, subscriptions)("sub.periodCharge")}</p></div>`;
   }
   return html`<div class="pay-open">
 ${expires}
