@@ -134,6 +134,10 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(3600).default(5),
   ),
+  TOSTAO_BILLING_INTERVAL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3600).default(60),
+  ),
   TOSTAO_RETENTION_DAYS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(36_500).default(90),
@@ -235,6 +239,8 @@ export type Config = {
   maxChargeCents: number;
   /** How often each instance expires overdue charges. */
   expiryIntervalMs: number;
+  /** How often each instance runs the subscriptions' billing pass (TOSTAO_BILLING_INTERVAL_SECONDS). */
+  billingIntervalMs: number;
   /** How often each instance asks the PSPs about pending live PIX charges (reconciliation). */
   pixReconcileMs: number;
   /**
@@ -349,6 +355,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     maxChargeCents: e.TOSTAO_MAX_CHARGE_BRL * 100,
     expiryIntervalMs: e.TOSTAO_EXPIRY_INTERVAL_SECONDS * 1000,
+    billingIntervalMs: e.TOSTAO_BILLING_INTERVAL_SECONDS * 1000,
     pixReconcileMs: Math.round(e.TOSTAO_PIX_RECONCILE_SECONDS * 1000),
     retention: {
       days: e.TOSTAO_RETENTION_DAYS,

@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import type { ChargeWriter, CobAttemptWriter } from "./db/queries/insert-charges.ts";
 import type { PixProviders } from "./domain/charges/pix-provider.ts";
 import type { PspClientFactory, PspClients } from "./domain/pix-psp-connection/clients.ts";
+import type { SubscriptionRails } from "./domain/subscriptions/rail.ts";
 import type { RecurrenceSink } from "./domain/subscriptions-live/notify.ts";
 import type { Tally } from "./domain/tally.ts";
 import type { Authenticator } from "./domain/tokens/authenticate.ts";
@@ -48,6 +49,8 @@ export type AppDeps = {
   /** Dashboard sign-in attempts (refundable counts; this process when Redis is down). */
   signInAttempts: AttemptCounter;
   pixProviders: PixProviders;
+  /** Who runs subscriptions' recurrences: the sandbox, and live at the PSP (domain/subscriptions/rail.ts). */
+  subscriptionRails: SubscriptionRails;
   /** Makes a live PSP client (saving a connection checks it with a fresh one). */
   makePspClient: PspClientFactory;
   /** The accounts' live PSP clients (the same object as pixProviders.live). */

@@ -11,6 +11,7 @@ import type { AppDeps } from "./deps.ts";
 import { bootstrapIfEmpty } from "./domain/accounts/bootstrap.ts";
 import { sandboxPixProvider } from "./domain/charges/pix-provider.ts";
 import { makePspClients, type PspClientFactory } from "./domain/pix-psp-connection/clients.ts";
+import { sandboxSubscriptionRail } from "./domain/subscriptions/rail.ts";
 import { makeAuthenticator } from "./domain/tokens/authenticate.ts";
 import { buildApp } from "./http/app.ts";
 import { type Clock, cryptoRandom, type Random, systemClock } from "./kernel/clock.ts";
@@ -25,6 +26,7 @@ import { makeMemoryRateLimiter, makeRedisRateLimiter } from "./ratelimit/rate-li
 import { loadOrCreateKeyFile } from "./secrets/key-file.ts";
 import { makeSecretBox } from "./secrets/secret-box.ts";
 import { type DeliveryWorker, makeDeliveryWorker } from "./workers/delivery-worker.ts";
+import { makeBillSubscriptionsJob } from "./workers/jobs/bill-subscriptions.ts";
 import { makeExpireChargesJob, makeExpireLivePixJob } from "./workers/jobs/expire-charges.ts";
 import { makePruneHistoryJob } from "./workers/jobs/prune-history.ts";
 import { makePruneIdempotencyKeysJob } from "./workers/jobs/prune-idempotency-keys.ts";
@@ -133,6 +135,8 @@ export async function createService(
     rateLimiter,
     signInAttempts,
     pixProviders: { test: sandboxPixProvider, live: pspClients },
+    // Live subscriptions plug in here once the PSP client speaks Pix Automático.
+    subscriptionRails: { test: sandboxSubscriptionRail, live: undefined },
     makePspClient,
     pspClients,
     baseUrl: config.baseUrl,
@@ -208,6 +212,8 @@ export async function createService(
       { db, clock, random, pspClients, tally: metrics, log },
       config.pixReconcileMs,
     ),
+    // One billing scheduler in every instance (claims are shared through the database).
+    makeBillSubscriptionsJob({ ...deps, log }, config.billingIntervalMs),
     ...(config.runWorkers
       ? [
           makeExpireChargesJob({ db, clock, random, log }, config.expiryIntervalMs),

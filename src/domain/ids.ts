@@ -6,7 +6,18 @@ import type { Clock, Random } from "../kernel/clock.ts";
 
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 
-export type IdKind = "acct" | "tok" | "pix" | "prod" | "evt" | "wh" | "dlv" | "wal" | "usr" | "upm";
+export type IdKind =
+  | "acct"
+  | "tok"
+  | "pix"
+  | "prod"
+  | "evt"
+  | "wh"
+  | "dlv"
+  | "wal"
+  | "usr"
+  | "upm"
+  | "sub";
 
 export function newId(kind: IdKind, deps: { clock: Clock; random: Random }): string {
   return `${kind}_${encodeTime(deps.clock.now().getTime())}${encodeRandom(deps.random.bytes(10))}`;

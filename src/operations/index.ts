@@ -5,6 +5,7 @@ import type { Operation } from "./operation.ts";
 import { PIX_CHARGE_OPERATIONS } from "./pix-charges.ts";
 import { PIX_PROVIDER_OPERATIONS } from "./pix-provider.ts";
 import { PRODUCT_OPERATIONS } from "./products.ts";
+import { SUBSCRIPTION_OPERATIONS } from "./subscriptions.ts";
 import { TOKEN_OPERATIONS } from "./tokens.ts";
 import { WEBHOOK_OPERATIONS } from "./webhooks.ts";
 
@@ -18,6 +19,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...PRODUCT_OPERATIONS,
   ...PIX_CHARGE_OPERATIONS,
   ...PIX_PROVIDER_OPERATIONS,
+  ...SUBSCRIPTION_OPERATIONS,
   ...EVENT_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...CRYPTO_OPERATIONS,

@@ -34,6 +34,12 @@ export const EVENT_TYPES = [
   "charge.disputed",
   "payment.unmatched",
   "webhook.test",
+  // Subscriptions (domain/subscriptions/subscription-status.ts, docs/subscriptions.md).
+  "subscription.created",
+  "subscription.approved",
+  "subscription.rejected",
+  "subscription.canceled",
+  "subscription.expired",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

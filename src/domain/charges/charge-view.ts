@@ -32,6 +32,11 @@ export function chargeData(row: ChargeRow) {
     approvedAt: row.approvedAt?.toISOString() ?? null,
     // A live PIX cob paid for less than the value: what arrived (docs/live-pix.md, underpaid).
     ...(row.receivedCents > 0 ? { amountReceived: centsToBrl(row.receivedCents) } : {}),
+    // A subscription's charge (docs/subscriptions.md): its subscription, and why a debit failed.
+    ...(row.subscriptionId ? { subscriptionId: row.subscriptionId } : {}),
+    ...(typeof row.details.decline_reason === "string"
+      ? { declineReason: row.details.decline_reason }
+      : {}),
   };
 }
 export type ChargeData = ReturnType<typeof chargeData>;

@@ -186,6 +186,18 @@ export const ChargeViewSchema = z.object({
     .describe(
       "Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP.",
     ),
+  subscriptionId: z
+    .string()
+    .optional()
+    .describe(
+      "The subscription this charge belongs to (a period's charge, docs/subscriptions.md).",
+    ),
+  declineReason: z
+    .string()
+    .optional()
+    .describe(
+      "Why a subscription period's debit was declined (after the retries its policy allows).",
+    ),
   brCode: z.string().nullable(),
   expiresAt: z.string(),
   updatedAt: z.string(),

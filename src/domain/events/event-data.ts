@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { EventType } from "../charges/charge-status.ts";
 import { serializerFor } from "../schema-serializer.ts";
+import { SubscriptionDataSchema } from "../subscriptions/schemas.ts";
 import {
   ChargeDisputedDataSchema,
   ChargeEventDataSchema,
@@ -60,6 +61,11 @@ export const EVENT_DATA_SCHEMAS = {
   "charge.disputed": ChargeDisputedDataSchema,
   "webhook.test": TestEventDataSchema,
   "payment.unmatched": UnmatchedPaymentEventDataSchema,
+  "subscription.created": SubscriptionDataSchema,
+  "subscription.approved": SubscriptionDataSchema,
+  "subscription.rejected": SubscriptionDataSchema,
+  "subscription.canceled": SubscriptionDataSchema,
+  "subscription.expired": SubscriptionDataSchema,
 } satisfies Record<EventType, z.ZodType>;
 
 export type EventPayloadDeps = {

@@ -23,6 +23,8 @@ export const SCOPES = [
   "provider:write",
   "account:read",
   "account:write",
+  "subscriptions:read",
+  "subscriptions:write",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 export const ScopeSchema = z.enum(SCOPES);

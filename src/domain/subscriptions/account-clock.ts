@@ -1,0 +1,19 @@
+import { testClockOffset } from "../../db/queries/subscriptions.ts";
+import type { Clock } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Mode } from "../../kernel/mode.ts";
+
+// The sandbox test clock: an account's test mode may run ahead of the real clock (never behind),
+// moved by POST /api/pix/subscriptions/test-clock/advance. Subscriptions read time through it;
+// live mode always runs on the real clock.
+
+export const offsetClock = (clock: Clock, ms: number): Clock =>
+  ms === 0 ? clock : { now: () => new Date(clock.now().getTime() + ms) };
+
+export async function clockFor(
+  deps: { db: Db; clock: Clock },
+  who: { accountId: string; mode: Mode },
+): Promise<Clock> {
+  if (who.mode !== "test") return deps.clock;
+  return offsetClock(deps.clock, await testClockOffset(deps.db, who.accountId));
+}

@@ -1,0 +1,342 @@
+import { type ChargeRow, findCharge, moveCharge } from "../../db/queries/charges.ts";
+import { insertEvents } from "../../db/queries/events.ts";
+import {
+  advanceSubscription,
+  claimDueDebits,
+  claimDueSubscriptions,
+  claimUnanswered,
+  insertPeriod,
+  moveSubscription,
+  type PeriodRow,
+  type SubscriptionRow,
+  testClockAccounts,
+  updatePeriod,
+} from "../../db/queries/subscriptions.ts";
+import type { Clock } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import { chargeEvent, creationEvents } from "../charges/charge-events.ts";
+import { newId } from "../ids.ts";
+import { offsetClock } from "./account-clock.ts";
+import {
+  debitAt,
+  ISSUE_DAYS_BEFORE,
+  issueAt,
+  issueDeadline,
+  midnightOf,
+  periodDate,
+  RETRY_DAYS_AFTER,
+  retryAt,
+} from "./calendar.ts";
+import type { SubscriptionDeps } from "./create-subscription.ts";
+import type { SubscriptionRail } from "./rail.ts";
+import { subscriptionEvent } from "./subscription-view.ts";
+
+// The billing scheduler's pass (workers/jobs/bill-subscriptions.ts runs it in every instance):
+// 1. subscriptions nobody authorised in time expire;
+// 2. each approved subscription whose next period's window has opened gets that period's charge
+//    (a row in charges, charge.created), 10 days before its date; a period whose window shut
+//    while the service was down is skipped (a PSP refuses a cobr sent late), and a catch-up
+//    issues every period still in its window;
+// 3. sandbox only: on a period's date the sandbox payer's bank debits it (charge.approved), or,
+//    with fail_debits, fails it, retried on the policy's days, then charge.declined with reason.
+// Several instances share the work: each claim locks its rows (FOR UPDATE SKIP LOCKED) and the
+// period's primary key (subscription_id, period) refuses a second charge of a period outright.
+
+export type BillingTally = {
+  issued: number;
+  skipped: number;
+  paid: number;
+  retried: number;
+  declined: number;
+  expired: number;
+};
+const emptyTally = (): BillingTally => ({
+  issued: 0,
+  skipped: 0,
+  paid: 0,
+  retried: 0,
+  declined: 0,
+  expired: 0,
+});
+
+export type BillingOptions = { batch?: number; budgetMs?: number };
+
+/** One pass: real time for every account, then each moved test clock at its own time. */
+export async function billingPass(
+  deps: SubscriptionDeps,
+  opts: BillingOptions = {},
+): Promise<BillingTally> {
+  const tally = emptyTally();
+  const started = performance.now();
+  await passAt(deps, deps.clock, undefined, opts, tally, started);
+  for (const c of await testClockAccounts(deps.db)) {
+    await passAt(deps, offsetClock(deps.clock, c.ms), c.accountId, opts, tally, started);
+  }
+  return tally;
+}
+
+/** One pass over one account's test mode at its test clock's time (the clock's advance). */
+export async function billingPassFor(
+  deps: SubscriptionDeps,
+  clock: Clock,
+  accountId: string,
+  tally: BillingTally = emptyTally(),
+): Promise<BillingTally> {
+  await passAt(deps, clock, accountId, {}, tally, performance.now());
+  return tally;
+}
+
+async function passAt(
+  deps: SubscriptionDeps,
+  clock: Clock,
+  testAccountId: string | undefined,
+  opts: BillingOptions,
+  tally: BillingTally,
+  started: number,
+) {
+  const batch = opts.batch ?? 500;
+  const budgetMs = opts.budgetMs ?? Number.POSITIVE_INFINITY;
+  const d = { ...deps, clock };
+  const scope = testAccountId === undefined ? {} : { testAccountId };
+  const over = () => performance.now() - started >= budgetMs;
+  // Each step drains its backlog a batch per transaction.
+  for (;;) {
+    const n = await deps.db.transaction(async (db) => {
+      const rows = await claimUnanswered(db, { at: clock.now(), limit: batch, ...scope });
+      for (const s of rows) await expire(d, db, s, ["created"]);
+      tally.expired += rows.length;
+      return rows.length;
+    });
+    if (n < batch || over()) break;
+  }
+  for (;;) {
+    const n = await deps.db.transaction(async (db) => {
+      const rows = await claimDueSubscriptions(db, { at: clock.now(), limit: batch, ...scope });
+      for (const s of rows) await issueDue(d, db, s, tally);
+      return rows.length;
+    });
+    if (n < batch || over()) break;
+  }
+  for (;;) {
+    const n = await deps.db.transaction(async (db) => {
+      const rows = await claimDueDebits(db, { at: clock.now(), limit: batch, ...scope });
+      for (const p of rows) await debit(d, db, p, tally);
+      return rows.length;
+    });
+    if (n < batch || over()) break;
+  }
+}
+
+async function expire(deps: SubscriptionDeps, db: Db, s: SubscriptionRow, from: string[]) {
+  const moved = await moveSubscription(db, s, {
+    from,
+    to: "expired",
+    at: deps.clock.now(),
+    nextIssueAt: null,
+  });
+  if (moved) await insertEvents(db, [subscriptionEvent(deps, moved)]);
+}
+
+function railFor(deps: SubscriptionDeps, s: SubscriptionRow): SubscriptionRail | undefined {
+  return s.mode === "live" ? deps.subscriptionRails.live : deps.subscriptionRails.test;
+}
+
+/**
+ * Issues (or skips) every period of a claimed subscription whose window has opened by now, and
+ * schedules the next look: a catch-up after downtime issues them all in one go.
+ */
+async function issueDue(deps: SubscriptionDeps, db: Db, s: SubscriptionRow, tally: BillingTally) {
+  const now = deps.clock.now();
+  const rail = railFor(deps, s);
+  if (!rail) return;
+  let k = s.nextPeriod;
+  let amountLeft = s.nextAmountCents;
+  for (;;) {
+    const due = periodDate(s.startDate, s.periodicity, k);
+    if (s.endDate !== null && due > s.endDate) {
+      // No period left: once the last one's retries are over, the subscription has run its term.
+      const last = k === 0 ? s.startDate : periodDate(s.startDate, s.periodicity, k - 1);
+      const endsAt = midnightOf(last, Math.max(...RETRY_DAYS_AFTER[s.retryPolicy], 0) + 1);
+      if (now >= endsAt) await expire(deps, db, s, ["approved"]);
+      else
+        await advanceSubscription(db, s, {
+          nextPeriod: k,
+          nextIssueAt: endsAt,
+          at: now,
+          clearAmount: false,
+        });
+      return;
+    }
+    if (now < issueAt(due)) {
+      await advanceSubscription(db, s, {
+        nextPeriod: k,
+        nextIssueAt: issueAt(due),
+        at: now,
+        clearAmount: amountLeft === null,
+      });
+      return;
+    }
+    const base = {
+      subscriptionId: s.id,
+      period: k,
+      accountId: s.accountId,
+      mode: s.mode,
+      dueDate: due,
+      attempts: 0,
+      nextAttemptAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    // A variable subscription takes the amount set for this period, else its default value.
+    const amount = amountLeft ?? s.valueCents;
+    if (
+      now >= issueDeadline(due) ||
+      (amount === null && now >= midnightOf(due, -ISSUE_DAYS_BEFORE.latest))
+    ) {
+      const reason =
+        amount === null
+          ? "no_amount: no amount was set for this period before its window shut"
+          : "window_missed: the service was down past the last day this period's charge could be sent";
+      if (
+        await insertPeriod(db, {
+          ...base,
+          amountCents: amount,
+          chargeId: null,
+          status: "skipped",
+          reason,
+        })
+      )
+        tally.skipped++;
+      k++;
+      continue;
+    }
+    if (amount === null) {
+      // Wait for POST /api/pix/subscriptions/charge until the window's last day.
+      await advanceSubscription(db, s, {
+        nextPeriod: k,
+        nextIssueAt: midnightOf(due, -ISSUE_DAYS_BEFORE.latest),
+        at: now,
+        clearAmount: false,
+      });
+      return;
+    }
+    const chargeId = newId("pix", deps);
+    const issued = await rail.issuePeriodCharge(s, {
+      index: k,
+      dueDate: due,
+      amountCents: amount,
+      chargeId,
+    });
+    const charge = periodCharge(s, chargeId, issued, amount, due, now);
+    const stored = await insertPeriod(
+      db,
+      {
+        ...base,
+        amountCents: amount,
+        chargeId,
+        status: "issued",
+        reason: null,
+        nextAttemptAt: s.mode === "test" ? debitAt(due) : null,
+      },
+      { row: charge, events: creationEvents(deps, charge) },
+    );
+    if (stored) tally.issued++;
+    amountLeft = null;
+    k++;
+  }
+}
+
+function periodCharge(
+  s: SubscriptionRow,
+  id: string,
+  issued: { txid: string; brCode: string | null },
+  amountCents: number,
+  due: string,
+  now: Date,
+): ChargeRow {
+  return {
+    id,
+    accountId: s.accountId,
+    mode: s.mode,
+    method: "pix",
+    status: "pending",
+    valueCents: amountCents,
+    title: s.title,
+    description: `Pix Automático ${due}`,
+    productId: null,
+    externalId: s.externalId,
+    details: { ...s.details, due_date: due },
+    provider: s.provider,
+    txid: issued.txid,
+    brCode: issued.brCode,
+    simulated: false,
+    // Payable until its last retry is over (the expiry job leaves it alone until then).
+    expiresAt: midnightOf(due, Math.max(...RETRY_DAYS_AFTER[s.retryPolicy], 0) + 2),
+    createdAt: now,
+    updatedAt: now,
+    approvedAt: null,
+    crypto: null,
+    receivedSats: 0,
+    receivedCents: 0,
+    paidLate: false,
+    subscriptionId: s.id,
+  };
+}
+
+type DuePeriod = PeriodRow & { retryPolicy: SubscriptionRow["retryPolicy"]; failDebits: boolean };
+
+/** The sandbox payer's bank on a period's date (or a retry's): pay, or fail and retry, or decline. */
+async function debit(deps: SubscriptionDeps, db: Db, p: DuePeriod, tally: BillingTally) {
+  const now = deps.clock.now();
+  const key = { accountId: p.accountId, mode: p.mode, id: p.chargeId ?? "" };
+  const charge = await findCharge(db, key);
+  if (charge?.status !== "pending") {
+    // Paid already (simulate-pay) or ended elsewhere: the period follows its charge.
+    const status = charge?.status === "approved" ? "paid" : "canceled";
+    await updatePeriod(db, p, {
+      status,
+      attempts: p.attempts,
+      nextAttemptAt: null,
+      reason: p.reason,
+      at: now,
+    });
+    return;
+  }
+  const attempts = p.attempts + 1;
+  if (!p.failDebits) {
+    const moved = await moveCharge(db, key, {
+      from: ["pending"],
+      to: "approved",
+      at: now,
+      simulated: true,
+    });
+    if (moved) await insertEvents(db, [chargeEvent(deps, "charge.approved", moved)]);
+    await updatePeriod(db, p, {
+      status: "paid",
+      attempts,
+      nextAttemptAt: null,
+      reason: null,
+      at: now,
+    });
+    tally.paid++;
+    return;
+  }
+  const next = retryAt(p.dueDate, p.retryPolicy, attempts - 1);
+  if (next !== null) {
+    const reason = "insufficient_funds: the payer's account had no funds";
+    await deps.subscriptionRails.test.requestRetry(charge, next.toISOString().slice(0, 10));
+    await updatePeriod(db, p, { status: "issued", attempts, nextAttemptAt: next, reason, at: now });
+    tally.retried++;
+    return;
+  }
+  const reason = `insufficient_funds: the debit failed ${attempts} time${attempts === 1 ? "" : "s"} (retry policy ${p.retryPolicy})`;
+  await db.query(
+    `UPDATE charges SET details = details || jsonb_build_object('decline_reason', $4::text)
+     WHERE id = $1 AND account_id = $2 AND mode = $3`,
+    [key.id, key.accountId, key.mode, reason],
+  );
+  const moved = await moveCharge(db, key, { from: ["pending"], to: "declined", at: now });
+  if (moved) await insertEvents(db, [chargeEvent(deps, "charge.declined", moved)]);
+  await updatePeriod(db, p, { status: "declined", attempts, nextAttemptAt: null, reason, at: now });
+  tally.declined++;
+}

@@ -1,0 +1,222 @@
+import { moveCharge } from "../../db/queries/charges.ts";
+import { insertEvents } from "../../db/queries/events.ts";
+import {
+  advanceTestClock,
+  cancelOpenPeriods,
+  findSubscription,
+  listSubscriptions as listRows,
+  moveSubscription,
+  type SubscriptionRow,
+  updateSubscriptionFields,
+} from "../../db/queries/subscriptions.ts";
+import type { Principal } from "../../kernel/mode.ts";
+import { chargeEvent } from "../charges/charge-events.ts";
+import { forbidden, notFound, unprocessable } from "../errors.ts";
+import { pageOf } from "../list-limit.ts";
+import { brlToCents, centsToBrl } from "../money.ts";
+import { clockFor, offsetClock } from "./account-clock.ts";
+import { type BillingTally, billingPassFor } from "./billing.ts";
+import { issueAt, periodDate } from "./calendar.ts";
+import { railOf, type SubscriptionDeps } from "./create-subscription.ts";
+import { SUBSCRIPTION_DISPLAY_STATUS } from "./subscription-status.ts";
+import { subscriptionEvent, subscriptionFullView, subscriptionView } from "./subscription-view.ts";
+
+// The subscription operations after creation: read, list, cancel, set a variable period's amount,
+// and the sandbox's authorisation and test clock.
+
+export async function loadSubscription(deps: SubscriptionDeps, who: Principal, id: string) {
+  const s = await findSubscription(deps.db, { accountId: who.accountId, mode: who.mode, id });
+  if (!s) throw notFound(`subscription_id: subscription ${id} not found`);
+  return s;
+}
+
+export async function subscriptionStatus(
+  deps: SubscriptionDeps,
+  who: Principal,
+  id: string,
+  baseUrl: string,
+) {
+  return subscriptionFullView(await loadSubscription(deps, who, id), baseUrl);
+}
+
+export async function listSubscriptions(
+  deps: SubscriptionDeps,
+  who: Principal,
+  page: { limit: number; offset: number },
+  baseUrl: string,
+) {
+  const rows = await listRows(deps.db, {
+    accountId: who.accountId,
+    mode: who.mode,
+    limit: page.limit + 1,
+    offset: page.offset,
+  });
+  const { items, hasMore } = pageOf(rows, page.limit);
+  return { subscriptions: items.map((s) => subscriptionView(s, baseUrl)), hasMore };
+}
+
+const cannot = (what: string, s: SubscriptionRow) =>
+  unprocessable(
+    `subscription_id: cannot ${what} a subscription that is ${s.status} (${SUBSCRIPTION_DISPLAY_STATUS[s.status]})`,
+  );
+
+/**
+ * Ends a subscription (subscription.canceled): no period is issued after it, and the charges of
+ * periods still waiting on their debit are canceled (charge.updated). By the merchant here; by the
+ * payer in their bank when a live PSP's notification says so (`canceledBy: "payer"`).
+ */
+export async function cancelSubscription(
+  deps: SubscriptionDeps,
+  who: Principal,
+  id: string,
+  baseUrl: string,
+  by: "merchant" | "payer" = "merchant",
+) {
+  const current = await loadSubscription(deps, who, id);
+  if (current.status === "canceled") return subscriptionView(current, baseUrl);
+  if (current.status !== "created" && current.status !== "approved")
+    throw cannot("cancel", current);
+  if (by === "merchant") await railOf(deps, who).cancel(current);
+  const clock = await clockFor(deps, who);
+  const d = { ...deps, clock };
+  const after = await deps.db.transaction(async (db) => {
+    const moved = await moveSubscription(db, current, {
+      from: ["created", "approved"],
+      to: "canceled",
+      at: clock.now(),
+      nextIssueAt: null,
+      canceledBy: by,
+    });
+    if (!moved) return undefined;
+    const events = [subscriptionEvent(d, moved)];
+    for (const p of await cancelOpenPeriods(db, current, clock.now())) {
+      if (!p.chargeId) continue;
+      const c = await moveCharge(
+        db,
+        { ...who, id: p.chargeId },
+        { from: ["pending"], to: "canceled", at: clock.now() },
+      );
+      if (c) events.push(chargeEvent(d, "charge.updated", c));
+    }
+    await insertEvents(db, events);
+    return moved;
+  });
+  if (!after) {
+    const now = await loadSubscription(deps, who, id);
+    if (now.status !== "canceled") throw cannot("cancel", now);
+    return subscriptionView(now, baseUrl);
+  }
+  return subscriptionView(after, baseUrl);
+}
+
+/** A variable subscription's amount for its next period, refused above max_value (422). */
+export async function setNextAmount(
+  deps: SubscriptionDeps,
+  who: Principal,
+  input: { subscription_id: string; value: number },
+  baseUrl: string,
+) {
+  const s = await loadSubscription(deps, who, input.subscription_id);
+  if (s.maxValueCents === null) {
+    throw unprocessable(
+      "subscription_id: this subscription has a fixed value; only a variable one (max_value) takes a period's amount",
+    );
+  }
+  if (s.status !== "approved" && s.status !== "created") throw cannot("charge", s);
+  const cents = brlToCents(input.value) ?? 0;
+  if (cents > s.maxValueCents) {
+    throw unprocessable(
+      `value: must be at most the subscription's max_value (${centsToBrl(s.maxValueCents)})`,
+    );
+  }
+  const clock = await clockFor(deps, who);
+  const after = await updateSubscriptionFields(deps.db, s, {
+    nextAmountCents: cents,
+    at: clock.now(),
+  });
+  return subscriptionView(after ?? s, baseUrl);
+}
+
+/**
+ * Sandbox: the payer answers in their bank (approve or reject). Approving also pays the
+ * journey's immediate charge, as the one QR does both. `fail_debits` makes this subscription's
+ * debits fail (or succeed again) from now on; on an approved subscription it is all that changes.
+ */
+export async function simulateAuthorize(
+  deps: SubscriptionDeps,
+  who: Principal,
+  input: {
+    subscription_id: string;
+    decision: "approve" | "reject";
+    fail_debits?: boolean | undefined;
+  },
+  baseUrl: string,
+) {
+  if (who.mode !== "test") {
+    throw forbidden(
+      "simulate-authorize is for test tokens only; live payers authorise in their bank",
+    );
+  }
+  let s = await loadSubscription(deps, who, input.subscription_id);
+  const clock = await clockFor(deps, who);
+  const d = { ...deps, clock };
+  if (input.fail_debits !== undefined) {
+    s =
+      (await updateSubscriptionFields(deps.db, s, {
+        failDebits: input.fail_debits,
+        at: clock.now(),
+      })) ?? s;
+  }
+  const to = input.decision === "approve" ? "approved" : "rejected";
+  if (s.status === to) return subscriptionView(s, baseUrl);
+  if (s.status !== "created") throw cannot(input.decision, s);
+  const after = await deps.db.transaction(async (db) => {
+    const first = periodDate(s.startDate, s.periodicity, 0);
+    const moved = await moveSubscription(db, s, {
+      from: ["created"],
+      to,
+      at: clock.now(),
+      nextIssueAt: to === "approved" ? issueAt(first) : null,
+    });
+    if (!moved) return undefined;
+    const events = [subscriptionEvent(d, moved)];
+    if (to === "approved" && moved.firstChargeId) {
+      const c = await moveCharge(
+        db,
+        { ...who, id: moved.firstChargeId },
+        { from: ["pending"], to: "approved", at: clock.now(), simulated: true },
+      );
+      if (c) events.push(chargeEvent(d, "charge.approved", c));
+    }
+    await insertEvents(db, events);
+    return moved;
+  });
+  if (!after)
+    throw cannot(input.decision, await loadSubscription(deps, who, input.subscription_id));
+  return subscriptionView(after, baseUrl);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Sandbox test clock: moves this account's test mode `days` forward, one day at a time, running
+ * the billing pass at each day as the scheduler would have (so periods are issued in their
+ * windows, debited on their dates and retried on theirs). Live mode never moves.
+ */
+export async function advanceClock(deps: SubscriptionDeps, who: Principal, days: number) {
+  if (who.mode !== "test") throw forbidden("the test clock is for test tokens only");
+  const tally: BillingTally = {
+    issued: 0,
+    skipped: 0,
+    paid: 0,
+    retried: 0,
+    declined: 0,
+    expired: 0,
+  };
+  let ms = 0;
+  for (let i = 0; i < days; i++) {
+    ms = await advanceTestClock(deps.db, who.accountId, DAY_MS, deps.clock.now());
+    await billingPassFor(deps, offsetClock(deps.clock, ms), who.accountId, tally);
+  }
+  return { now: offsetClock(deps.clock, ms).now().toISOString(), advancedDays: ms / DAY_MS };
+}
