@@ -43,6 +43,8 @@ import { subscriptionEvent } from "./subscription-view.ts";
 // period's primary key (subscription_id, period) refuses a second charge of a period outright.
 
 export type BillingTally = {
+  /** Periods a rail could not send this pass (live: the PSP down or refusing); tried again. */
+  railFailed?: number;
   issued: number;
   skipped: number;
   paid: number;
@@ -58,6 +60,9 @@ const emptyTally = (): BillingTally => ({
   declined: 0,
   expired: 0,
 });
+
+/** How soon a subscription whose rail failed is looked at again. */
+const RAIL_RETRY_MS = 5 * 60_000;
 
 export type BillingOptions = { batch?: number; budgetMs?: number };
 
@@ -221,12 +226,32 @@ async function issueDue(deps: SubscriptionDeps, db: Db, s: SubscriptionRow, tall
       return;
     }
     const chargeId = newId("pix", deps);
-    const issued = await rail.issuePeriodCharge(s, {
-      index: k,
-      dueDate: due,
-      amountCents: amount,
-      chargeId,
-    });
+    let issued: { txid: string; brCode: string | null };
+    try {
+      issued = await rail.issuePeriodCharge(
+        s,
+        {
+          index: k,
+          dueDate: due,
+          amountCents: amount,
+          chargeId,
+        },
+        db,
+      );
+    } catch {
+      // A live PSP down or refusing: this subscription is looked at again in a few minutes
+      // (its window is days long; past it the period is skipped above), and the batch's other
+      // subscriptions go on. A repeat lands on the same cobr (live-rail.ts: the txid is the
+      // subscription's and the period's).
+      await advanceSubscription(db, s, {
+        nextPeriod: k,
+        nextIssueAt: new Date(now.getTime() + RAIL_RETRY_MS),
+        at: now,
+        clearAmount: false,
+      });
+      tally.railFailed = (tally.railFailed ?? 0) + 1;
+      return;
+    }
     const charge = periodCharge(s, chargeId, issued, amount, due, now);
     const stored = await insertPeriod(
       db,
