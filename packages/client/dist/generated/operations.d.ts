@@ -128,6 +128,62 @@ export declare const OPERATIONS: {
         readonly auth: true;
         readonly produces: "application/json";
     };
+    readonly createSubscription: {
+        readonly method: "POST";
+        readonly path: "/api/pix/subscriptions/create";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly getSubscriptionStatus: {
+        readonly method: "GET";
+        readonly path: "/api/pix/subscriptions/status";
+        readonly input: "query";
+        readonly idempotent: false;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly listSubscriptions: {
+        readonly method: "GET";
+        readonly path: "/api/pix/subscriptions";
+        readonly input: "query";
+        readonly idempotent: false;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly cancelSubscription: {
+        readonly method: "POST";
+        readonly path: "/api/pix/subscriptions/cancel";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly setSubscriptionCharge: {
+        readonly method: "POST";
+        readonly path: "/api/pix/subscriptions/charge";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly simulateSubscriptionAuthorize: {
+        readonly method: "POST";
+        readonly path: "/api/pix/subscriptions/simulate-authorize";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly advanceTestClock: {
+        readonly method: "POST";
+        readonly path: "/api/pix/subscriptions/test-clock/advance";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
     readonly listEvents: {
         readonly method: "GET";
         readonly path: "/api/events";

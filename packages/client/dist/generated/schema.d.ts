@@ -255,6 +255,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pix/subscriptions/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a subscription (Pix Automático): the payer authorises it once with the BR Code; Idempotency-Key accepted */
+        post: operations["createSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/subscriptions/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status of a subscription */
+        get: operations["getSubscriptionStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Subscriptions, newest first */
+        get: operations["listSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/subscriptions/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a subscription: no further period is charged; Idempotency-Key accepted */
+        post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/subscriptions/charge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a variable subscription's amount for its next period (at most max_value); Idempotency-Key accepted */
+        post: operations["setSubscriptionCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/subscriptions/simulate-authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: the payer approves or rejects the subscription in their bank; fail_debits makes its debits fail (test tokens only) */
+        post: operations["simulateSubscriptionAuthorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/subscriptions/test-clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: move this account's test clock forward by days, running the billing scheduler for each day (test tokens only) */
+        post: operations["advanceTestClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -846,6 +965,106 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "subscription.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.created: An event.
+         * @description Sent to every active webhook subscribed to `subscription.created` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onSubscriptionCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.approved: An event.
+         * @description Sent to every active webhook subscribed to `subscription.approved` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onSubscriptionApproved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.rejected: An event.
+         * @description Sent to every active webhook subscribed to `subscription.rejected` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onSubscriptionRejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.canceled: An event.
+         * @description Sent to every active webhook subscribed to `subscription.canceled` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onSubscriptionCanceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.expired: An event.
+         * @description Sent to every active webhook subscribed to `subscription.expired` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onSubscriptionExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1181,7 +1400,7 @@ export interface operations {
                      */
                     mode?: "test" | "live";
                     /** @description What the new token may do, e.g. ["charges:read", "charges:write"]; only scopes the caller holds. Absent: the caller's own scopes (every scope for a token made without a list). */
-                    scopes?: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write")[];
+                    scopes?: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write")[];
                 };
             };
         };
@@ -1205,7 +1424,7 @@ export interface operations {
                             /** @enum {string} */
                             mode: "test" | "live";
                             /** @description What the token may do; null: every scope (a token made without a list). */
-                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write")[] | null;
+                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write")[] | null;
                             /** @description The first 12 characters of the token, to tell tokens apart. */
                             prefix: string;
                             createdAt: string;
@@ -1261,7 +1480,7 @@ export interface operations {
                                 /** @enum {string} */
                                 mode: "test" | "live";
                                 /** @description What the token may do; null: every scope (a token made without a list). */
-                                scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write")[] | null;
+                                scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write")[] | null;
                                 /** @description The first 12 characters of the token, to tell tokens apart. */
                                 prefix: string;
                                 createdAt: string;
@@ -1320,7 +1539,7 @@ export interface operations {
                             /** @enum {string} */
                             mode: "test" | "live";
                             /** @description What the token may do; null: every scope (a token made without a list). */
-                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write")[] | null;
+                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write")[] | null;
                             /** @description The first 12 characters of the token, to tell tokens apart. */
                             prefix: string;
                             createdAt: string;
@@ -1560,6 +1779,10 @@ export interface operations {
                             approvedAt: string | null;
                             /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                             amountReceived?: number;
+                            /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                            subscriptionId?: string;
+                            /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                            declineReason?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1637,6 +1860,10 @@ export interface operations {
                                 approvedAt: string | null;
                                 /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                 amountReceived?: number;
+                                /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                                subscriptionId?: string;
+                                /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                                declineReason?: string;
                                 brCode: string | null;
                                 expiresAt: string;
                                 updatedAt: string;
@@ -1711,6 +1938,10 @@ export interface operations {
                             approvedAt: string | null;
                             /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                             amountReceived?: number;
+                            /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                            subscriptionId?: string;
+                            /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                            declineReason?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1809,6 +2040,10 @@ export interface operations {
                             approvedAt: string | null;
                             /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                             amountReceived?: number;
+                            /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                            subscriptionId?: string;
+                            /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                            declineReason?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -1882,6 +2117,10 @@ export interface operations {
                             approvedAt: string | null;
                             /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                             amountReceived?: number;
+                            /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                            subscriptionId?: string;
+                            /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                            declineReason?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -2018,6 +2257,13 @@ export interface operations {
                     };
                     /** @description Banco do Brasil: the developer application key (gw-dev-app-key). */
                     app_key?: string;
+                    /** @description Live subscriptions (Pix Automático): your account at this PSP, which each period's charge (cobr) must name. */
+                    receiver_account?: {
+                        branch?: string;
+                        account: string;
+                        /** @enum {string} */
+                        type: "CORRENTE" | "POUPANCA" | "PAGAMENTO";
+                    };
                 };
             };
         };
@@ -2130,6 +2376,669 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    createSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Plano mensal",
+                 *       "external_id": "plan-42",
+                 *       "customer_name": "Maria Silva",
+                 *       "customer_cpf": "529.982.247-25",
+                 *       "periodicity": "monthly",
+                 *       "start_date": "2026-12-10",
+                 *       "value": 49.9
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What the payer subscribes to. */
+                    title: string;
+                    /** @description Your own identifier for this subscription. */
+                    external_id?: string;
+                    /** @description The payer (debtor): required. */
+                    customer_name?: string;
+                    /** @description The payer's CPF (or customer_cnpj). */
+                    customer_cpf?: string;
+                    /** @description The payer's CNPJ (or customer_cpf). */
+                    customer_cnpj?: string;
+                    /**
+                     * @description weekly, monthly, quarterly, semiannual or yearly (BACEN's SEMANAL, MENSAL, TRIMESTRAL, SEMESTRAL, ANUAL).
+                     * @enum {string}
+                     */
+                    periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
+                    /** @description The first period's date (YYYY-MM-DD, Brazil). */
+                    start_date: string;
+                    /** @description The last day periods may fall on; absent: no end. */
+                    end_date?: string;
+                    /** @description A fixed amount per period, in BRL (or max_value). */
+                    value?: number;
+                    /** @description A variable amount: the most one period may charge, in BRL; each period's amount is set with POST /api/pix/subscriptions/charge. */
+                    max_value?: number;
+                    /**
+                     * @description After a failed debit: none (BACEN's NAO_PERMITE) or up_to_3_in_7_days (PERMITE_3R_7D, the default).
+                     * @default up_to_3_in_7_days
+                     * @enum {string}
+                     */
+                    retry_policy?: "none" | "up_to_3_in_7_days";
+                    /** @description An amount paid now, in the same QR as the authorisation (the immediate charge plus recurrence journey). */
+                    first_payment_value?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            subscriptionId: string;
+                            /**
+                             * @description The status in Portuguese, as shown to people.
+                             * @enum {string}
+                             */
+                            status: "Aguardando autorização" | "Ativa" | "Recusada" | "Expirada" | "Cancelada";
+                            /** @enum {string} */
+                            statusCode: "created" | "approved" | "rejected" | "expired" | "canceled";
+                            livemode: boolean;
+                            title: string;
+                            external_id: string | null;
+                            customer_name: string | null;
+                            customer_cpf: string | null;
+                            customer_cnpj: string | null;
+                            /** @enum {string} */
+                            periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
+                            startDate: string;
+                            endDate: string | null;
+                            /** @description The fixed amount per period (BRL), or null (variable). */
+                            value: number | null;
+                            /** @description A variable subscription's most per period (BRL). */
+                            maxValue: number | null;
+                            firstPaymentValue: number | null;
+                            /** @description The journey's immediate charge, if any. */
+                            firstChargeId: string | null;
+                            /** @enum {string} */
+                            retryPolicy: "none" | "up_to_3_in_7_days";
+                            provider: string;
+                            /** @description The recorrência's id (idRec). */
+                            recId: string;
+                            /** @description The date of the next period to be charged (null: none left, or not active). */
+                            nextChargeDate: string | null;
+                            /** @description A variable subscription's amount set for its next period. */
+                            nextAmount: number | null;
+                            /** @description Who canceled: merchant (the API, the dashboard) or payer (in their bank). */
+                            canceledBy: string | null;
+                            createdAt: string;
+                            approvedAt: string | null;
+                            canceledAt: string | null;
+                            /** @description The authorisation's deadline while created. */
+                            expiresAt: string;
+                            updatedAt: string;
+                            /** @description The authorisation's BR Code (Pix copy-and-paste, with field 80). */
+                            brCode: string;
+                            /** @description The hosted authorisation page to send the payer to. */
+                            paymentUrl: string;
+                            /** @description PNG data URL of the QR code of brCode. */
+                            qrCodeImage: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSubscriptionStatus: {
+        parameters: {
+            query: {
+                subscription_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            subscriptionId: string;
+                            /**
+                             * @description The status in Portuguese, as shown to people.
+                             * @enum {string}
+                             */
+                            status: "Aguardando autorização" | "Ativa" | "Recusada" | "Expirada" | "Cancelada";
+                            /** @enum {string} */
+                            statusCode: "created" | "approved" | "rejected" | "expired" | "canceled";
+                            livemode: boolean;
+                            title: string;
+                            external_id: string | null;
+                            customer_name: string | null;
+                            customer_cpf: string | null;
+                            customer_cnpj: string | null;
+                            /** @enum {string} */
+                            periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
+                            startDate: string;
+                            endDate: string | null;
+                            /** @description The fixed amount per period (BRL), or null (variable). */
+                            value: number | null;
+                            /** @description A variable subscription's most per period (BRL). */
+                            maxValue: number | null;
+                            firstPaymentValue: number | null;
+                            /** @description The journey's immediate charge, if any. */
+                            firstChargeId: string | null;
+                            /** @enum {string} */
+                            retryPolicy: "none" | "up_to_3_in_7_days";
+                            provider: string;
+                            /** @description The recorrência's id (idRec). */
+                            recId: string;
+                            /** @description The date of the next period to be charged (null: none left, or not active). */
+                            nextChargeDate: string | null;
+                            /** @description A variable subscription's amount set for its next period. */
+                            nextAmount: number | null;
+                            /** @description Who canceled: merchant (the API, the dashboard) or payer (in their bank). */
+                            canceledBy: string | null;
+                            createdAt: string;
+                            approvedAt: string | null;
+                            canceledAt: string | null;
+                            /** @description The authorisation's deadline while created. */
+                            expiresAt: string;
+                            updatedAt: string;
+                            /** @description The authorisation's BR Code (Pix copy-and-paste, with field 80). */
+                            brCode: string;
+                            /** @description The hosted authorisation page to send the payer to. */
+                            paymentUrl: string;
+                            /** @description PNG data URL of the QR code of brCode. */
+                            qrCodeImage: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            subscriptions: {
+                                subscriptionId: string;
+                                /**
+                                 * @description The status in Portuguese, as shown to people.
+                                 * @enum {string}
+                                 */
+                                status: "Aguardando autorização" | "Ativa" | "Recusada" | "Expirada" | "Cancelada";
+                                /** @enum {string} */
+                                statusCode: "created" | "approved" | "rejected" | "expired" | "canceled";
+                                livemode: boolean;
+                                title: string;
+                                external_id: string | null;
+                                customer_name: string | null;
+                                customer_cpf: string | null;
+                                customer_cnpj: string | null;
+                                /** @enum {string} */
+                                periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
+                                startDate: string;
+                                endDate: string | null;
+                                /** @description The fixed amount per period (BRL), or null (variable). */
+                                value: number | null;
+                                /** @description A variable subscription's most per period (BRL). */
+                                maxValue: number | null;
+                                firstPaymentValue: number | null;
+                                /** @description The journey's immediate charge, if any. */
+                                firstChargeId: string | null;
+                                /** @enum {string} */
+                                retryPolicy: "none" | "up_to_3_in_7_days";
+                                provider: string;
+                                /** @description The recorrência's id (idRec). */
+                                recId: string;
+                                /** @description The date of the next period to be charged (null: none left, or not active). */
+                                nextChargeDate: string | null;
+                                /** @description A variable subscription's amount set for its next period. */
+                                nextAmount: number | null;
+                                /** @description Who canceled: merchant (the API, the dashboard) or payer (in their bank). */
+                                canceledBy: string | null;
+                                createdAt: string;
+                                approvedAt: string | null;
+                                canceledAt: string | null;
+                                /** @description The authorisation's deadline while created. */
+                                expiresAt: string;
+                                updatedAt: string;
+                                /** @description The authorisation's BR Code (Pix copy-and-paste, with field 80). */
+                                brCode: string;
+                                /** @description The hosted authorisation page to send the payer to. */
+                                paymentUrl: string;
+                            }[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subscription_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            subscriptionId: string;
+                            /**
+                             * @description The status in Portuguese, as shown to people.
+                             * @enum {string}
+                             */
+                            status: "Aguardando autorização" | "Ativa" | "Recusada" | "Expirada" | "Cancelada";
+                            /** @enum {string} */
+                            statusCode: "created" | "approved" | "rejected" | "expired" | "canceled";
+                            livemode: boolean;
+                            title: string;
+                            external_id: string | null;
+                            customer_name: string | null;
+                            customer_cpf: string | null;
+                            customer_cnpj: string | null;
+                            /** @enum {string} */
+                            periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
+                            startDate: string;
+                            endDate: string | null;
+                            /** @description The fixed amount per period (BRL), or null (variable). */
+                            value: number | null;
+                            /** @description A variable subscription's most per period (BRL). */
+                            maxValue: number | null;
+                            firstPaymentValue: number | null;
+                            /** @description The journey's immediate charge, if any. */
+                            firstChargeId: string | null;
+                            /** @enum {string} */
+                            retryPolicy: "none" | "up_to_3_in_7_days";
+                            provider: string;
+                            /** @description The recorrência's id (idRec). */
+                            recId: string;
+                            /** @description The date of the next period to be charged (null: none left, or not active). */
+                            nextChargeDate: string | null;
+                            /** @description A variable subscription's amount set for its next period. */
+                            nextAmount: number | null;
+                            /** @description Who canceled: merchant (the API, the dashboard) or payer (in their bank). */
+                            canceledBy: string | null;
+                            createdAt: string;
+                            approvedAt: string | null;
+                            canceledAt: string | null;
+                            /** @description The authorisation's deadline while created. */
+                            expiresAt: string;
+                            updatedAt: string;
+                            /** @description The authorisation's BR Code (Pix copy-and-paste, with field 80). */
+                            brCode: string;
+                            /** @description The hosted authorisation page to send the payer to. */
+                            paymentUrl: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setSubscriptionCharge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subscription_id: string;
+                    /** @description The next period's amount, in BRL: at most the subscription's max_value. */
+                    value: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            subscriptionId: string;
+                            /**
+                             * @description The status in Portuguese, as shown to people.
+                             * @enum {string}
+                             */
+                            status: "Aguardando autorização" | "Ativa" | "Recusada" | "Expirada" | "Cancelada";
+                            /** @enum {string} */
+                            statusCode: "created" | "approved" | "rejected" | "expired" | "canceled";
+                            livemode: boolean;
+                            title: string;
+                            external_id: string | null;
+                            customer_name: string | null;
+                            customer_cpf: string | null;
+                            customer_cnpj: string | null;
+                            /** @enum {string} */
+                            periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
+                            startDate: string;
+                            endDate: string | null;
+                            /** @description The fixed amount per period (BRL), or null (variable). */
+                            value: number | null;
+                            /** @description A variable subscription's most per period (BRL). */
+                            maxValue: number | null;
+                            firstPaymentValue: number | null;
+                            /** @description The journey's immediate charge, if any. */
+                            firstChargeId: string | null;
+                            /** @enum {string} */
+                            retryPolicy: "none" | "up_to_3_in_7_days";
+                            provider: string;
+                            /** @description The recorrência's id (idRec). */
+                            recId: string;
+                            /** @description The date of the next period to be charged (null: none left, or not active). */
+                            nextChargeDate: string | null;
+                            /** @description A variable subscription's amount set for its next period. */
+                            nextAmount: number | null;
+                            /** @description Who canceled: merchant (the API, the dashboard) or payer (in their bank). */
+                            canceledBy: string | null;
+                            createdAt: string;
+                            approvedAt: string | null;
+                            canceledAt: string | null;
+                            /** @description The authorisation's deadline while created. */
+                            expiresAt: string;
+                            updatedAt: string;
+                            /** @description The authorisation's BR Code (Pix copy-and-paste, with field 80). */
+                            brCode: string;
+                            /** @description The hosted authorisation page to send the payer to. */
+                            paymentUrl: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    simulateSubscriptionAuthorize: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subscription_id: string;
+                    /**
+                     * @description What the sandbox payer answers in their bank.
+                     * @default approve
+                     * @enum {string}
+                     */
+                    decision?: "approve" | "reject";
+                    /** @description Sandbox: every debit of this subscription fails from now on (true) or succeeds again (false), to see the retries and the final decline. */
+                    fail_debits?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            subscriptionId: string;
+                            /**
+                             * @description The status in Portuguese, as shown to people.
+                             * @enum {string}
+                             */
+                            status: "Aguardando autorização" | "Ativa" | "Recusada" | "Expirada" | "Cancelada";
+                            /** @enum {string} */
+                            statusCode: "created" | "approved" | "rejected" | "expired" | "canceled";
+                            livemode: boolean;
+                            title: string;
+                            external_id: string | null;
+                            customer_name: string | null;
+                            customer_cpf: string | null;
+                            customer_cnpj: string | null;
+                            /** @enum {string} */
+                            periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
+                            startDate: string;
+                            endDate: string | null;
+                            /** @description The fixed amount per period (BRL), or null (variable). */
+                            value: number | null;
+                            /** @description A variable subscription's most per period (BRL). */
+                            maxValue: number | null;
+                            firstPaymentValue: number | null;
+                            /** @description The journey's immediate charge, if any. */
+                            firstChargeId: string | null;
+                            /** @enum {string} */
+                            retryPolicy: "none" | "up_to_3_in_7_days";
+                            provider: string;
+                            /** @description The recorrência's id (idRec). */
+                            recId: string;
+                            /** @description The date of the next period to be charged (null: none left, or not active). */
+                            nextChargeDate: string | null;
+                            /** @description A variable subscription's amount set for its next period. */
+                            nextAmount: number | null;
+                            /** @description Who canceled: merchant (the API, the dashboard) or payer (in their bank). */
+                            canceledBy: string | null;
+                            createdAt: string;
+                            approvedAt: string | null;
+                            canceledAt: string | null;
+                            /** @description The authorisation's deadline while created. */
+                            expiresAt: string;
+                            updatedAt: string;
+                            /** @description The authorisation's BR Code (Pix copy-and-paste, with field 80). */
+                            brCode: string;
+                            /** @description The hosted authorisation page to send the payer to. */
+                            paymentUrl: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    advanceTestClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Days to move this account's sandbox clock forward; the scheduler runs for each. */
+                    days: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @description This account's sandbox clock after the move. */
+                            now: string;
+                            /** @description How far the clock now runs ahead of the real one, in days. */
+                            advancedDays: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -2184,6 +3093,10 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                                    subscriptionId?: string;
+                                    /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                                    declineReason?: string;
                                 };
                             } | {
                                 id: string;
@@ -2212,6 +3125,10 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                                    subscriptionId?: string;
+                                    /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                                    declineReason?: string;
                                 };
                             } | {
                                 id: string;
@@ -2240,6 +3157,10 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                                    subscriptionId?: string;
+                                    /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                                    declineReason?: string;
                                 };
                             } | {
                                 id: string;
@@ -2268,6 +3189,10 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                                    subscriptionId?: string;
+                                    /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                                    declineReason?: string;
                                 };
                             } | {
                                 id: string;
@@ -2296,6 +3221,10 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                                    subscriptionId?: string;
+                                    /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                                    declineReason?: string;
                                 };
                             } | {
                                 id: string;
@@ -2324,6 +3253,10 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                                    subscriptionId?: string;
+                                    /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                                    declineReason?: string;
                                     /** @description Present when the update is a refund the PSP did not make. */
                                     refund?: {
                                         /** @enum {string} */
@@ -2358,6 +3291,10 @@ export interface operations {
                                     approvedAt: string | null;
                                     /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                                     amountReceived?: number;
+                                    /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                                    subscriptionId?: string;
+                                    /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                                    declineReason?: string;
                                     dispute: {
                                         /** @description The devolução's id at the PSP. */
                                         id: string;
@@ -2418,6 +3355,256 @@ export interface operations {
                                     chargeIds: string[];
                                     livemode: boolean;
                                     seenAt: string;
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "subscription.created";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    subscriptionId: string;
+                                    /**
+                                     * @description The status in Portuguese, as shown to people.
+                                     * @enum {string}
+                                     */
+                                    status: "Aguardando autorização" | "Ativa" | "Recusada" | "Expirada" | "Cancelada";
+                                    /** @enum {string} */
+                                    statusCode: "created" | "approved" | "rejected" | "expired" | "canceled";
+                                    livemode: boolean;
+                                    title: string;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_cpf: string | null;
+                                    customer_cnpj: string | null;
+                                    /** @enum {string} */
+                                    periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
+                                    startDate: string;
+                                    endDate: string | null;
+                                    /** @description The fixed amount per period (BRL), or null (variable). */
+                                    value: number | null;
+                                    /** @description A variable subscription's most per period (BRL). */
+                                    maxValue: number | null;
+                                    firstPaymentValue: number | null;
+                                    /** @description The journey's immediate charge, if any. */
+                                    firstChargeId: string | null;
+                                    /** @enum {string} */
+                                    retryPolicy: "none" | "up_to_3_in_7_days";
+                                    provider: string;
+                                    /** @description The recorrência's id (idRec). */
+                                    recId: string;
+                                    /** @description The date of the next period to be charged (null: none left, or not active). */
+                                    nextChargeDate: string | null;
+                                    /** @description A variable subscription's amount set for its next period. */
+                                    nextAmount: number | null;
+                                    /** @description Who canceled: merchant (the API, the dashboard) or payer (in their bank). */
+                                    canceledBy: string | null;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                    canceledAt: string | null;
+                                    /** @description The authorisation's deadline while created. */
+                                    expiresAt: string;
+                                    updatedAt: string;
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "subscription.approved";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    subscriptionId: string;
+                                    /**
+                                     * @description The status in Portuguese, as shown to people.
+                                     * @enum {string}
+                                     */
+                                    status: "Aguardando autorização" | "Ativa" | "Recusada" | "Expirada" | "Cancelada";
+                                    /** @enum {string} */
+                                    statusCode: "created" | "approved" | "rejected" | "expired" | "canceled";
+                                    livemode: boolean;
+                                    title: string;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_cpf: string | null;
+                                    customer_cnpj: string | null;
+                                    /** @enum {string} */
+                                    periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
+                                    startDate: string;
+                                    endDate: string | null;
+                                    /** @description The fixed amount per period (BRL), or null (variable). */
+                                    value: number | null;
+                                    /** @description A variable subscription's most per period (BRL). */
+                                    maxValue: number | null;
+                                    firstPaymentValue: number | null;
+                                    /** @description The journey's immediate charge, if any. */
+                                    firstChargeId: string | null;
+                                    /** @enum {string} */
+                                    retryPolicy: "none" | "up_to_3_in_7_days";
+                                    provider: string;
+                                    /** @description The recorrência's id (idRec). */
+                                    recId: string;
+                                    /** @description The date of the next period to be charged (null: none left, or not active). */
+                                    nextChargeDate: string | null;
+                                    /** @description A variable subscription's amount set for its next period. */
+                                    nextAmount: number | null;
+                                    /** @description Who canceled: merchant (the API, the dashboard) or payer (in their bank). */
+                                    canceledBy: string | null;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                    canceledAt: string | null;
+                                    /** @description The authorisation's deadline while created. */
+                                    expiresAt: string;
+                                    updatedAt: string;
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "subscription.rejected";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    subscriptionId: string;
+                                    /**
+                                     * @description The status in Portuguese, as shown to people.
+                                     * @enum {string}
+                                     */
+                                    status: "Aguardando autorização" | "Ativa" | "Recusada" | "Expirada" | "Cancelada";
+                                    /** @enum {string} */
+                                    statusCode: "created" | "approved" | "rejected" | "expired" | "canceled";
+                                    livemode: boolean;
+                                    title: string;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_cpf: string | null;
+                                    customer_cnpj: string | null;
+                                    /** @enum {string} */
+                                    periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
+                                    startDate: string;
+                                    endDate: string | null;
+                                    /** @description The fixed amount per period (BRL), or null (variable). */
+                                    value: number | null;
+                                    /** @description A variable subscription's most per period (BRL). */
+                                    maxValue: number | null;
+                                    firstPaymentValue: number | null;
+                                    /** @description The journey's immediate charge, if any. */
+                                    firstChargeId: string | null;
+                                    /** @enum {string} */
+                                    retryPolicy: "none" | "up_to_3_in_7_days";
+                                    provider: string;
+                                    /** @description The recorrência's id (idRec). */
+                                    recId: string;
+                                    /** @description The date of the next period to be charged (null: none left, or not active). */
+                                    nextChargeDate: string | null;
+                                    /** @description A variable subscription's amount set for its next period. */
+                                    nextAmount: number | null;
+                                    /** @description Who canceled: merchant (the API, the dashboard) or payer (in their bank). */
+                                    canceledBy: string | null;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                    canceledAt: string | null;
+                                    /** @description The authorisation's deadline while created. */
+                                    expiresAt: string;
+                                    updatedAt: string;
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "subscription.canceled";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    subscriptionId: string;
+                                    /**
+                                     * @description The status in Portuguese, as shown to people.
+                                     * @enum {string}
+                                     */
+                                    status: "Aguardando autorização" | "Ativa" | "Recusada" | "Expirada" | "Cancelada";
+                                    /** @enum {string} */
+                                    statusCode: "created" | "approved" | "rejected" | "expired" | "canceled";
+                                    livemode: boolean;
+                                    title: string;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_cpf: string | null;
+                                    customer_cnpj: string | null;
+                                    /** @enum {string} */
+                                    periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
+                                    startDate: string;
+                                    endDate: string | null;
+                                    /** @description The fixed amount per period (BRL), or null (variable). */
+                                    value: number | null;
+                                    /** @description A variable subscription's most per period (BRL). */
+                                    maxValue: number | null;
+                                    firstPaymentValue: number | null;
+                                    /** @description The journey's immediate charge, if any. */
+                                    firstChargeId: string | null;
+                                    /** @enum {string} */
+                                    retryPolicy: "none" | "up_to_3_in_7_days";
+                                    provider: string;
+                                    /** @description The recorrência's id (idRec). */
+                                    recId: string;
+                                    /** @description The date of the next period to be charged (null: none left, or not active). */
+                                    nextChargeDate: string | null;
+                                    /** @description A variable subscription's amount set for its next period. */
+                                    nextAmount: number | null;
+                                    /** @description Who canceled: merchant (the API, the dashboard) or payer (in their bank). */
+                                    canceledBy: string | null;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                    canceledAt: string | null;
+                                    /** @description The authorisation's deadline while created. */
+                                    expiresAt: string;
+                                    updatedAt: string;
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "subscription.expired";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    subscriptionId: string;
+                                    /**
+                                     * @description The status in Portuguese, as shown to people.
+                                     * @enum {string}
+                                     */
+                                    status: "Aguardando autorização" | "Ativa" | "Recusada" | "Expirada" | "Cancelada";
+                                    /** @enum {string} */
+                                    statusCode: "created" | "approved" | "rejected" | "expired" | "canceled";
+                                    livemode: boolean;
+                                    title: string;
+                                    external_id: string | null;
+                                    customer_name: string | null;
+                                    customer_cpf: string | null;
+                                    customer_cnpj: string | null;
+                                    /** @enum {string} */
+                                    periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
+                                    startDate: string;
+                                    endDate: string | null;
+                                    /** @description The fixed amount per period (BRL), or null (variable). */
+                                    value: number | null;
+                                    /** @description A variable subscription's most per period (BRL). */
+                                    maxValue: number | null;
+                                    firstPaymentValue: number | null;
+                                    /** @description The journey's immediate charge, if any. */
+                                    firstChargeId: string | null;
+                                    /** @enum {string} */
+                                    retryPolicy: "none" | "up_to_3_in_7_days";
+                                    provider: string;
+                                    /** @description The recorrência's id (idRec). */
+                                    recId: string;
+                                    /** @description The date of the next period to be charged (null: none left, or not active). */
+                                    nextChargeDate: string | null;
+                                    /** @description A variable subscription's amount set for its next period. */
+                                    nextAmount: number | null;
+                                    /** @description Who canceled: merchant (the API, the dashboard) or payer (in their bank). */
+                                    canceledBy: string | null;
+                                    createdAt: string;
+                                    approvedAt: string | null;
+                                    canceledAt: string | null;
+                                    /** @description The authorisation's deadline while created. */
+                                    expiresAt: string;
+                                    updatedAt: string;
                                 };
                             })[];
                             /** @description Whether rows remain past this page (next offset). */
@@ -3705,6 +4892,10 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                        subscriptionId?: string;
+                        /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                        declineReason?: string;
                     };
                 };
             };
@@ -3776,6 +4967,10 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                        subscriptionId?: string;
+                        /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                        declineReason?: string;
                     };
                 };
             };
@@ -3847,6 +5042,10 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                        subscriptionId?: string;
+                        /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                        declineReason?: string;
                     };
                 };
             };
@@ -3918,6 +5117,10 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                        subscriptionId?: string;
+                        /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                        declineReason?: string;
                     };
                 };
             };
@@ -3989,6 +5192,10 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                        subscriptionId?: string;
+                        /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                        declineReason?: string;
                     };
                 };
             };
@@ -4060,6 +5267,10 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                        subscriptionId?: string;
+                        /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                        declineReason?: string;
                         /** @description Present when the update is a refund the PSP did not make. */
                         refund?: {
                             /** @constant */
@@ -4137,6 +5348,10 @@ export interface operations {
                         approvedAt: string | null;
                         /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
                         amountReceived?: number;
+                        /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                        subscriptionId?: string;
+                        /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                        declineReason?: string;
                         dispute: {
                             /** @description The devolução's id at the PSP. */
                             id: string;
@@ -4283,6 +5498,471 @@ export interface operations {
                         message: string;
                         webhookId: string;
                         livemode: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSubscriptionCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "subscription.created";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        subscriptionId: string;
+                        /**
+                         * @description The status in Portuguese, as shown to people.
+                         * @enum {string}
+                         */
+                        status: "Aguardando autorização" | "Ativa" | "Recusada" | "Expirada" | "Cancelada";
+                        /** @enum {string} */
+                        statusCode: "created" | "approved" | "rejected" | "expired" | "canceled";
+                        livemode: boolean;
+                        title: string;
+                        external_id: string | null;
+                        customer_name: string | null;
+                        customer_cpf: string | null;
+                        customer_cnpj: string | null;
+                        /** @enum {string} */
+                        periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
+                        startDate: string;
+                        endDate: string | null;
+                        /** @description The fixed amount per period (BRL), or null (variable). */
+                        value: number | null;
+                        /** @description A variable subscription's most per period (BRL). */
+                        maxValue: number | null;
+                        firstPaymentValue: number | null;
+                        /** @description The journey's immediate charge, if any. */
+                        firstChargeId: string | null;
+                        /** @enum {string} */
+                        retryPolicy: "none" | "up_to_3_in_7_days";
+                        provider: string;
+                        /** @description The recorrência's id (idRec). */
+                        recId: string;
+                        /** @description The date of the next period to be charged (null: none left, or not active). */
+                        nextChargeDate: string | null;
+                        /** @description A variable subscription's amount set for its next period. */
+                        nextAmount: number | null;
+                        /** @description Who canceled: merchant (the API, the dashboard) or payer (in their bank). */
+                        canceledBy: string | null;
+                        createdAt: string;
+                        approvedAt: string | null;
+                        canceledAt: string | null;
+                        /** @description The authorisation's deadline while created. */
+                        expiresAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSubscriptionApproved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "subscription.approved";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        subscriptionId: string;
+                        /**
+                         * @description The status in Portuguese, as shown to people.
+                         * @enum {string}
+                         */
+                        status: "Aguardando autorização" | "Ativa" | "Recusada" | "Expirada" | "Cancelada";
+                        /** @enum {string} */
+                        statusCode: "created" | "approved" | "rejected" | "expired" | "canceled";
+                        livemode: boolean;
+                        title: string;
+                        external_id: string | null;
+                        customer_name: string | null;
+                        customer_cpf: string | null;
+                        customer_cnpj: string | null;
+                        /** @enum {string} */
+                        periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
+                        startDate: string;
+                        endDate: string | null;
+                        /** @description The fixed amount per period (BRL), or null (variable). */
+                        value: number | null;
+                        /** @description A variable subscription's most per period (BRL). */
+                        maxValue: number | null;
+                        firstPaymentValue: number | null;
+                        /** @description The journey's immediate charge, if any. */
+                        firstChargeId: string | null;
+                        /** @enum {string} */
+                        retryPolicy: "none" | "up_to_3_in_7_days";
+                        provider: string;
+                        /** @description The recorrência's id (idRec). */
+                        recId: string;
+                        /** @description The date of the next period to be charged (null: none left, or not active). */
+                        nextChargeDate: string | null;
+                        /** @description A variable subscription's amount set for its next period. */
+                        nextAmount: number | null;
+                        /** @description Who canceled: merchant (the API, the dashboard) or payer (in their bank). */
+                        canceledBy: string | null;
+                        createdAt: string;
+                        approvedAt: string | null;
+                        canceledAt: string | null;
+                        /** @description The authorisation's deadline while created. */
+                        expiresAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSubscriptionRejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "subscription.rejected";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        subscriptionId: string;
+                        /**
+                         * @description The status in Portuguese, as shown to people.
+                         * @enum {string}
+                         */
+                        status: "Aguardando autorização" | "Ativa" | "Recusada" | "Expirada" | "Cancelada";
+                        /** @enum {string} */
+                        statusCode: "created" | "approved" | "rejected" | "expired" | "canceled";
+                        livemode: boolean;
+                        title: string;
+                        external_id: string | null;
+                        customer_name: string | null;
+                        customer_cpf: string | null;
+                        customer_cnpj: string | null;
+                        /** @enum {string} */
+                        periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
+                        startDate: string;
+                        endDate: string | null;
+                        /** @description The fixed amount per period (BRL), or null (variable). */
+                        value: number | null;
+                        /** @description A variable subscription's most per period (BRL). */
+                        maxValue: number | null;
+                        firstPaymentValue: number | null;
+                        /** @description The journey's immediate charge, if any. */
+                        firstChargeId: string | null;
+                        /** @enum {string} */
+                        retryPolicy: "none" | "up_to_3_in_7_days";
+                        provider: string;
+                        /** @description The recorrência's id (idRec). */
+                        recId: string;
+                        /** @description The date of the next period to be charged (null: none left, or not active). */
+                        nextChargeDate: string | null;
+                        /** @description A variable subscription's amount set for its next period. */
+                        nextAmount: number | null;
+                        /** @description Who canceled: merchant (the API, the dashboard) or payer (in their bank). */
+                        canceledBy: string | null;
+                        createdAt: string;
+                        approvedAt: string | null;
+                        canceledAt: string | null;
+                        /** @description The authorisation's deadline while created. */
+                        expiresAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSubscriptionCanceled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "subscription.canceled";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        subscriptionId: string;
+                        /**
+                         * @description The status in Portuguese, as shown to people.
+                         * @enum {string}
+                         */
+                        status: "Aguardando autorização" | "Ativa" | "Recusada" | "Expirada" | "Cancelada";
+                        /** @enum {string} */
+                        statusCode: "created" | "approved" | "rejected" | "expired" | "canceled";
+                        livemode: boolean;
+                        title: string;
+                        external_id: string | null;
+                        customer_name: string | null;
+                        customer_cpf: string | null;
+                        customer_cnpj: string | null;
+                        /** @enum {string} */
+                        periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
+                        startDate: string;
+                        endDate: string | null;
+                        /** @description The fixed amount per period (BRL), or null (variable). */
+                        value: number | null;
+                        /** @description A variable subscription's most per period (BRL). */
+                        maxValue: number | null;
+                        firstPaymentValue: number | null;
+                        /** @description The journey's immediate charge, if any. */
+                        firstChargeId: string | null;
+                        /** @enum {string} */
+                        retryPolicy: "none" | "up_to_3_in_7_days";
+                        provider: string;
+                        /** @description The recorrência's id (idRec). */
+                        recId: string;
+                        /** @description The date of the next period to be charged (null: none left, or not active). */
+                        nextChargeDate: string | null;
+                        /** @description A variable subscription's amount set for its next period. */
+                        nextAmount: number | null;
+                        /** @description Who canceled: merchant (the API, the dashboard) or payer (in their bank). */
+                        canceledBy: string | null;
+                        createdAt: string;
+                        approvedAt: string | null;
+                        canceledAt: string | null;
+                        /** @description The authorisation's deadline while created. */
+                        expiresAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSubscriptionExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "subscription.expired";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        subscriptionId: string;
+                        /**
+                         * @description The status in Portuguese, as shown to people.
+                         * @enum {string}
+                         */
+                        status: "Aguardando autorização" | "Ativa" | "Recusada" | "Expirada" | "Cancelada";
+                        /** @enum {string} */
+                        statusCode: "created" | "approved" | "rejected" | "expired" | "canceled";
+                        livemode: boolean;
+                        title: string;
+                        external_id: string | null;
+                        customer_name: string | null;
+                        customer_cpf: string | null;
+                        customer_cnpj: string | null;
+                        /** @enum {string} */
+                        periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
+                        startDate: string;
+                        endDate: string | null;
+                        /** @description The fixed amount per period (BRL), or null (variable). */
+                        value: number | null;
+                        /** @description A variable subscription's most per period (BRL). */
+                        maxValue: number | null;
+                        firstPaymentValue: number | null;
+                        /** @description The journey's immediate charge, if any. */
+                        firstChargeId: string | null;
+                        /** @enum {string} */
+                        retryPolicy: "none" | "up_to_3_in_7_days";
+                        provider: string;
+                        /** @description The recorrência's id (idRec). */
+                        recId: string;
+                        /** @description The date of the next period to be charged (null: none left, or not active). */
+                        nextChargeDate: string | null;
+                        /** @description A variable subscription's amount set for its next period. */
+                        nextAmount: number | null;
+                        /** @description Who canceled: merchant (the API, the dashboard) or payer (in their bank). */
+                        canceledBy: string | null;
+                        createdAt: string;
+                        approvedAt: string | null;
+                        canceledAt: string | null;
+                        /** @description The authorisation's deadline while created. */
+                        expiresAt: string;
+                        updatedAt: string;
                     };
                 };
             };
