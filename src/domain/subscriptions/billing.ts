@@ -61,6 +61,30 @@ const emptyTally = (): BillingTally => ({
   expired: 0,
 });
 
+/** Claimed subscriptions issued at once (live: PUT /cobr round trips in flight). */
+const ISSUE_CONCURRENCY = 16;
+
+/**
+ * Runs `fn` over `items`, at most `n` at a time. Every started call is awaited before a
+ * failure is thrown, so no query is left running when the caller's transaction ends.
+ */
+async function eachLimited<T>(items: readonly T[], n: number, fn: (t: T) => Promise<void>) {
+  let next = 0;
+  let failure: { err: unknown } | undefined;
+  const worker = async () => {
+    while (next < items.length && !failure) {
+      const item = items[next++] as T;
+      try {
+        await fn(item);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+  if (failure) throw failure.err;
+}
+
 /** How soon a subscription whose rail failed is looked at again. */
 const RAIL_RETRY_MS = 5 * 60_000;
 
@@ -117,7 +141,9 @@ async function passAt(
   for (;;) {
     const n = await deps.db.transaction(async (db) => {
       const rows = await claimDueSubscriptions(db, { at: clock.now(), limit: batch, ...scope });
-      for (const s of rows) await issueDue(d, db, s, tally);
+      // Live, each period's charge is a PSP round trip: several are in flight at once (the
+      // transaction's queries still run one after another on its connection).
+      await eachLimited(rows, ISSUE_CONCURRENCY, (s) => issueDue(d, db, s, tally));
       return rows.length;
     });
     if (n < batch || over()) break;

@@ -82,6 +82,7 @@ export class RecState {
   >();
   readonly recs = new Map<string, PeerRec>();
   readonly cobrs = new Map<string, PeerCobr>();
+  private readonly byCycle = new Map<string, PeerCobr>();
   webhookRec?: string;
   webhookCobr?: string;
   /** Days before the due date a cobr may be sent: [min, max] (BACEN: 2 to 10). */
@@ -287,18 +288,13 @@ export class RecState {
       String((rec.body.calendario as { periodicidade?: string }).periodicidade),
       due,
     );
-    for (const c of this.cobrs.values()) {
-      const cd = String((c.body.calendario as { dataDeVencimento?: string }).dataDeVencimento);
-      if (
-        c.idRec === rec.idRec &&
-        !["REJEITADA", "CANCELADA"].includes(c.status) &&
-        cycleOf(String((rec.body.calendario as { periodicidade?: string }).periodicidade), cd) ===
-          cycle
-      )
-        throw cobrInvalida(
-          "Existe uma CobR com status diferente de REJEITADA e CANCELADA referente ao mesmo cobr.idRec com calendario.dataDeVencimento no mesmo ciclo.",
-        );
-    }
+    // One live cobr per rec per cycle, by an index (a billing day sends 100,000 of them).
+    const cycleKey = `${rec.idRec}|${cycle}`;
+    const other = this.byCycle.get(cycleKey);
+    if (other && !["REJEITADA", "CANCELADA"].includes(other.status))
+      throw cobrInvalida(
+        "Existe uma CobR com status diferente de REJEITADA e CANCELADA referente ao mesmo cobr.idRec com calendario.dataDeVencimento no mesmo ciclo.",
+      );
     const cobr: PeerCobr = {
       txid: id,
       idRec: rec.idRec,
@@ -314,6 +310,7 @@ export class RecState {
     };
     cobr.tentativas.push(this.tentativa(due, "AGND"));
     this.cobrs.set(id, cobr);
+    this.byCycle.set(cycleKey, cobr);
     return { status: 201, body: this.cobrView(cobr) };
   }
 
