@@ -138,16 +138,19 @@ describe("live subscriptions: two instances on one PostgreSQL", { skip }, () => 
 
     // Next period: instance 0 dies between the PSP's answer (lost) and its commit.
     clock.advance(29 * DAY); // 2026-03-31: period 1 (2026-04-10) opens
-    peer.failNext("PUT /cobr/", "lost-response", 2);
+    // Every PUT /cobr of this pass (and the client's one retry of each) is made at the PSP and
+    // its answer lost: instance 0 commits no charge, then dies.
+    peer.failNext("PUT /cobr/", "lost-response", 2 * N);
     const first = await billingPass(services[0]?.deps as never);
-    assert.equal(first.railFailed, 1, "one PUT /cobr never got its answer");
+    assert.equal(first.railFailed, N, "no PUT /cobr got its answer");
+    assert.equal(peer.cobrs.size, 2 * N, "yet the PSP made every period's cobr");
     await services[0]?.close();
     services[0] = undefined;
     const restarted = await start();
     urls[0] = urls.at(-1) ?? "";
     clock.advance(6 * 60_000);
     const again = await billingPass(restarted.deps);
-    assert.equal(again.issued, 1, "the new instance issues the period the dead one left");
+    assert.equal(again.issued, N, "the new instance issues the periods the dead one left");
     assert.deepEqual(
       await counts(1, subs),
       subs.map(() => [2, 2]),
