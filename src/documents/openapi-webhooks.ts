@@ -56,6 +56,13 @@ const WHAT: Record<string, string> = {
   "payment.unmatched":
     "Money reached you for no charge (`kind`): a Pix on your key for a txid no charge holds (a removed cob paid, or a cob not made here: refund or keep it at your PSP), or Bitcoin on an address handed out again whose amount matched no charge (docs/crypto.md).",
   "webhook.test": "A test event sent by POST /api/webhooks/test.",
+  "subscription.created": "A subscription was created; it waits for the payer's authorisation.",
+  "subscription.approved": "The payer authorised a subscription in their bank.",
+  "subscription.rejected": "The payer refused to authorise a subscription.",
+  "subscription.canceled":
+    "A subscription was canceled, by the merchant or by the payer in their bank (`canceledBy`).",
+  "subscription.expired":
+    "A subscription was not authorised in time, or ran its term (its last period is over).",
 };
 
 /** `on` + the event in PascalCase: charge.approved -> onChargeApproved. */

@@ -21,6 +21,18 @@ const VPUB =
 const pixCharge = async (c: Ctx) =>
   (await c.data("POST", "/api/pix/charge/create", c.test, { value: 12.34, title: "Pedido" }))
     .chargeId as string;
+const subscription = async (c: Ctx, extra: Record<string, unknown> = {}) =>
+  (
+    await c.data("POST", "/api/pix/subscriptions/create", c.test, {
+      title: "Plano",
+      customer_name: "Maria Silva",
+      customer_cpf: "529.982.247-25",
+      periodicity: "monthly",
+      start_date: "2099-01-10",
+      value: 10,
+      ...extra,
+    })
+  ).subscriptionId as string;
 const webhook = async (c: Ctx) =>
   (
     await c.data("POST", "/api/webhooks/create", c.test, {
@@ -96,6 +108,41 @@ export const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
     await c.data("POST", "/api/pix/charge/simulate-pay", c.test, { charge_id: id });
     return { token: c.test, body: { charge_id: id } };
   },
+  "POST /api/pix/subscriptions/create": async (c) => ({
+    token: c.test,
+    body: {
+      title: "Plano",
+      customer_name: "Maria Silva",
+      customer_cpf: "529.982.247-25",
+      periodicity: "monthly",
+      start_date: "2099-01-10",
+      value: 10,
+    },
+  }),
+  "GET /api/pix/subscriptions/status": async (c) => ({
+    token: c.test,
+    query: `subscription_id=${await subscription(c)}`,
+  }),
+  "GET /api/pix/subscriptions": async (c) => ({ token: c.test }),
+  "POST /api/pix/subscriptions/cancel": async (c) => ({
+    token: c.test,
+    body: { subscription_id: await subscription(c) },
+  }),
+  "POST /api/pix/subscriptions/charge": async (c) => ({
+    token: c.test,
+    body: {
+      subscription_id: await subscription(c, { value: undefined, max_value: 50 }),
+      value: 20,
+    },
+  }),
+  "POST /api/pix/subscriptions/simulate-authorize": async (c) => ({
+    token: c.test,
+    body: { subscription_id: await subscription(c) },
+  }),
+  "POST /api/pix/subscriptions/test-clock/advance": async (c) => ({
+    token: c.test,
+    body: { days: 1 },
+  }),
   "POST /api/pix/provider": async (c) => {
     peer ??= await startPspPeer({ profile: "efi" });
     return { token: c.live, body: providerBody(peer) };

@@ -241,4 +241,63 @@ describe("subscriptions in the sandbox, walked with the test clock", () => {
     await Promise.all([billingPass(svc.deps), billingPass(svc.deps), billingPass(svc.deps)]);
     for (const s of subs) assert.equal((await chargesOf(token, s.subscriptionId)).length, 1);
   });
+
+  test("a period already charged is never charged again, even by a pass that read the subscription before it moved on", async () => {
+    const { test: token } = await svc.newAccount();
+    const s = await created(token, { value: 15 });
+    await approve(token, s.subscriptionId);
+    await advance(token, 9); // period 0's window is open: its charge is sent
+    assert.equal((await chargesOf(token, s.subscriptionId)).length, 1);
+    // An instance that read the subscription before the move (or a restart that lost it): the
+    // subscription points at period 0 again and is due.
+    await svc.deps.db.query(
+      "UPDATE subscriptions SET next_period = 0, next_issue_at = now() - interval '1 day' WHERE id = $1",
+      [s.subscriptionId],
+    );
+    await billingPass(svc.deps);
+    await advance(token, 1);
+    const charges = await chargesOf(token, s.subscriptionId);
+    assert.equal(charges.length, 1, "period 0 has one charge");
+    const periods = await svc.deps.db.query<{ period: number }>(
+      "SELECT period FROM subscription_periods WHERE subscription_id = $1 ORDER BY period",
+      [s.subscriptionId],
+    );
+    assert.deepEqual(
+      periods.map((p) => p.period),
+      [0],
+    );
+  });
+
+  test("a refused authorisation is rejected, and one nobody answers expires after 7 days", async () => {
+    const { test: token } = await svc.newAccount();
+    const refused = await created(token, { value: 10 });
+    const res = await post(token, "simulate-authorize", {
+      subscription_id: refused.subscriptionId,
+      decision: "reject",
+    });
+    assert.equal(res.json().data.statusCode, "rejected");
+    const ignored = await created(token, { value: 10, start_date: "2027-03-01" });
+    await advance(token, 6);
+    const still = await svc.call(
+      "GET",
+      `/api/pix/subscriptions/status?subscription_id=${ignored.subscriptionId}`,
+      { token },
+    );
+    assert.equal(still.json().data.statusCode, "created");
+    await advance(token, 2);
+    const gone = await svc.call(
+      "GET",
+      `/api/pix/subscriptions/status?subscription_id=${ignored.subscriptionId}`,
+      { token },
+    );
+    assert.equal(gone.json().data.statusCode, "expired");
+    assert.deepEqual(
+      (await eventsOf(token, ignored.subscriptionId)).map((e) => e.event),
+      ["subscription.created", "subscription.expired"],
+    );
+    assert.deepEqual(
+      (await eventsOf(token, refused.subscriptionId)).map((e) => e.event),
+      ["subscription.created", "subscription.rejected"],
+    );
+  });
 });

@@ -1,16 +1,20 @@
 import { type ChargeRow, findCharge, moveCharge } from "../../db/queries/charges.ts";
-import { insertEvents } from "../../db/queries/events.ts";
+import { insertEvents, type NewEvent } from "../../db/queries/events.ts";
 import {
-  advanceSubscription,
+  type Advance,
+  advanceSubscriptions,
+  approveCharges,
   claimDueDebits,
   claimDueSubscriptions,
   claimUnanswered,
-  insertPeriod,
+  insertPeriods,
+  insertSubscriptionCharges,
   moveSubscription,
   type PeriodRow,
+  type PeriodUpdate,
   type SubscriptionRow,
   testClockAccounts,
-  updatePeriod,
+  updatePeriods,
 } from "../../db/queries/subscriptions.ts";
 import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
@@ -18,6 +22,7 @@ import { chargeEvent, creationEvents } from "../charges/charge-events.ts";
 import { newId } from "../ids.ts";
 import { offsetClock } from "./account-clock.ts";
 import {
+  brazilToday,
   debitAt,
   ISSUE_DAYS_BEFORE,
   issueAt,
@@ -141,9 +146,7 @@ async function passAt(
   for (;;) {
     const n = await deps.db.transaction(async (db) => {
       const rows = await claimDueSubscriptions(db, { at: clock.now(), limit: batch, ...scope });
-      // Live, each period's charge is a PSP round trip: several are in flight at once (the
-      // transaction's queries still run one after another on its connection).
-      await eachLimited(rows, ISSUE_CONCURRENCY, (s) => issueDue(d, db, s, tally));
+      await issueBatch(d, db, rows, tally);
       return rows.length;
     });
     if (n < batch || over()) break;
@@ -151,7 +154,7 @@ async function passAt(
   for (;;) {
     const n = await deps.db.transaction(async (db) => {
       const rows = await claimDueDebits(db, { at: clock.now(), limit: batch, ...scope });
-      for (const p of rows) await debit(d, db, p, tally);
+      await debitBatch(d, db, rows, tally);
       return rows.length;
     });
     if (n < batch || over()) break;
@@ -172,39 +175,80 @@ function railFor(deps: SubscriptionDeps, s: SubscriptionRow): SubscriptionRail |
   return s.mode === "live" ? deps.subscriptionRails.live : deps.subscriptionRails.test;
 }
 
+/** What the issue step writes for a claimed batch, in one statement per kind of row. */
+type IssueBatch = {
+  periods: PeriodRow[];
+  charges: Map<string, { row: ChargeRow; events: NewEvent[] }>;
+  advances: Advance[];
+  expired: SubscriptionRow[];
+  /** Subscriptions whose rail failed this pass (live: the PSP down or refusing). */
+  railFailed: number;
+};
+
+async function issueBatch(
+  deps: SubscriptionDeps,
+  db: Db,
+  subs: SubscriptionRow[],
+  tally: BillingTally,
+) {
+  const b: IssueBatch = {
+    periods: [],
+    charges: new Map(),
+    advances: [],
+    expired: [],
+    railFailed: 0,
+  };
+  // Live, each period's charge is a PSP round trip: several are in flight at once (the
+  // transaction's queries still run one after another on its connection).
+  await eachLimited(subs, ISSUE_CONCURRENCY, (s) => planIssue(deps, db, s, b));
+  if (b.railFailed > 0) tally.railFailed = (tally.railFailed ?? 0) + b.railFailed;
+  const stored = await insertPeriods(db, b.periods);
+  for (const p of b.periods) {
+    if (!stored.has(`${p.subscriptionId}:${p.period}`)) continue;
+    if (p.status === "skipped") tally.skipped++;
+    else tally.issued++;
+  }
+  // A period another instance stored first keeps its own charge: ours is not written.
+  await insertSubscriptionCharges(
+    db,
+    [...b.charges].filter(([k]) => stored.has(k)).map(([, c]) => c),
+  );
+  await advanceSubscriptions(db, b.advances, deps.clock.now());
+  for (const s of b.expired) await expire(deps, db, s, ["approved"]);
+  tally.expired += b.expired.length;
+}
+
 /**
- * Issues (or skips) every period of a claimed subscription whose window has opened by now, and
- * schedules the next look: a catch-up after downtime issues them all in one go.
+ * Plans every period of a claimed subscription whose window has opened by now (a catch-up after
+ * downtime plans them all), and when to look at it next.
  */
-async function issueDue(deps: SubscriptionDeps, db: Db, s: SubscriptionRow, tally: BillingTally) {
+async function planIssue(deps: SubscriptionDeps, db: Db, s: SubscriptionRow, b: IssueBatch) {
   const now = deps.clock.now();
   const rail = railFor(deps, s);
   if (!rail) return;
   let k = s.nextPeriod;
   let amountLeft = s.nextAmountCents;
+  const advance = (nextIssueAt: Date | null, clearAmount: boolean) =>
+    b.advances.push({
+      id: s.id,
+      accountId: s.accountId,
+      mode: s.mode,
+      nextPeriod: k,
+      nextIssueAt,
+      clearAmount,
+    });
   for (;;) {
     const due = periodDate(s.startDate, s.periodicity, k);
     if (s.endDate !== null && due > s.endDate) {
       // No period left: once the last one's retries are over, the subscription has run its term.
       const last = k === 0 ? s.startDate : periodDate(s.startDate, s.periodicity, k - 1);
       const endsAt = midnightOf(last, Math.max(...RETRY_DAYS_AFTER[s.retryPolicy], 0) + 1);
-      if (now >= endsAt) await expire(deps, db, s, ["approved"]);
-      else
-        await advanceSubscription(db, s, {
-          nextPeriod: k,
-          nextIssueAt: endsAt,
-          at: now,
-          clearAmount: false,
-        });
+      advance(now >= endsAt ? null : endsAt, false);
+      if (now >= endsAt) b.expired.push(s);
       return;
     }
     if (now < issueAt(due)) {
-      await advanceSubscription(db, s, {
-        nextPeriod: k,
-        nextIssueAt: issueAt(due),
-        at: now,
-        clearAmount: amountLeft === null,
-      });
+      advance(issueAt(due), amountLeft === null);
       return;
     }
     const base = {
@@ -220,35 +264,19 @@ async function issueDue(deps: SubscriptionDeps, db: Db, s: SubscriptionRow, tall
     };
     // A variable subscription takes the amount set for this period, else its default value.
     const amount = amountLeft ?? s.valueCents;
-    if (
-      now >= issueDeadline(due) ||
-      (amount === null && now >= midnightOf(due, -ISSUE_DAYS_BEFORE.latest))
-    ) {
+    const lastDay = midnightOf(due, -ISSUE_DAYS_BEFORE.latest);
+    if (now >= issueDeadline(due) || (amount === null && now >= lastDay)) {
       const reason =
         amount === null
           ? "no_amount: no amount was set for this period before its window shut"
           : "window_missed: the service was down past the last day this period's charge could be sent";
-      if (
-        await insertPeriod(db, {
-          ...base,
-          amountCents: amount,
-          chargeId: null,
-          status: "skipped",
-          reason,
-        })
-      )
-        tally.skipped++;
+      b.periods.push({ ...base, amountCents: amount, chargeId: null, status: "skipped", reason });
       k++;
       continue;
     }
     if (amount === null) {
       // Wait for POST /api/pix/subscriptions/charge until the window's last day.
-      await advanceSubscription(db, s, {
-        nextPeriod: k,
-        nextIssueAt: midnightOf(due, -ISSUE_DAYS_BEFORE.latest),
-        at: now,
-        clearAmount: false,
-      });
+      advance(lastDay, false);
       return;
     }
     const chargeId = newId("pix", deps);
@@ -269,29 +297,20 @@ async function issueDue(deps: SubscriptionDeps, db: Db, s: SubscriptionRow, tall
       // (its window is days long; past it the period is skipped above), and the batch's other
       // subscriptions go on. A repeat lands on the same cobr (live-rail.ts: the txid is the
       // subscription's and the period's).
-      await advanceSubscription(db, s, {
-        nextPeriod: k,
-        nextIssueAt: new Date(now.getTime() + RAIL_RETRY_MS),
-        at: now,
-        clearAmount: false,
-      });
-      tally.railFailed = (tally.railFailed ?? 0) + 1;
+      advance(new Date(now.getTime() + RAIL_RETRY_MS), false);
+      b.railFailed++;
       return;
     }
     const charge = periodCharge(s, chargeId, issued, amount, due, now);
-    const stored = await insertPeriod(
-      db,
-      {
-        ...base,
-        amountCents: amount,
-        chargeId,
-        status: "issued",
-        reason: null,
-        nextAttemptAt: s.mode === "test" ? debitAt(due) : null,
-      },
-      { row: charge, events: creationEvents(deps, charge) },
-    );
-    if (stored) tally.issued++;
+    b.periods.push({
+      ...base,
+      amountCents: amount,
+      chargeId,
+      status: "issued",
+      reason: null,
+      nextAttemptAt: s.mode === "test" ? debitAt(due) : null,
+    });
+    b.charges.set(`${s.id}:${k}`, { row: charge, events: creationEvents(deps, charge) });
     amountLeft = null;
     k++;
   }
@@ -334,49 +353,67 @@ function periodCharge(
   };
 }
 
-type DuePeriod = PeriodRow & { retryPolicy: SubscriptionRow["retryPolicy"]; failDebits: boolean };
+type DuePeriod = PeriodRow & {
+  retryPolicy: SubscriptionRow["retryPolicy"];
+  failDebits: boolean;
+  chargeStatus: string | null;
+};
 
-/** The sandbox payer's bank on a period's date (or a retry's): pay, or fail and retry, or decline. */
-async function debit(deps: SubscriptionDeps, db: Db, p: DuePeriod, tally: BillingTally) {
+/**
+ * The sandbox payer's bank on a batch of periods' dates (or retries' dates): a debit that
+ * succeeds approves its charge (charge.approved); one that fails is retried on the policy's days,
+ * then declined with its reason (charge.declined). A charge already paid (simulate-pay) or ended
+ * elsewhere takes its period with it.
+ */
+async function debitBatch(deps: SubscriptionDeps, db: Db, due: DuePeriod[], tally: BillingTally) {
   const now = deps.clock.now();
-  const key = { accountId: p.accountId, mode: p.mode, id: p.chargeId ?? "" };
-  const charge = await findCharge(db, key);
-  if (charge?.status !== "pending") {
-    // Paid already (simulate-pay) or ended elsewhere: the period follows its charge.
-    const status = charge?.status === "approved" ? "paid" : "canceled";
-    await updatePeriod(db, p, {
-      status,
-      attempts: p.attempts,
-      nextAttemptAt: null,
-      reason: p.reason,
-      at: now,
-    });
-    return;
+  const updates: PeriodUpdate[] = [];
+  const toPay: DuePeriod[] = [];
+  for (const p of due) {
+    if (p.chargeStatus !== "pending") {
+      const status = p.chargeStatus === "approved" ? "paid" : "canceled";
+      updates.push({ ...p, status, nextAttemptAt: null });
+    } else if (!p.failDebits) toPay.push(p);
+    else await failDebit(deps, db, p, tally, updates);
   }
-  const attempts = p.attempts + 1;
-  if (!p.failDebits) {
-    const moved = await moveCharge(db, key, {
-      from: ["pending"],
-      to: "approved",
-      at: now,
-      simulated: true,
-    });
-    if (moved) await insertEvents(db, [chargeEvent(deps, "charge.approved", moved)]);
-    await updatePeriod(db, p, {
+  const paid = await approveCharges(
+    db,
+    toPay.map((p) => ({ accountId: p.accountId, mode: p.mode, id: p.chargeId ?? "" })),
+    now,
+  );
+  await insertEvents(
+    db,
+    paid.map((c) => chargeEvent(deps, "charge.approved", c)),
+  );
+  for (const p of toPay) {
+    updates.push({
+      ...p,
       status: "paid",
-      attempts,
+      attempts: p.attempts + 1,
       nextAttemptAt: null,
       reason: null,
-      at: now,
     });
-    tally.paid++;
-    return;
   }
+  tally.paid += paid.length;
+  await updatePeriods(db, updates, now);
+}
+
+async function failDebit(
+  deps: SubscriptionDeps,
+  db: Db,
+  p: DuePeriod,
+  tally: BillingTally,
+  updates: PeriodUpdate[],
+) {
+  const now = deps.clock.now();
+  const key = { accountId: p.accountId, mode: p.mode, id: p.chargeId ?? "" };
+  const attempts = p.attempts + 1;
   const next = retryAt(p.dueDate, p.retryPolicy, attempts - 1);
   if (next !== null) {
+    const charge = await findCharge(db, key);
+    if (charge) await deps.subscriptionRails.test.requestRetry(charge, brazilToday(next));
     const reason = "insufficient_funds: the payer's account had no funds";
-    await deps.subscriptionRails.test.requestRetry(charge, next.toISOString().slice(0, 10));
-    await updatePeriod(db, p, { status: "issued", attempts, nextAttemptAt: next, reason, at: now });
+    updates.push({ ...p, status: "issued", attempts, nextAttemptAt: next, reason });
     tally.retried++;
     return;
   }
@@ -388,6 +425,6 @@ async function debit(deps: SubscriptionDeps, db: Db, p: DuePeriod, tally: Billin
   );
   const moved = await moveCharge(db, key, { from: ["pending"], to: "declined", at: now });
   if (moved) await insertEvents(db, [chargeEvent(deps, "charge.declined", moved)]);
-  await updatePeriod(db, p, { status: "declined", attempts, nextAttemptAt: null, reason, at: now });
+  updates.push({ ...p, status: "declined", attempts, nextAttemptAt: null, reason });
   tally.declined++;
 }

@@ -159,7 +159,6 @@ export async function simulateAuthorize(
   }
   let s = await loadSubscription(deps, who, input.subscription_id);
   const clock = await clockFor(deps, who);
-  const d = { ...deps, clock };
   if (input.fail_debits !== undefined) {
     s =
       (await updateSubscriptionFields(deps.db, s, {
@@ -170,30 +169,46 @@ export async function simulateAuthorize(
   const to = input.decision === "approve" ? "approved" : "rejected";
   if (s.status === to) return subscriptionView(s, baseUrl);
   if (s.status !== "created") throw cannot(input.decision, s);
-  const after = await deps.db.transaction(async (db) => {
+  const after = await recordAuthorization({ ...deps, clock }, s, to, { simulated: true });
+  if (!after)
+    throw cannot(input.decision, await loadSubscription(deps, who, input.subscription_id));
+  return subscriptionView(after, baseUrl);
+}
+
+/**
+ * The payer's answer, however it arrives (the sandbox's simulate-authorize; live, the PSP's
+ * `webhookrec` notification confirmed by GET /rec): created -> approved (its first period then
+ * scheduled, and the pay-now journey's immediate charge approved) or -> rejected, with the
+ * events, in one transaction. Undefined when the subscription was no longer created.
+ */
+export async function recordAuthorization(
+  deps: SubscriptionDeps,
+  s: SubscriptionRow,
+  to: "approved" | "rejected",
+  opts: { simulated?: boolean } = {},
+): Promise<SubscriptionRow | undefined> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (db) => {
     const first = periodDate(s.startDate, s.periodicity, 0);
     const moved = await moveSubscription(db, s, {
       from: ["created"],
       to,
-      at: clock.now(),
+      at: now,
       nextIssueAt: to === "approved" ? issueAt(first) : null,
     });
     if (!moved) return undefined;
-    const events = [subscriptionEvent(d, moved)];
+    const events = [subscriptionEvent(deps, moved)];
     if (to === "approved" && moved.firstChargeId) {
       const c = await moveCharge(
         db,
-        { ...who, id: moved.firstChargeId },
-        { from: ["pending"], to: "approved", at: clock.now(), simulated: true },
+        { accountId: s.accountId, mode: s.mode, id: moved.firstChargeId },
+        { from: ["pending"], to: "approved", at: now, simulated: opts.simulated ?? false },
       );
-      if (c) events.push(chargeEvent(d, "charge.approved", c));
+      if (c) events.push(chargeEvent(deps, "charge.approved", c));
     }
     await insertEvents(db, events);
     return moved;
   });
-  if (!after)
-    throw cannot(input.decision, await loadSubscription(deps, who, input.subscription_id));
-  return subscriptionView(after, baseUrl);
 }
 
 const DAY_MS = 86_400_000;

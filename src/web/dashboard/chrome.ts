@@ -20,6 +20,7 @@ export const dashT = (req: FastifyRequest): DashT => translator(req.lang, common
 export type Section =
   | "home"
   | "charges"
+  | "subscriptions"
   | "products"
   | "keys"
   | "webhooks"
@@ -31,6 +32,7 @@ export type Section =
 const NAV: Array<[Section, string]> = [
   ["home", "/dashboard"],
   ["charges", "/dashboard/charges"],
+  ["subscriptions", "/dashboard/subscriptions"],
   ["products", "/dashboard/products"],
   ["keys", "/dashboard/keys"],
   ["webhooks", "/dashboard/webhooks"],

@@ -6,7 +6,10 @@ import {
   goLiveChecklist,
   todayTotals,
 } from "../../domain/dashboard/overview.ts";
+import { activeSubscriptions as countActive } from "../../domain/subscriptions/dashboard-reads.ts";
 import { html } from "../html.ts";
+import { translator } from "../i18n/catalogue.ts";
+import { subscriptions } from "../i18n/subscriptions.ts";
 import { WEB_ROUTE } from "../route-options.ts";
 import { chargeRows } from "./charges-page.ts";
 import { dashT, sendDashPage } from "./chrome.ts";
@@ -20,11 +23,12 @@ export function registerHomePage(web: FastifyInstance, deps: AppDeps): void {
   r.get("/dashboard", async (req, reply) => {
     const t = dashT(req);
     const { who } = signed(req);
-    const [today, recent, failing, live] = await Promise.all([
+    const [today, recent, failing, live, activeSubscriptions] = await Promise.all([
       todayTotals(deps, who),
       listChargesPage(deps, who, {}),
       failingDeliveries(deps, who),
       goLiveChecklist(deps, who.accountId),
+      countActive(deps, who),
     ]);
     const missing = [
       !live.liveKey && html`<li><a href="/dashboard/keys">${t("home.missing.key")}</a></li>`,
@@ -45,6 +49,7 @@ export function registerHomePage(web: FastifyInstance, deps: AppDeps): void {
 <div class="stat"><span class="n">${money(t, today.amountCents)}</span><span class="l">${t("home.today.amount")}</span></div>
 <div class="stat"><span class="n">${today.approved}</span><span class="l">${t(today.approved === 1 ? "home.today.approved.one" : "home.today.approved")}</span></div>
 <div class="stat"><span class="n">${money(t, today.approvedCents)}</span><span class="l">${t("home.today.approvedAmount")}</span></div>
+<div class="stat"><a class="n" href="/dashboard/subscriptions">${activeSubscriptions}</a><span class="l">${translator(req.lang, subscriptions)("dash.subs.active")}</span></div>
 </div>
 ${
   missing.length > 0

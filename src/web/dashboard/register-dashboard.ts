@@ -12,6 +12,7 @@ import { registerPixProviderPages } from "./pix-provider-page.ts";
 import { registerProductPages } from "./products-page.ts";
 import { registerSetupPages } from "./setup-pages.ts";
 import { registerSignInPages } from "./sign-in-pages.ts";
+import { registerSubscriptionPages } from "./subscriptions-page.ts";
 import { registerWalletPages } from "./wallet-page.ts";
 import { registerWebhookPages } from "./webhooks-page.ts";
 
@@ -22,6 +23,7 @@ export function registerDashboard(web: FastifyInstance, deps: AppDeps): void {
   registerHomePage(web, deps);
   registerChargePages(web, deps);
   registerChargeDetailPages(web, deps);
+  registerSubscriptionPages(web, deps);
   registerLiveMoneyPages(web, deps);
   registerProductPages(web, deps);
   registerKeyPages(web, deps);

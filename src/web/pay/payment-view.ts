@@ -4,6 +4,7 @@ import { type HtmlValue, html, raw, type SafeHtml } from "../html.ts";
 import { formatBrl, formatDateTime, type Lang, translator } from "../i18n/catalogue.ts";
 import { common } from "../i18n/common.ts";
 import { pay } from "../i18n/pay.ts";
+import { subscriptions } from "../i18n/subscriptions.ts";
 import { page } from "../layout.ts";
 
 // The hosted payment page of a charge: to whom, for what, how much, the QR and the code to copy,
@@ -112,6 +113,10 @@ ${expires}
 <p><a class="button secondary" href="${b.payUri}">${t("crypto.openWallet")}</a></p>
 <p class="muted small">${t("crypto.network", { network: b.network })}${v.amountReceived && v.amountReceived !== "0.00000000" ? html` · ${t("crypto.received", { btc: v.amountReceived })}` : ""}</p>
 </div>`;
+  }
+  if (!v.brCode) {
+    // A subscription period's charge (Pix Automático) has no code: the payer's bank debits it.
+    return html`<div class="pay-open"><p>${translator(t.lang, subscriptions)("sub.periodCharge")}</p></div>`;
   }
   return html`<div class="pay-open">
 ${expires}

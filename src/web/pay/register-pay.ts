@@ -16,6 +16,7 @@ import { sendPage } from "../layout.ts";
 import { WEB_ROUTE } from "../route-options.ts";
 import { type CheckoutFormState, checkoutPageHtml } from "./checkout-view.ts";
 import { paymentPageHtml } from "./payment-view.ts";
+import { registerSubscriptionPage } from "./register-subscription-page.ts";
 
 // The payer's pages, public like the API's public checkout and kept to its rules: the guard's
 // per-IP limit on every request (these routes have no token), the checkout budgets per client IP
@@ -53,6 +54,8 @@ export function registerPayPages(web: FastifyInstance, deps: AppDeps): void {
     }
     return reply.redirect(`/pay/${encodeURIComponent(id)}`, 303);
   });
+
+  registerSubscriptionPage(web, deps, idOf);
 
   web.get<IdParams>("/checkout/:id", WEB_ROUTE, async (req, reply) => {
     const view = await checkoutPage(deps, idOf(req));
