@@ -90,6 +90,27 @@ async function eachLimited<T>(items: readonly T[], n: number, fn: (t: T) => Prom
   if (failure) throw failure.err;
 }
 
+/**
+ * The transaction's connection for the rails' reads while several plans are in flight: its
+ * queries are queued here, one after another, since a connection runs one statement at a time
+ * (node-postgres deprecates queueing them itself).
+ */
+function oneAtATime(db: Db): Db {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    kind: db.kind,
+    query<T>(sql: string, params?: readonly unknown[]) {
+      const run = tail.then(() => db.query<T>(sql, params));
+      tail = run.catch(() => undefined);
+      return run;
+    },
+    exec: (sql) => db.exec(sql),
+    transaction: (fn) => db.transaction(fn),
+    listen: (channel, on) => db.listen(channel, on),
+    close: () => db.close(),
+  };
+}
+
 /** How soon a subscription whose rail failed is looked at again. */
 const RAIL_RETRY_MS = 5 * 60_000;
 
@@ -200,7 +221,8 @@ async function issueBatch(
   };
   // Live, each period's charge is a PSP round trip: several are in flight at once (the
   // transaction's queries still run one after another on its connection).
-  await eachLimited(subs, ISSUE_CONCURRENCY, (s) => planIssue(deps, db, s, b));
+  const one = oneAtATime(db);
+  await eachLimited(subs, ISSUE_CONCURRENCY, (s) => planIssue(deps, one, s, b));
   if (b.railFailed > 0) tally.railFailed = (tally.railFailed ?? 0) + b.railFailed;
   const stored = await insertPeriods(db, b.periods);
   for (const p of b.periods) {
