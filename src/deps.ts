@@ -5,6 +5,7 @@ import type { ChargeWriter, CobAttemptWriter } from "./db/queries/insert-charges
 import type { PixProviders } from "./domain/charges/pix-provider.ts";
 import type { PspClientFactory, PspClients } from "./domain/pix-psp-connection/clients.ts";
 import type { SubscriptionRails } from "./domain/subscriptions/rail.ts";
+import type { RecurrenceSink } from "./domain/subscriptions-live/notify.ts";
 import type { Tally } from "./domain/tally.ts";
 import type { Authenticator } from "./domain/tokens/authenticate.ts";
 import type { Clock, Random } from "./kernel/clock.ts";
@@ -55,6 +56,11 @@ export type AppDeps = {
   makePspClient: PspClientFactory;
   /** The accounts' live PSP clients (the same object as pixProviders.live). */
   pspClients: PspClients;
+  /**
+   * Where confirmed Pix Automático facts land (domain/subscriptions-live/notify.ts); absent,
+   * a rec or cobr notification is read and answered but moves nothing.
+   */
+  recurrenceSink?: RecurrenceSink;
   /** TOSTAO_BASE_URL: the notification URL given to PSPs is built on it. */
   baseUrl: string | undefined;
   /** The largest amount of one charge, in centavos. */

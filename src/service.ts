@@ -12,6 +12,8 @@ import { bootstrapIfEmpty } from "./domain/accounts/bootstrap.ts";
 import { sandboxPixProvider } from "./domain/charges/pix-provider.ts";
 import { makePspClients, type PspClientFactory } from "./domain/pix-psp-connection/clients.ts";
 import { sandboxSubscriptionRail } from "./domain/subscriptions/rail.ts";
+import { makeLiveSubscriptionRail } from "./domain/subscriptions-live/live-rail.ts";
+import { makeSubscriptionSink } from "./domain/subscriptions-live/sink.ts";
 import { makeAuthenticator } from "./domain/tokens/authenticate.ts";
 import { buildApp } from "./http/app.ts";
 import { type Clock, cryptoRandom, type Random, systemClock } from "./kernel/clock.ts";
@@ -136,8 +138,11 @@ export async function createService(
     rateLimiter,
     signInAttempts,
     pixProviders: { test: sandboxPixProvider, live: pspClients },
-    // Live subscriptions plug in here once the PSP client speaks Pix Automático.
-    subscriptionRails: { test: sandboxSubscriptionRail, live: undefined },
+    // Live subscriptions: each account's PSP through Pix Automático (subscriptions-live/).
+    subscriptionRails: {
+      test: sandboxSubscriptionRail,
+      live: makeLiveSubscriptionRail({ db, pspClients, clock }),
+    },
     makePspClient,
     pspClients,
     baseUrl: config.baseUrl,
@@ -166,6 +171,8 @@ export async function createService(
     tally: metrics,
     strictPayloads: opts.strictResponses === true,
   };
+  // Confirmed Pix Automático notifications move subscriptions through this (notify.ts).
+  deps.recurrenceSink = makeSubscriptionSink(deps, () => config.baseUrl ?? "");
   const app = buildApp(deps, {
     logger:
       opts.logger === false

@@ -1,6 +1,8 @@
 import type { Clock } from "../kernel/clock.ts";
 import type { AddressPolicy } from "../net/address-policy.ts";
 import { cobvBody, cobvPath, loteCobVBody, loteCobVPath } from "./cobv-requests.ts";
+import { automaticoCalls } from "./automatico-calls.ts";
+import type { PixAutomaticoClient } from "./automatico-types.ts";
 import { PspShapeError, parseCob, parseDevolucao, parsePix } from "./parse-cob.ts";
 import { parseCobV, parseLoteCobV } from "./parse-cobv.ts";
 import { parsePixList, pixListPath } from "./pix-list.ts";
@@ -57,7 +59,7 @@ export type BacenClientOptions = {
 export function makeBacenPixClient(
   creds: PspCredentials,
   opts: BacenClientOptions = {},
-): BacenPixClient {
+): BacenPixClient & { automatico: PixAutomaticoClient } {
   const profile = PROFILES[creds.profile];
   const policy = retryPolicy(opts);
   const clock = opts.clock ?? { now: () => new Date() };
@@ -131,15 +133,21 @@ export function makeBacenPixClient(
     path: string,
     body?: unknown,
     extraHeaders: Readonly<Record<string, string>> = {},
+    once = false,
   ): Promise<HttpAnswer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
+    // A path may carry its own query (GET /rec/{idRec}?txid=): BB's key joins it with "&".
+    const url = `${baseUrl}${path}${query && path.includes("?") ? `&${query.slice(1)}` : query}`;
     const sendApi = async (token: string) =>
-      send({
-        method,
-        url: `${baseUrl}${path}${query}`,
-        headers: { ...apiHeaders(token, payload !== undefined), ...extraHeaders },
-        ...(payload !== undefined ? { body: payload } : {}),
-      });
+      send(
+        {
+          method,
+          url,
+          headers: { ...apiHeaders(token, payload !== undefined), ...extraHeaders },
+          ...(payload !== undefined ? { body: payload } : {}),
+        },
+        once ? { ...policy, retries: 0 } : policy,
+      );
     try {
       let token = await tokens.get();
       let answer = await sendApi(token);
@@ -305,6 +313,11 @@ export function makeBacenPixClient(
     async close() {
       await agent.close();
     },
+    automatico: automaticoCalls(
+      (op, method, path, body, o = {}) => api(op, method, path, body, o.headers, o.once),
+      shape,
+      profile.webhook,
+    ),
   };
 }
 

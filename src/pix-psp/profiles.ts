@@ -300,3 +300,28 @@ export function isHomologationUrl(url: string): boolean {
   if (PRODUCTION_HOSTS.has(host)) return false;
   return HOMOLOGATION_HOSTS.has(host) || TEST_HOST_WORD.test(new URL(url).hostname);
 }
+
+/**
+ * Which profiles offer Pix Automático (rec, cobr, locrec, webhookrec, webhookcobr) through
+ * their BACEN API Pix, from their public documentation as searched in November 2026. "unknown"
+ * means no public page was found: the calls are the standard's, so a PSP that offers it answers
+ * them; one that does not answers 403/404, and the service reports that PSP's refusal.
+ */
+export const PIX_AUTOMATICO: Readonly<
+  Record<ProfileId, { offered: "yes" | "unknown"; source?: string; note?: string }>
+> = {
+  generic: { offered: "unknown", note: "depends on the PSP; the calls are the standard's" },
+  efi: {
+    offered: "yes",
+    source: "https://dev.efipay.com.br/en/docs/api-pix/pix-automatico/",
+    note: "POST /v2/rec with scope rec.write; webhooks on the same page's companion section",
+  },
+  inter: { offered: "unknown" },
+  sicoob: { offered: "unknown" },
+  itau: { offered: "unknown" },
+  santander: { offered: "unknown" },
+  bb: {
+    offered: "unknown",
+    note: "BB offers Pix Automático to its account holders (news of 2025-05-23); no public API page found",
+  },
+};

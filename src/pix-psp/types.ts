@@ -6,6 +6,8 @@
  * optional fields, and PSPs differ in field names and error shapes.
  */
 
+import type { PixAutomaticoClient } from "./automatico-types.ts";
+
 export type ProfileId = "generic" | "efi" | "inter" | "sicoob" | "itau" | "santander" | "bb";
 
 /** What the merchant gives us to reach their PSP (secrets included: never log this). */
@@ -125,6 +127,8 @@ export interface BacenPixClient {
   getLoteCobV(id: string): Promise<LoteCobVView>;
   /** Frees the mTLS connection pool. */
   close(): Promise<void>;
+  /** Pix Automático (automatico-types.ts); absent on test doubles that do not speak it. */
+  automatico?: PixAutomaticoClient;
 }
 
 /** One page of GET /pix?inicio&fim (pix-list.ts): pages count from 0, 1 to 1000 per page. */

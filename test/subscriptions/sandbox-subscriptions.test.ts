@@ -196,7 +196,7 @@ describe("subscriptions in the sandbox, walked with the test clock", () => {
     const b = parsePix(both.brCode);
     if (hasError(b)) assert.fail(b.message);
     assert.ok(isDynamicPix(b));
-    assert.match(b.url, /^pix\.tostao\.invalid\/qr\/v2\/[A-Za-z0-9]{25}$/);
+    assert.match(b.url, /^pix\.tostao\.invalid\/qr\/v2\/[A-Za-z0-9]{26}$/);
     assert.match(String(b.urlRec), /^pix\.tostao\.invalid\/qr\/v2\/rec\/RR/);
     // The immediate charge is a charge of the subscription, paid when the payer authorises.
     assert.match(both.firstChargeId, /^pix_/);

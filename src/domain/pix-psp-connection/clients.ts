@@ -148,5 +148,6 @@ function tracked(client: BacenPixClient, onOk: () => Promise<void>): BacenPixCli
     getWebhook: (c) => ok(client.getWebhook(c)),
     deleteWebhook: (c) => ok(client.deleteWebhook(c)),
     close: () => client.close(),
+    ...(client.automatico ? { automatico: client.automatico } : {}),
   };
 }

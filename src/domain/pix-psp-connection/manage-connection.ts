@@ -1,4 +1,5 @@
 import * as q from "../../db/queries/psp-connections.ts";
+import { upsertReceiverAccount } from "../../db/queries/subscriptions-live.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
@@ -19,6 +20,7 @@ import type { ProfileId, PspCredentials } from "../../pix-psp/types.ts";
 import type { SecretBox } from "../../secrets/secret-box.ts";
 import { refuseDeleteWithPendingCharges } from "../charges/live-delete-guard.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
+import { registerRecurrenceWebhooks } from "../subscriptions-live/webhooks.ts";
 import { credentialsOf, type PspClientFactory, type PspClients, secretBinding } from "./clients.ts";
 import { connectionView, isOurWebhookUrl, notificationUrl } from "./connection-view.ts";
 import { validateExtraHeaders } from "./extra-headers.ts";
@@ -169,6 +171,18 @@ export async function savePspConnection(
       createdAt: now,
       updatedAt: now,
     });
+    if (input.receiver_account) {
+      await upsertReceiverAccount(
+        deps.db,
+        who.accountId,
+        {
+          branch: input.receiver_account.branch ?? null,
+          account: input.receiver_account.account,
+          accountType: input.receiver_account.type,
+        },
+        now,
+      );
+    }
     await deps.pspClients.invalidate(who.accountId);
     const webhook = await registerWebhook(deps, client, {
       profile,
@@ -176,6 +190,11 @@ export async function savePspConnection(
       hookId,
       replace: input.replace_webhook === true,
     });
+    // Pix Automático's webhookrec and webhookcobr take the same URL (their callbacks add /rec
+    // and /cobr to it): best effort, where the Pix webhook itself was registered.
+    if (webhook.state === "registered") {
+      await registerRecurrenceWebhooks(client, notificationUrl(deps.baseUrl, profile, hookId));
+    }
     const row = await q.setWebhookState(deps.db, { ...who, hookId }, webhook);
     return connectionView(deps, row ?? saved);
   } finally {

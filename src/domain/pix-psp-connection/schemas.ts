@@ -63,6 +63,19 @@ export const SavePspConnectionSchema = z
       .max(200)
       .optional()
       .describe("Banco do Brasil: the developer application key (gw-dev-app-key)."),
+    receiver_account: z
+      .strictObject({
+        branch: z
+          .string()
+          .regex(/^\d{1,4}$/)
+          .optional(),
+        account: z.string().regex(/^[0-9A-Za-z-]{1,20}$/),
+        type: z.enum(["CORRENTE", "POUPANCA", "PAGAMENTO"]),
+      })
+      .optional()
+      .describe(
+        "Live subscriptions (Pix Automático): your account at this PSP, which each period's charge (cobr) must name.",
+      ),
   })
   .superRefine((v, ctx) => {
     const pemPair = v.certificate !== undefined || v.private_key !== undefined;

@@ -48,6 +48,8 @@ import { subscriptionEvent } from "./subscription-view.ts";
 // period's primary key (subscription_id, period) refuses a second charge of a period outright.
 
 export type BillingTally = {
+  /** Periods a rail could not send this pass (live: the PSP down or refusing); tried again. */
+  railFailed?: number;
   issued: number;
   skipped: number;
   paid: number;
@@ -63,6 +65,54 @@ const emptyTally = (): BillingTally => ({
   declined: 0,
   expired: 0,
 });
+
+/** Claimed subscriptions issued at once (live: PUT /cobr round trips in flight). */
+const ISSUE_CONCURRENCY = 16;
+
+/**
+ * Runs `fn` over `items`, at most `n` at a time. Every started call is awaited before a
+ * failure is thrown, so no query is left running when the caller's transaction ends.
+ */
+async function eachLimited<T>(items: readonly T[], n: number, fn: (t: T) => Promise<void>) {
+  let next = 0;
+  let failure: { err: unknown } | undefined;
+  const worker = async () => {
+    while (next < items.length && !failure) {
+      const item = items[next++] as T;
+      try {
+        await fn(item);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+  if (failure) throw failure.err;
+}
+
+/**
+ * The transaction's connection for the rails' reads while several plans are in flight: its
+ * queries are queued here, one after another, since a connection runs one statement at a time
+ * (node-postgres deprecates queueing them itself).
+ */
+function oneAtATime(db: Db): Db {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    kind: db.kind,
+    query<T>(sql: string, params?: readonly unknown[]) {
+      const run = tail.then(() => db.query<T>(sql, params));
+      tail = run.catch(() => undefined);
+      return run;
+    },
+    exec: (sql) => db.exec(sql),
+    transaction: (fn) => db.transaction(fn),
+    listen: (channel, on) => db.listen(channel, on),
+    close: () => db.close(),
+  };
+}
+
+/** How soon a subscription whose rail failed is looked at again. */
+const RAIL_RETRY_MS = 5 * 60_000;
 
 export type BillingOptions = { batch?: number; budgetMs?: number };
 
@@ -152,6 +202,8 @@ type IssueBatch = {
   charges: Map<string, { row: ChargeRow; events: NewEvent[] }>;
   advances: Advance[];
   expired: SubscriptionRow[];
+  /** Subscriptions whose rail failed this pass (live: the PSP down or refusing). */
+  railFailed: number;
 };
 
 async function issueBatch(
@@ -160,8 +212,18 @@ async function issueBatch(
   subs: SubscriptionRow[],
   tally: BillingTally,
 ) {
-  const b: IssueBatch = { periods: [], charges: new Map(), advances: [], expired: [] };
-  for (const s of subs) await planIssue(deps, s, b);
+  const b: IssueBatch = {
+    periods: [],
+    charges: new Map(),
+    advances: [],
+    expired: [],
+    railFailed: 0,
+  };
+  // Live, each period's charge is a PSP round trip: several are in flight at once (the
+  // transaction's queries still run one after another on its connection).
+  const one = oneAtATime(db);
+  await eachLimited(subs, ISSUE_CONCURRENCY, (s) => planIssue(deps, one, s, b));
+  if (b.railFailed > 0) tally.railFailed = (tally.railFailed ?? 0) + b.railFailed;
   const stored = await insertPeriods(db, b.periods);
   for (const p of b.periods) {
     if (!stored.has(`${p.subscriptionId}:${p.period}`)) continue;
@@ -182,7 +244,7 @@ async function issueBatch(
  * Plans every period of a claimed subscription whose window has opened by now (a catch-up after
  * downtime plans them all), and when to look at it next.
  */
-async function planIssue(deps: SubscriptionDeps, s: SubscriptionRow, b: IssueBatch) {
+async function planIssue(deps: SubscriptionDeps, db: Db, s: SubscriptionRow, b: IssueBatch) {
   const now = deps.clock.now();
   const rail = railFor(deps, s);
   if (!rail) return;
@@ -240,12 +302,27 @@ async function planIssue(deps: SubscriptionDeps, s: SubscriptionRow, b: IssueBat
       return;
     }
     const chargeId = newId("pix", deps);
-    const issued = await rail.issuePeriodCharge(s, {
-      index: k,
-      dueDate: due,
-      amountCents: amount,
-      chargeId,
-    });
+    let issued: { txid: string; brCode: string | null };
+    try {
+      issued = await rail.issuePeriodCharge(
+        s,
+        {
+          index: k,
+          dueDate: due,
+          amountCents: amount,
+          chargeId,
+        },
+        db,
+      );
+    } catch {
+      // A live PSP down or refusing: this subscription is looked at again in a few minutes
+      // (its window is days long; past it the period is skipped above), and the batch's other
+      // subscriptions go on. A repeat lands on the same cobr (live-rail.ts: the txid is the
+      // subscription's and the period's).
+      advance(new Date(now.getTime() + RAIL_RETRY_MS), false);
+      b.railFailed++;
+      return;
+    }
     const charge = periodCharge(s, chargeId, issued, amount, due, now);
     b.periods.push({
       ...base,

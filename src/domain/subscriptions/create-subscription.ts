@@ -133,7 +133,8 @@ export async function createSubscription(
     approvedAt: null,
     canceledAt: null,
   };
-  const firstTxid = firstChargeId?.slice(4, 29);
+  // 26 letters and digits: a txid a live PSP takes (26-35) as well as the sandbox.
+  const firstTxid = firstChargeId?.slice(4);
   const { recId, brCode } = await rail.authorize({
     subscription: base,
     ...(firstTxid && firstCents

@@ -1,5 +1,6 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import type { SubscriptionRow } from "../../db/queries/subscriptions.ts";
+import type { Db } from "../../kernel/db.ts";
 import { SANDBOX_RECEIVER } from "../charges/pix-provider.ts";
 import { composeRecurrenceBrCode } from "./compose-brcode.ts";
 
@@ -40,6 +41,8 @@ export interface SubscriptionRail {
   issuePeriodCharge(
     subscription: SubscriptionRow,
     period: PeriodToIssue,
+    /** The scheduler's transaction, for the rail's own reads (PGlite has one connection). */
+    db?: Db,
   ): Promise<{ txid: string; brCode: string | null }>;
   /** Asks for a retry of a failed debit on a date (live: POST /cobr/{txid}/retentativa/{data}). */
   requestRetry(charge: ChargeRow, date: string): Promise<void>;

@@ -3,6 +3,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
 import { handlePspNotification } from "../../domain/charges/live-notify.ts";
+import {
+  handleRecurrenceNotification,
+  recurrenceKindOf,
+} from "../../domain/subscriptions-live/notify.ts";
 import { okEnvelope, sendOk } from "../envelope.ts";
 
 const NotifiedSchema = z.object({
@@ -10,6 +14,12 @@ const NotifiedSchema = z.object({
   approved: z.number().int(),
   refunds: z.number().int(),
 });
+const RecNotifiedSchema = z.object({
+  received: z.number().int(),
+  confirmed: z.number().int(),
+  moved: z.number().int(),
+});
+const AnyNotifiedSchema = z.union([NotifiedSchema, RecNotifiedSchema]);
 const HookParams = z.strictObject({ hookId: z.string().min(1).max(100) });
 
 /**
@@ -33,16 +43,52 @@ export function registerPixProviderRoutes(app: FastifyInstance, deps: AppDeps): 
           tags,
           hide: true,
           params: HookParams,
-          response: { 200: okEnvelope(NotifiedSchema) },
+          response: { 200: okEnvelope(AnyNotifiedSchema) },
+        },
+      },
+      async (req, reply) => {
+        // Efí's "?ignorar=" puts the /rec and /cobr suffixes in the query string too: a Pix
+        // Automático body is told by its shape ({recs} or {cobsr}).
+        const kind = recurrenceKindOf(req.body);
+        const pspClients = deps.pixProviders.live;
+        return sendOk(
+          reply,
+          AnyNotifiedSchema,
+          kind
+            ? await handleRecurrenceNotification(
+                { ...deps, pspClients },
+                req.params.hookId,
+                kind,
+                req.body,
+              )
+            : await handlePspNotification({ ...deps, pspClients }, req.params.hookId, req.body),
+        );
+      },
+    );
+  }
+
+  // Pix Automático: the file's webhookrec and webhookcobr callbacks add /rec and /cobr to the
+  // URL registered with the connection (the same URL as for /pix).
+  for (const kind of ["rec", "cobr"] as const) {
+    r.post(
+      `/api/pix/psp/notify/:hookId/${kind}`,
+      {
+        schema: {
+          summary: `PSP Pix Automático notification (BACEN webhook${kind}); confirmed at the PSP before use`,
+          tags,
+          hide: true,
+          params: HookParams,
+          response: { 200: okEnvelope(RecNotifiedSchema) },
         },
       },
       async (req, reply) =>
         sendOk(
           reply,
-          NotifiedSchema,
-          await handlePspNotification(
+          RecNotifiedSchema,
+          await handleRecurrenceNotification(
             { ...deps, pspClients: deps.pixProviders.live },
             req.params.hookId,
+            kind,
             req.body,
           ),
         ),

@@ -12,3 +12,4 @@ export {
 export { PEER_PROFILES } from "./peer-profiles.ts";
 export type { PeerCob, PeerDevolucao, PeerPix, RefundOutcome } from "./pix-state.ts";
 export { makeTestPki, type TestPki } from "./pki.ts";
+export type { PeerCobr, PeerRec, PeerTentativa } from "./rec-state.ts";

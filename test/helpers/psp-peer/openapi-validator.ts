@@ -46,7 +46,9 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
   addFormatsModule) as (ajv: Ajv) => Ajv;
 
 export function loadBacenValidator(): BacenValidator {
-  const doc = rewrite(parse(readFileSync(SPEC_FILE, "utf8"))) as Record<string, unknown>;
+  const doc = applyReadings(
+    rewrite(parse(readFileSync(SPEC_FILE, "utf8"))) as Record<string, unknown>,
+  );
   const strict = addFormats(new Ajv({ strict: false, allErrors: true }));
   const coercing = addFormats(new Ajv({ strict: false, allErrors: true, coerceTypes: true }));
   strict.addSchema({ ...doc, $id: ID });
@@ -67,7 +69,9 @@ export function loadBacenValidator(): BacenValidator {
     const common = ((item.parameters as unknown[]) ?? []).map((p) => resolve<Param>(p));
     for (const method of METHODS) {
       const op = item[method] as Record<string, unknown> | undefined;
-      if (!op) continue;
+      // An operation with its own `servers` is served on another host (GET /rec/{recUrlAccessToken},
+      // the payload behind a QR's location), never under the API prefix: not an API operation.
+      if (!op || op.servers) continue;
       const own = ((op.parameters as unknown[]) ?? []).map((p) => resolve<Param>(p));
       const names: string[] = [];
       const pattern = template
@@ -175,6 +179,26 @@ function errorsText(fn: ValidateFunction): string {
   return (fn.errors ?? [])
     .map((e) => `${e.instancePath || "/"} ${e.message ?? "invalid"}`)
     .join("; ");
+}
+
+/**
+ * Where the file's `required` lists contradict its own descriptions and examples, the peer
+ * follows the descriptions (README, "Readings of the file"). RecBase, inherited by
+ * RecSolicitada (POST /rec's body), requires `idRec`, which the PSP assigns in its answer
+ * (RecId's description; recBody1/recBody2 carry none), and `retentativa`, a property that
+ * exists nowhere (the field is `politicaRetentativa`, required by RecConfiguracao).
+ * SolicRecBase (POST /solicrec) requires `pagador`, a property it does not define; its example
+ * solicRecBody1 has none (the payer's account is `destinatario`).
+ */
+export function applyReadings(doc: Record<string, unknown>): Record<string, unknown> {
+  const schemas = (doc.components as { schemas: Record<string, { required?: string[] }> }).schemas;
+  const recBase = schemas.RecBase;
+  if (recBase?.required) {
+    recBase.required = recBase.required.filter((f) => f !== "idRec" && f !== "retentativa");
+  }
+  const solic = schemas.SolicRecBase;
+  if (solic?.required) solic.required = solic.required.filter((f) => f !== "pagador");
+  return doc;
 }
 
 /** `$ref: "#/…"` -> `"bacen#/…"`; `pattern: "/re/"` -> `"re"`. */

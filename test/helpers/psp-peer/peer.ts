@@ -16,6 +16,8 @@ import {
   type RefundOutcome,
 } from "./pix-state.ts";
 import { makeTestPki, type Pem, type TestPki } from "./pki.ts";
+import { type RecEffect, routeRec } from "./rec-router.ts";
+import { type PeerCobr, type PeerRec, RecState } from "./rec-state.ts";
 import { routeApi } from "./router.ts";
 import { checkTokenRequest } from "./token-endpoint.ts";
 import { EFI_NOT_FOUND_NAMES, probeWebhook } from "./webhook-probe.ts";
@@ -53,6 +55,9 @@ export type StartPspPeerOptions = {
   merchantCity?: string;
   /** Headers every API call must carry with these values (a connection's extra headers). */
   requireHeaders?: Record<string, string>;
+  /** The peer's clock for Pix Automático dates (the cobr window); default the wall clock. */
+  now?: () => Date;
+  merchantCnpj?: string;
 };
 
 /** `at`: when the request arrived (ms since the epoch), so a test can see a client's pauses. */
@@ -78,6 +83,12 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
   const cobv = new CobVState(state, profile, pixKey, (fn, ms) =>
     later(() => new Promise((r) => setTimeout(r, ms)).then(fn)),
   );
+  let now = opts.now ?? (() => new Date());
+  const recs = new RecState(state, () => now(), {
+    name: opts.merchantName ?? "LOJA TESTE",
+    city: opts.merchantCity ?? "SAO PAULO",
+    cnpj: opts.merchantCnpj ?? "12345678000195",
+  });
   const validator = bacenValidator();
   const tokens = new Map<string, { valid: boolean }>();
   const failures: { match: string; failure: PeerFailure; left: number }[] = [];
@@ -252,6 +263,11 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
       return true;
     }
     try {
+      const rec = routeRec(recs, { method, path, raw, query: url.searchParams });
+      if (rec) {
+        later(() => notifyEffect(rec.effect));
+        return send(res, rec.answer);
+      }
       return send(
         res,
         routeApi(
@@ -376,6 +392,22 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
       }
     }
     return statuses;
+  }
+
+  /** POSTs to the webhookrec URL + "/rec" or the webhookcobr URL + "/cobr" (the file's callbacks). */
+  async function postRec(kind: "rec" | "cobr", body: unknown): Promise<number[]> {
+    const base = kind === "rec" ? recs.webhookRec : recs.webhookCobr;
+    if (!base || dropping) return [];
+    return post(body, `${base}/${kind}`);
+  }
+
+  async function notifyEffect(e: RecEffect): Promise<number[]> {
+    const out: number[] = [];
+    if (e.recs.length > 0)
+      out.push(...(await postRec("rec", { recs: e.recs.map((r) => recs.recNotice(r)) })));
+    if (e.cobrs.length > 0)
+      out.push(...(await postRec("cobr", { cobsr: e.cobrs.map((c) => recs.cobrNotice(c)) })));
+    return out;
   }
 
   async function notifyPix(p: PeerPix): Promise<number[]> {
@@ -512,6 +544,64 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
       });
       const p = state.pay(txid, {});
       return { endToEndId: p.endToEndId, delivered: await notifyPix(p) };
+    },
+    /** Pix Automático state: locations, recurrences, recurring charges, webhooks (rec-state.ts). */
+    recState: recs,
+    recs: recs.recs as ReadonlyMap<string, PeerRec>,
+    cobrs: recs.cobrs as ReadonlyMap<string, PeerCobr>,
+    /** Moves the peer's clock (Pix Automático dates: the cobr window, retries, cancel cut-off). */
+    setNow(fn: () => Date) {
+      now = fn;
+    },
+    /** The payer authorises the rec in their bank (journey 2, or 3 with its cob paid); notifies /rec. */
+    async authorizeRec(idRec: string, o: { cpf?: string; ispb?: string } = {}) {
+      const rec = recs.rec(idRec);
+      if (rec.status !== "CRIADA") throw new Error(`rec ${idRec} is ${rec.status}`);
+      recs.move(rec, "APROVADA");
+      rec.tipoJornada = rec.jornadaTxid ? "JORNADA_3" : "JORNADA_2";
+      const devedor = (rec.body.vinculo as { devedor?: { cpf?: string; cnpj?: string } }).devedor;
+      rec.pagador = {
+        ispbParticipante: o.ispb ?? "87654321",
+        ...(devedor?.cnpj
+          ? { cnpj: devedor.cnpj }
+          : { cpf: o.cpf ?? devedor?.cpf ?? "12345678909" }),
+      };
+      return notifyEffect({ recs: [rec], cobrs: [] });
+    },
+    /** The payer refuses the authorisation; notifies /rec. */
+    async rejectRec(idRec: string, codigo: "AP13" | "AP14" = "AP13") {
+      const rec = recs.rec(idRec);
+      recs.move(rec, "REJEITADA");
+      rec.encerramento = { rejeicao: { codigo, descricao: "Rejeitada pelo pagador (simulado)." } };
+      return notifyEffect({ recs: [rec], cobrs: [] });
+    },
+    /** The payer (or their PSP) cancels the authorisation in their bank; notifies /rec and /cobr. */
+    async cancelRecByPayer(
+      idRec: string,
+      o: { solicitante?: "USUARIO_PAGADOR" | "PSP_PAGADOR" } = {},
+    ) {
+      const rec = recs.rec(idRec);
+      const cobrs = recs.endRec(rec, o.solicitante ?? "USUARIO_PAGADOR", "SLDB");
+      return notifyEffect({ recs: [rec], cobrs });
+    },
+    /** The payer's bank settles the cobr's scheduled attempt; notifies /cobr. */
+    async payCobr(txid: string) {
+      const c = recs.cobr(txid);
+      recs.pay(c);
+      return notifyEffect({ recs: [], cobrs: [c] });
+    },
+    /** The payer's bank fails the scheduled debit (a code from the file's list); notifies /cobr. */
+    async failCobr(txid: string, o: { codigo?: string; descricao?: string } = {}) {
+      const c = recs.cobr(txid);
+      recs.fail(c, o.codigo ?? "AM02", o.descricao ?? "Falha simulada do débito.");
+      return notifyEffect({ recs: [], cobrs: [c] });
+    },
+    /** Sends an arbitrary (or forged) body to the webhookrec URL + "/rec" or webhookcobr + "/cobr". */
+    notifyRec(body: unknown) {
+      return postRec("rec", body);
+    },
+    notifyCobr(body: unknown) {
+      return postRec("cobr", body);
     },
     /** Answers removed cobs with the 2.1.x spelling REMOVIDO_* (older PSPs). */
     useLegacyRemovedSpelling(on: boolean) {

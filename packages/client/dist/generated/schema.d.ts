@@ -992,7 +992,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * subscription.created: An event.
+         * subscription.created: A subscription was created; it waits for the payer's authorisation.
          * @description Sent to every active webhook subscribed to `subscription.created` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
          */
         post: operations["onSubscriptionCreated"];
@@ -1012,7 +1012,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * subscription.approved: An event.
+         * subscription.approved: The payer authorised a subscription in their bank.
          * @description Sent to every active webhook subscribed to `subscription.approved` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
          */
         post: operations["onSubscriptionApproved"];
@@ -1032,7 +1032,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * subscription.rejected: An event.
+         * subscription.rejected: The payer refused to authorise a subscription.
          * @description Sent to every active webhook subscribed to `subscription.rejected` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
          */
         post: operations["onSubscriptionRejected"];
@@ -1052,7 +1052,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * subscription.canceled: An event.
+         * subscription.canceled: A subscription was canceled, by the merchant or by the payer in their bank (`canceledBy`).
          * @description Sent to every active webhook subscribed to `subscription.canceled` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
          */
         post: operations["onSubscriptionCanceled"];
@@ -1072,7 +1072,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * subscription.expired: An event.
+         * subscription.expired: A subscription was not authorised in time, or ran its term (its last period is over).
          * @description Sent to every active webhook subscribed to `subscription.expired` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
          */
         post: operations["onSubscriptionExpired"];
@@ -2535,6 +2535,13 @@ export interface operations {
                     };
                     /** @description Banco do Brasil: the developer application key (gw-dev-app-key). */
                     app_key?: string;
+                    /** @description Live subscriptions (Pix Automático): your account at this PSP, which each period's charge (cobr) must name. */
+                    receiver_account?: {
+                        branch?: string;
+                        account: string;
+                        /** @enum {string} */
+                        type: "CORRENTE" | "POUPANCA" | "PAGAMENTO";
+                    };
                 };
             };
         };

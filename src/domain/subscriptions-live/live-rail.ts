@@ -1,0 +1,156 @@
+import type { SubscriptionRow } from "../../db/queries/subscriptions.ts";
+import { findReceiverAccount } from "../../db/queries/subscriptions-live.ts";
+import type { Clock } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import type {
+  Devedor,
+  Periodicidade,
+  PixAutomaticoClient,
+  PoliticaRetentativa,
+} from "../../pix-psp/automatico-types.ts";
+import { PspError } from "../../pix-psp/psp-error.ts";
+import { unprocessable } from "../errors.ts";
+import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
+import { pspFailure } from "../pix-psp-connection/psp-failure.ts";
+import { BACEN_PERIODICITY, BACEN_RETRY_POLICY } from "../subscriptions/calendar.ts";
+import { composeRecurrenceBrCode } from "../subscriptions/compose-brcode.ts";
+import type { SubscriptionRail } from "../subscriptions/rail.ts";
+
+type Deps = { db: Db; pspClients: PspClients; clock: Clock };
+
+/**
+ * The live rail: each account's subscriptions at its own PSP through the BACEN API Pix
+ * (pix-psp/automatico-calls.ts). Authorising is POST /locrec, POST /rec and GET /rec/{idRec}
+ * (with ?txid= of the journey's cob, PUT first, when the payer pays now) for the composed BR
+ * Code; a period's charge is PUT /cobr/{txid} with a txid made of the subscription and the
+ * period, so a repeat after a crash or by a second instance lands on the same cobr; a retry is
+ * POST /cobr/{txid}/retentativa/{data}; a cancel is PATCH /rec/{idRec}.
+ */
+export function makeLiveSubscriptionRail(deps: Deps): SubscriptionRail {
+  async function connection(
+    accountId: string,
+    db: Db = deps.db,
+  ): Promise<LiveConnection & { auto: PixAutomaticoClient }> {
+    const live = await deps.pspClients.forAccount(db, accountId);
+    if (!live) {
+      throw unprocessable(
+        "live subscriptions need this account's PSP connection (POST /api/pix/provider; docs/subscriptions.md, Live setup)",
+      );
+    }
+    const auto = live.client.automatico;
+    if (!auto) throw unprocessable("this PSP client does not speak Pix Automático");
+    return { ...live, auto };
+  }
+
+  return {
+    name: "psp",
+    async authorize({ subscription: s, firstPayment }) {
+      const live = await connection(s.accountId);
+      try {
+        let cobLocation: string | undefined;
+        if (firstPayment) {
+          const ttl = Math.max(
+            60,
+            Math.floor((s.expiresAt.getTime() - deps.clock.now().getTime()) / 1000),
+          );
+          const cob = await live.client.putCob({
+            txid: firstPayment.txid,
+            amountCents: firstPayment.amountCents,
+            expiresInSec: ttl,
+            chave: live.row.pixKey,
+            solicitacaoPagador: s.title,
+            ...(debtorOf(s) ? { devedor: debtorOf(s) as Devedor } : {}),
+          });
+          cobLocation = cob.location;
+        }
+        const loc = await live.auto.postLocRec();
+        const fixed = s.maxValueCents === null ? s.valueCents : null;
+        const rec = await live.auto.postRec({
+          contrato: s.id,
+          objeto: s.title,
+          devedor: debtorOf(s) ?? { cpf: "", nome: "" },
+          periodicidade: BACEN_PERIODICITY[s.periodicity] as Periodicidade,
+          dataInicial: s.startDate,
+          ...(s.endDate ? { dataFinal: s.endDate } : {}),
+          ...(fixed !== null ? { valorRecCents: fixed } : {}),
+          politicaRetentativa: BACEN_RETRY_POLICY[s.retryPolicy] as PoliticaRetentativa,
+          locId: loc.id,
+          ...(firstPayment ? { jornadaTxid: firstPayment.txid } : {}),
+        });
+        const read = await live.auto.getRec(
+          rec.idRec,
+          firstPayment ? { txid: firstPayment.txid } : {},
+        );
+        // The PSP's composed code when it gives one (dadosQR); else ours, on its locations.
+        const brCode =
+          read.dadosQR?.pixCopiaECola ??
+          composeRecurrenceBrCode({
+            recUrl: read.location ?? loc.location,
+            merchantName: live.row.merchantName,
+            merchantCity: live.row.merchantCity,
+            ...(cobLocation ? { cobUrl: cobLocation } : {}),
+          });
+        return { recId: rec.idRec, brCode };
+      } catch (err) {
+        throw pspFailure(err, "the subscription was not created");
+      }
+    },
+    async issuePeriodCharge(s, period, db = deps.db) {
+      const live = await connection(s.accountId, db);
+      const recv = await findReceiverAccount(db, s.accountId);
+      if (!recv) {
+        throw unprocessable(
+          "receiver_account: the PSP connection has no receiver account, which each period's cobr requires (docs/subscriptions.md, Live setup)",
+        );
+      }
+      const txid = periodTxid(s.id, period.index);
+      await live.auto.putCobr({
+        txid,
+        idRec: s.recId,
+        amountCents: period.amountCents,
+        dataDeVencimento: period.dueDate,
+        recebedor: {
+          conta: recv.account,
+          tipoConta: recv.accountType,
+          ...(recv.branch ? { agencia: recv.branch } : {}),
+        },
+        infoAdicional: s.title,
+        ajusteDiaUtil: true,
+      });
+      return { txid, brCode: null };
+    },
+    async requestRetry(charge, date) {
+      const live = await connection(charge.accountId);
+      if (!charge.txid) return;
+      await live.auto.retryCobr(charge.txid, date);
+    },
+    async cancel(s) {
+      const live = await connection(s.accountId);
+      try {
+        await live.auto.cancelRec(s.recId);
+      } catch (err) {
+        // Cancelled already (by the payer, whose notice we have not read yet) is what we wanted.
+        if (err instanceof PspError && err.kind === "rejected") {
+          const now = await live.auto.getRec(s.recId).catch(() => undefined);
+          if (now && now.status !== "CRIADA" && now.status !== "APROVADA") return;
+        }
+        throw pspFailure(err, "the subscription was not canceled");
+      }
+    },
+  };
+}
+
+/** The period's cobr txid: the subscription id's letters and digits, "p", the period (<= 35). */
+export function periodTxid(subscriptionId: string, index: number): string {
+  const txid = `${subscriptionId.replace(/[^a-zA-Z0-9]/g, "")}p${index}`;
+  if (txid.length < 26 || txid.length > 35) throw new Error(`period txid out of range: ${txid}`);
+  return txid;
+}
+
+function debtorOf(s: Pick<SubscriptionRow, "details">): Devedor | undefined {
+  const d = s.details as Record<string, string | undefined>;
+  const nome = d.customer_name ?? "";
+  if (d.customer_cpf) return { cpf: d.customer_cpf, nome };
+  if (d.customer_cnpj) return { cnpj: d.customer_cnpj, nome };
+  return undefined;
+}

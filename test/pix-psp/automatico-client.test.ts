@@ -1,0 +1,363 @@
+import assert from "node:assert/strict";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { after, afterEach, before, describe, test } from "node:test";
+import { parsePix } from "pix-utils";
+import type { PixAutomaticoClient, PostRecInput } from "../../src/pix-psp/automatico-types.ts";
+import { makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
+import { PspError } from "../../src/pix-psp/psp-error.ts";
+import type { BacenPixClient } from "../../src/pix-psp/types.ts";
+import {
+  makeTestPki,
+  type PspPeer,
+  startPspPeer,
+  type TestPki,
+} from "../helpers/psp-peer/index.ts";
+
+// Pix Automático calls of the BACEN client against the PSP peer, which validates every request
+// against the file and plays the payer's bank. The peer's clock is fixed so dates are exact.
+let pki: TestPki;
+let hooks: Server;
+let hookUrl = "";
+const received: { path: string; body: unknown }[] = [];
+before(async () => {
+  pki = makeTestPki();
+  hooks = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ path: req.url ?? "", body: JSON.parse(Buffer.concat(chunks).toString()) });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => hooks.listen(0, "127.0.0.1", r));
+  hookUrl = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`;
+});
+after(() => new Promise<void>((r) => hooks.close(() => r())));
+
+const NOW = new Date("2026-03-02T15:00:00Z"); // 12:00 in Brasília, 2026-03-02
+const open: { peer: PspPeer; client: BacenPixClient }[] = [];
+afterEach(async () => {
+  received.length = 0;
+  for (const o of open.splice(0)) {
+    await o.client.close();
+    await o.peer.close();
+  }
+});
+
+async function setup(profile: "generic" | "efi" | "bb" = "generic") {
+  const peer = await startPspPeer({ pki, profile, now: () => NOW });
+  const client = makeBacenPixClient(peer.credentials(), { timeoutMs: 800, budgetMs: 2000 });
+  open.push({ peer, client });
+  return { peer, client, auto: client.automatico as PixAutomaticoClient };
+}
+
+const recInput = (o: Partial<PostRecInput> = {}): PostRecInput => ({
+  contrato: "sub_123",
+  objeto: "Plano mensal",
+  devedor: { cpf: "12345678909", nome: "Fulana de Tal" },
+  periodicidade: "MENSAL",
+  dataInicial: "2026-03-10",
+  valorRecCents: 4990,
+  politicaRetentativa: "PERMITE_3R_7D",
+  ...o,
+});
+const recebedor = { agencia: "0001", conta: "123456", tipoConta: "CORRENTE" as const };
+const txid = (n: number) => `cobrtest${String(n).padStart(4, "0")}abcdefghijklmnopqr`;
+
+async function approvedRec(
+  peer: PspPeer,
+  auto: PixAutomaticoClient,
+  o: Partial<PostRecInput> = {},
+) {
+  const loc = await auto.postLocRec();
+  const rec = await auto.postRec(recInput({ locId: loc.id, ...o }));
+  await peer.authorizeRec(rec.idRec);
+  return rec;
+}
+
+describe("Pix Automático client against the peer", () => {
+  test("journey 2: locrec + rec, and GET /rec gives a composed QR that pix-utils parses", async () => {
+    const { peer, auto } = await setup();
+    const loc = await auto.postLocRec();
+    const rec = await auto.postRec(recInput({ locId: loc.id }));
+    assert.match(rec.idRec, /^RR12345678\d{8}[a-zA-Z0-9]{11}$/);
+    assert.equal(rec.status, "CRIADA");
+    assert.equal(rec.valorRecCents, 4990);
+    const got = await auto.getRec(rec.idRec);
+    assert.equal(got.dadosQR?.jornada, "JORNADA_2");
+    const parsed = parsePix(got.dadosQR?.pixCopiaECola ?? "");
+    assert.ok(!("error" in parsed && parsed.error), "the composed BR Code parses");
+    assert.equal((parsed as { urlRec?: string }).urlRec, loc.location);
+    peer.assertNoViolations();
+  });
+
+  test("journey 3: GET /rec?txid= composes the cob's location and the rec's in one code", async () => {
+    const { peer, client, auto } = await setup();
+    const cob = await client.putCob({
+      txid: txid(90),
+      amountCents: 4990,
+      expiresInSec: 3600,
+      chave: peer.pixKey,
+    });
+    const loc = await auto.postLocRec();
+    const rec = await auto.postRec(recInput({ locId: loc.id, jornadaTxid: cob.txid }));
+    const got = await auto.getRec(rec.idRec, { txid: cob.txid });
+    assert.equal(got.dadosQR?.jornada, "JORNADA_3");
+    const parsed = parsePix(got.dadosQR?.pixCopiaECola ?? "") as { url?: string; urlRec?: string };
+    assert.equal(parsed.url, cob.location);
+    assert.equal(parsed.urlRec, loc.location);
+    peer.assertNoViolations();
+  });
+
+  test("a variable amount with a floor, and journey 1's solicrec, are valid against the file", async () => {
+    const { peer, auto } = await setup();
+    const rec = await auto.postRec(
+      recInput({
+        valorRecCents: undefined,
+        valorMinimoRecebedorCents: 1000,
+        dataFinal: "2027-03-10",
+      }),
+    );
+    assert.equal(rec.valorMinimoRecebedorCents, 1000);
+    assert.equal(rec.dataFinal, "2027-03-10");
+    const solic = await auto.postSolicRec({
+      idRec: rec.idRec,
+      dataExpiracaoSolicitacao: "2026-03-09T12:00:00Z",
+      destinatario: {
+        ispbParticipante: "87654321",
+        agencia: "0001",
+        conta: "998877",
+        cpf: "12345678909",
+      },
+    });
+    assert.match(solic.idSolicRec, /^SC/);
+    assert.equal(solic.status, "ENVIADA");
+    peer.assertNoViolations();
+  });
+
+  test("a cobr inside the window is accepted; outside it the peer refuses it (rejected)", async () => {
+    const { peer, auto } = await setup();
+    const rec = await approvedRec(peer, auto);
+    for (const due of ["2026-03-03", "2026-03-13"]) {
+      const err = await auto
+        .putCobr({
+          txid: txid(1),
+          idRec: rec.idRec,
+          amountCents: 4990,
+          dataDeVencimento: due,
+          recebedor,
+        })
+        .catch((e) => e);
+      assert.ok(err instanceof PspError && err.kind === "rejected", `due ${due} refused`);
+      assert.match(err.reason, /dias antes do vencimento/);
+    }
+    const cobr = await auto.putCobr({
+      txid: txid(1),
+      idRec: rec.idRec,
+      amountCents: 4990,
+      dataDeVencimento: "2026-03-10",
+      recebedor,
+    });
+    assert.equal(cobr.status, "ATIVA");
+    assert.equal(cobr.tentativas[0]?.status, "AGENDADA");
+    peer.assertNoViolations();
+  });
+
+  test("a repeated PUT /cobr whose first answer was lost resolves to that cobr, not a refusal", async () => {
+    const { peer, auto } = await setup();
+    const rec = await approvedRec(peer, auto);
+    const input = {
+      txid: txid(2),
+      idRec: rec.idRec,
+      amountCents: 4990,
+      dataDeVencimento: "2026-03-10",
+      recebedor,
+    };
+    await auto.putCobr(input);
+    const again = await auto.putCobr(input);
+    assert.equal(again.txid, txid(2));
+    assert.equal(peer.cobrs.size, 1);
+    // A different amount on the same txid stays a refusal.
+    const other = await auto.putCobr({ ...input, amountCents: 100 }).catch((e) => e);
+    assert.ok(other instanceof PspError && other.kind === "rejected");
+  });
+
+  test("a cobr is refused before the payer authorised, and a second one in the same cycle", async () => {
+    const { peer, auto } = await setup();
+    const rec = await auto.postRec(recInput());
+    const early = await auto
+      .putCobr({
+        txid: txid(3),
+        idRec: rec.idRec,
+        amountCents: 4990,
+        dataDeVencimento: "2026-03-10",
+        recebedor,
+      })
+      .catch((e) => e);
+    assert.ok(early instanceof PspError && /APROVADA/.test(early.reason));
+    await peer.authorizeRec(rec.idRec);
+    await auto.putCobr({
+      txid: txid(3),
+      idRec: rec.idRec,
+      amountCents: 4990,
+      dataDeVencimento: "2026-03-10",
+      recebedor,
+    });
+    const twice = await auto
+      .putCobr({
+        txid: txid(4),
+        idRec: rec.idRec,
+        amountCents: 4990,
+        dataDeVencimento: "2026-03-11",
+        recebedor,
+      })
+      .catch((e) => e);
+    assert.ok(twice instanceof PspError && /mesmo ciclo/.test(twice.reason));
+  });
+
+  test("a failed debit under PERMITE_3R_7D is retried on request, up to 3 times, then ends REJEITADA", async () => {
+    const { peer, auto } = await setup();
+    const rec = await approvedRec(peer, auto);
+    await auto.putCobr({
+      txid: txid(5),
+      idRec: rec.idRec,
+      amountCents: 4990,
+      dataDeVencimento: "2026-03-04",
+      recebedor,
+    });
+    peer.setNow(() => new Date("2026-03-04T15:00:00Z"));
+    await peer.failCobr(txid(5));
+    for (const [i, day] of ["2026-03-05", "2026-03-07", "2026-03-09"].entries()) {
+      const c = await auto.retryCobr(txid(5), day);
+      assert.equal(c.tentativas.length, i + 2);
+      assert.equal(c.tentativas.at(-1)?.tipo, "NTAG");
+      peer.setNow(() => new Date(`${day}T15:00:00Z`));
+      await peer.failCobr(txid(5));
+    }
+    const last = await auto.getCobr(txid(5));
+    assert.equal(last.status, "REJEITADA");
+    assert.equal(last.encerramento?.kind, "rejeicao");
+    peer.assertNoViolations();
+  });
+
+  test("NAO_PERMITE: the first failed debit ends the cobr and a retry request is refused", async () => {
+    const { peer, auto } = await setup();
+    const rec = await approvedRec(peer, auto, { politicaRetentativa: "NAO_PERMITE" });
+    await auto.putCobr({
+      txid: txid(6),
+      idRec: rec.idRec,
+      amountCents: 4990,
+      dataDeVencimento: "2026-03-04",
+      recebedor,
+    });
+    await peer.failCobr(txid(6));
+    assert.equal((await auto.getCobr(txid(6))).status, "REJEITADA");
+    const err = await auto.retryCobr(txid(6), "2026-03-06").catch((e) => e);
+    assert.ok(err instanceof PspError && err.kind === "rejected");
+  });
+
+  test("a paid cobr reads CONCLUIDA with its Pix; cancel before the date works, not on it", async () => {
+    const { peer, auto } = await setup();
+    const rec = await approvedRec(peer, auto, { periodicidade: "SEMANAL" });
+    await auto.putCobr({
+      txid: txid(7),
+      idRec: rec.idRec,
+      amountCents: 4990,
+      dataDeVencimento: "2026-03-05",
+      recebedor,
+    });
+    await auto.putCobr({
+      txid: txid(8),
+      idRec: rec.idRec,
+      amountCents: 4990,
+      dataDeVencimento: "2026-03-12",
+      recebedor,
+    });
+    await peer.payCobr(txid(7));
+    const paid = await auto.getCobr(txid(7));
+    assert.equal(paid.status, "CONCLUIDA");
+    assert.equal(paid.pix[0]?.amountCents, 4990);
+    const canceled = await auto.cancelCobr(txid(8));
+    assert.equal(canceled.status, "CANCELADA");
+    peer.setNow(() => new Date("2026-03-12T15:00:00Z"));
+    const late = await auto.cancelCobr(txid(7)).catch((e) => e);
+    assert.ok(late instanceof PspError && late.kind === "rejected");
+    peer.assertNoViolations();
+  });
+
+  test("PATCH /rec cancels; the payer's bank-side cancellation is notified to webhookrec + /rec", async () => {
+    const { peer, auto } = await setup();
+    await auto.putWebhookRec(hookUrl);
+    await auto.putWebhookCobr(hookUrl);
+    assert.deepEqual(await auto.getWebhookRec(), { webhookUrl: hookUrl });
+    const a = await approvedRec(peer, auto);
+    const b = await approvedRec(peer, auto);
+    assert.equal((await auto.cancelRec(a.idRec)).status, "CANCELADA");
+    await auto.putCobr({
+      txid: txid(9),
+      idRec: b.idRec,
+      amountCents: 4990,
+      dataDeVencimento: "2026-03-10",
+      recebedor,
+    });
+    await peer.settled();
+    received.length = 0;
+    await peer.cancelRecByPayer(b.idRec);
+    const rec = received.find((r) => r.path === "/hook/rec");
+    const cobr = received.find((r) => r.path === "/hook/cobr");
+    assert.equal(
+      ((rec?.body ?? { recs: [] }) as { recs: { idRec: string; status: string }[] }).recs[0]
+        ?.status,
+      "CANCELADA",
+    );
+    assert.equal(
+      ((cobr?.body ?? { cobsr: [] }) as { cobsr: { txid: string; status: string }[] }).cobsr[0]
+        ?.status,
+      "CANCELADA",
+    );
+    const got = await auto.getRec(b.idRec);
+    assert.deepEqual(got.encerramento, {
+      kind: "cancelamento",
+      solicitante: "USUARIO_PAGADOR",
+      codigo: "SLDB",
+      descricao: "Cancelamento simulado.",
+    });
+    await auto.deleteWebhookRec();
+    assert.equal(await auto.getWebhookRec(), undefined);
+    await auto.deleteWebhookRec(); // already gone is fine
+    peer.assertNoViolations();
+  });
+
+  test("Efí registers webhookrec with its ?ignorar= suffix and header; BB's app key joins ?txid=", async () => {
+    const efi = await setup("efi");
+    await efi.auto.putWebhookRec("https://tostao.example/api/pix/psp/notify/abc");
+    assert.equal(
+      efi.peer.recState.webhookRec,
+      "https://tostao.example/api/pix/psp/notify/abc?ignorar=",
+    );
+    efi.peer.assertNoViolations();
+    const bb = await setup("bb");
+    const cob = await bb.client.putCob({
+      txid: txid(91),
+      amountCents: 100,
+      expiresInSec: 60,
+      chave: bb.peer.pixKey,
+    });
+    const loc = await bb.auto.postLocRec();
+    const rec = await bb.auto.postRec(recInput({ locId: loc.id, jornadaTxid: cob.txid }));
+    assert.equal(
+      (await bb.auto.getRec(rec.idRec, { txid: cob.txid })).dadosQR?.jornada,
+      "JORNADA_3",
+    );
+    bb.peer.assertNoViolations();
+  });
+
+  test("POST /rec is sent once: a 503 is not repeated (a repeat would make a second rec)", async () => {
+    const { peer, auto } = await setup();
+    peer.failNext("POST /rec", 503);
+    const err = await auto.postRec(recInput()).catch((e) => e);
+    assert.ok(err instanceof PspError && err.kind === "unavailable");
+    assert.equal(peer.requests.filter((r) => r.path.endsWith("/rec")).length, 1);
+  });
+});
