@@ -3,6 +3,7 @@ import type { QuoteService } from "./bitcoin/price-sources.ts";
 import type { Config } from "./config.ts";
 import type { ChargeWriter, CobAttemptWriter } from "./db/queries/insert-charges.ts";
 import type { PixProviders } from "./domain/charges/pix-provider.ts";
+import type { LightningSettings } from "./domain/lightning/deps.ts";
 import type { PspClientFactory, PspClients } from "./domain/pix-psp-connection/clients.ts";
 import type { Tally } from "./domain/tally.ts";
 import type { Authenticator } from "./domain/tokens/authenticate.ts";
@@ -58,6 +59,8 @@ export type AppDeps = {
   secretBox: SecretBox;
   urlPolicy: AddressPolicy;
   crypto: CryptoSettings;
+  /** Lightning on Bitcoin charges: node clients, the invoice timeout, the sandbox's key. */
+  lightning: LightningSettings;
   /** Where an unexpected failure inside a tool is reported (logged). */
   onToolError?: (err: unknown) => void;
   /** DNS lookup for webhook URL checks (tests inject one). */

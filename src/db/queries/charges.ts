@@ -40,6 +40,8 @@ export type ChargeRow = {
   paidLate: boolean;
   /** A live PIX cob paid for less than the value: what was received (else 0). */
   receivedCents: number;
+  /** How a Bitcoin charge was paid, when Lightning approved it (migration 0021); else null. */
+  paidMethod?: "lightning" | "onchain" | null;
 };
 
 const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
@@ -66,6 +68,7 @@ const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
   ["received_sats", "receivedSats"],
   ["paid_late", "paidLate"],
   ["received_cents", "receivedCents"],
+  ["paid_method", "paidMethod"],
 ];
 export const chargeColumns = (alias = "") =>
   COLUMN_NAMES.map(([c, f]) => `${alias}${c} AS "${f}"`).join(", ");
