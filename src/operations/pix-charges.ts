@@ -10,6 +10,7 @@ import {
   ListChargesArgsSchema,
   ListChargesQuerySchema,
   PixChargeCreatedSchema,
+  SimulatePaySchema,
 } from "../domain/charges/schemas.ts";
 import { AnyChargeViewSchema } from "../domain/crypto/schemas.ts";
 import { operation } from "./operation.ts";
@@ -84,10 +85,10 @@ export const PIX_CHARGE_OPERATIONS = [
     summary:
       "Approve a sandbox charge, PIX or Bitcoin (test tokens only), answered in its own kind of view; Idempotency-Key accepted",
     tags,
-    input: ChargeIdSchema,
+    input: SimulatePaySchema,
     output: AnyChargeViewSchema,
     stored: "plain",
-    run: (c, input) => simulatePay(c.deps, c.principal, input.charge_id, c.baseUrl),
+    run: (c, input) => simulatePay(c.deps, c.principal, input.charge_id, c.baseUrl, input.method),
     tool: {
       name: "simulate_pay",
       description:

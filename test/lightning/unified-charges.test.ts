@@ -328,5 +328,27 @@ describe("Lightning on the Bitcoin charge", () => {
     assert.match(c.lightningInvoice, /^lntb100u1/, "testnet, 10,000 sats");
     assert.equal(field(c.lightningInvoice, "amount"), "10000000");
     assert.ok(c.payUri.endsWith(`&lightning=${c.lightningInvoice}`));
+    const paid = await svc.call("POST", "/api/pix/charge/simulate-pay", {
+      token: a.test,
+      body: { charge_id: c.chargeId, method: "lightning" },
+    });
+    assert.equal(paid.statusCode, 200, paid.body);
+    assert.equal(paid.json().data.statusCode, "approved");
+    assert.equal(paid.json().data.paymentMethod, "lightning");
+    assert.equal(paid.json().data.simulated, true);
+    const events = await approvals(a.test, c.chargeId);
+    assert.deepEqual(
+      events.map((e) => e.data.paymentMethod),
+      ["lightning"],
+    );
+    const pix = (
+      await svc.call("POST", "/api/pix/charge/create", { token: a.test, body: { value: 5 } })
+    ).json().data;
+    const refused = await svc.call("POST", "/api/pix/charge/simulate-pay", {
+      token: a.test,
+      body: { charge_id: pix.chargeId, method: "lightning" },
+    });
+    assert.equal(refused.statusCode, 422);
+    assert.match(refused.json().error ?? "", /^method: /);
   });
 });

@@ -2,6 +2,7 @@ import type { ChargeRow } from "../../db/queries/charges.ts";
 import type { Principal } from "../../kernel/mode.ts";
 import { cryptoView } from "../crypto/crypto-view.ts";
 import { forbidden, unprocessable } from "../errors.ts";
+import { simulateLightningPayment } from "../lightning/simulate.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
 import { chargeView } from "./charge-view.ts";
 import type { PixChargeDeps } from "./create-pix-charge.ts";
@@ -24,12 +25,18 @@ export async function simulatePay(
   chargeId: string,
   /** The base of a Bitcoin charge's QR image URL; without it the URL is relative. */
   baseUrl = "",
+  /** Bitcoin charges: "lightning" pays the invoice; otherwise the address (on-chain). */
+  method?: "lightning" | "onchain",
 ) {
   if (who.mode !== "test") {
     throw forbidden("simulate-pay is for test tokens only; live charges are paid by the payer");
   }
   const current = await loadCharge(deps, who, chargeId);
   if (current.status === "approved") return ownView(current, baseUrl);
+  // A Bitcoin charge paid over its Lightning invoice, as the node would report it.
+  if (method === "lightning") {
+    return ownView(await simulateLightningPayment(deps, current), baseUrl);
+  }
   const { moved, charge } = await transition(deps, { ...who, id: chargeId }, "approved", {
     simulated: true,
   });

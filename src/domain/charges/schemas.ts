@@ -99,6 +99,16 @@ export const ChargeIdSchema = z.strictObject({
   charge_id: z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters"),
 });
 
+/** simulate-pay: which way a sandbox Bitcoin charge is paid (PIX charges take no method). */
+export const SimulatePaySchema = ChargeIdSchema.extend({
+  method: z
+    .enum(["lightning", "onchain"])
+    .optional()
+    .describe(
+      "Bitcoin charges: lightning pays the charge's Lightning invoice (charge.approved with paymentMethod lightning); default onchain.",
+    ),
+});
+
 const Instant = z
   .string()
   .trim()
