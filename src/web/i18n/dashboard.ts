@@ -88,6 +88,10 @@ export const dashboard = defineArea(
     "charges.address": "Endereço",
     "charges.amountBtc": "Valor em BTC",
     "charges.received": "Recebido",
+    "charges.lightningInvoice": "Fatura Lightning",
+    "charges.paidWith": "Pago por",
+    "charges.paidWith.lightning": "Lightning (fatura)",
+    "charges.paidWith.onchain": "On-chain (endereço)",
     "charges.events": "Eventos",
     "charges.retention":
       "Eventos e entregas de webhook com mais de {n} dias são apagados; a cobrança fica.",
@@ -365,6 +369,10 @@ export const dashboard = defineArea(
     "charges.address": "Address",
     "charges.amountBtc": "Amount in BTC",
     "charges.received": "Received",
+    "charges.lightningInvoice": "Lightning invoice",
+    "charges.paidWith": "Paid with",
+    "charges.paidWith.lightning": "Lightning (invoice)",
+    "charges.paidWith.onchain": "On-chain (address)",
     "charges.events": "Events",
     "charges.retention":
       "Events and webhook deliveries older than {n} days are deleted; the charge stays.",
