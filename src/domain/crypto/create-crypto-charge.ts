@@ -86,12 +86,21 @@ async function prepareLightning(
   priced: PricedQuote,
 ): Promise<LightningPrep | undefined> {
   if (!deps.lightning || !deps.secretBox || !deps.urlPolicy) return undefined;
-  const { valueCents, title } = await resolveAmount(deps, owner, {
-    value: input.value,
-    productId: input.product_id,
-    title: isPublicCheckout(owner) ? null : (input.product_name ?? null),
-  });
-  const sats = satsFor(valueCents, priced().priceCents, "value");
+  // A missing price or a bad amount is the creation's own error, raised inside the operation
+  // (after an Idempotency-Key replay had its chance): here it only means no invoice.
+  let valueCents: number;
+  let title: string | null;
+  let sats: number;
+  try {
+    ({ valueCents, title } = await resolveAmount(deps, owner, {
+      value: input.value,
+      productId: input.product_id,
+      title: isPublicCheckout(owner) ? null : (input.product_name ?? null),
+    }));
+    sats = satsFor(valueCents, priced().priceCents, "value");
+  } catch {
+    return undefined;
+  }
   const id = `BTC-${newId("pix", deps).slice(4).toUpperCase()}`;
   const invoice = await invoiceForCharge(
     {
