@@ -150,6 +150,14 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.coerce.number().min(0.05).max(3600).default(60),
   ),
+  TOSTAO_LIGHTNING_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(10_000).default(1500),
+  ),
+  TOSTAO_LIGHTNING_CHECK_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0.05).max(3600).default(5),
+  ),
   TOSTAO_REQUEST_TIMEOUT_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(100).max(600_000).default(30_000),
@@ -243,6 +251,8 @@ export type Config = {
   billingIntervalMs: number;
   /** How often each instance asks the PSPs about pending live PIX charges (reconciliation). */
   pixReconcileMs: number;
+  /** Lightning: the longest wait for a node's answer, and how often open invoices are checked. */
+  lightning: { timeoutMs: number; checkMs: number };
   /**
    * History kept: events, webhook deliveries and their attempts, idempotency records and ended
    * dashboard sessions older than `days` are pruned every `intervalMs` (charges never are).
@@ -357,6 +367,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     expiryIntervalMs: e.TOSTAO_EXPIRY_INTERVAL_SECONDS * 1000,
     billingIntervalMs: e.TOSTAO_BILLING_INTERVAL_SECONDS * 1000,
     pixReconcileMs: Math.round(e.TOSTAO_PIX_RECONCILE_SECONDS * 1000),
+    lightning: {
+      timeoutMs: e.TOSTAO_LIGHTNING_TIMEOUT_MS,
+      checkMs: Math.round(e.TOSTAO_LIGHTNING_CHECK_SECONDS * 1000),
+    },
     retention: {
       days: e.TOSTAO_RETENTION_DAYS,
       intervalMs: e.TOSTAO_RETENTION_INTERVAL_SECONDS * 1000,

@@ -3,6 +3,7 @@ import type { QuoteService } from "./bitcoin/price-sources.ts";
 import type { Config } from "./config.ts";
 import type { ChargeWriter, CobAttemptWriter } from "./db/queries/insert-charges.ts";
 import type { PixProviders } from "./domain/charges/pix-provider.ts";
+import type { LightningSettings } from "./domain/lightning/deps.ts";
 import type { PspClientFactory, PspClients } from "./domain/pix-psp-connection/clients.ts";
 import type { SubscriptionRails } from "./domain/subscriptions/rail.ts";
 import type { RecurrenceSink } from "./domain/subscriptions-live/notify.ts";
@@ -70,6 +71,8 @@ export type AppDeps = {
   payloadSigner?: PayloadSigner;
   urlPolicy: AddressPolicy;
   crypto: CryptoSettings;
+  /** Lightning on Bitcoin charges: node clients, the invoice timeout, the sandbox's key. */
+  lightning: LightningSettings;
   /** Where an unexpected failure inside a tool is reported (logged). */
   onToolError?: (err: unknown) => void;
   /** DNS lookup for webhook URL checks (tests inject one). */

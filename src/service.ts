@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { FastifyInstance } from "fastify";
 import { makeEsploraSource } from "./bitcoin/esplora.ts";
@@ -18,6 +18,7 @@ import { makeAuthenticator } from "./domain/tokens/authenticate.ts";
 import { buildApp } from "./http/app.ts";
 import { type Clock, cryptoRandom, type Random, systemClock } from "./kernel/clock.ts";
 import type { Db } from "./kernel/db.ts";
+import { makeNodeFactory } from "./lightning/make-node.ts";
 import { makeMetrics } from "./metrics/metrics.ts";
 import type { LookupAll } from "./net/address-policy.ts";
 import { makeSafeSender } from "./net/safe-fetch.ts";
@@ -35,11 +36,14 @@ import { makePruneHistoryJob } from "./workers/jobs/prune-history.ts";
 import { makePruneIdempotencyKeysJob } from "./workers/jobs/prune-idempotency-keys.ts";
 import { makeReconcileLivePixJob } from "./workers/jobs/reconcile-live-pix.ts";
 import { makeWatchChainJob } from "./workers/jobs/watch-chain.ts";
+import { type LightningWorker, makeLightningWorker } from "./workers/lightning-settlements.ts";
 
 export type Service = {
   app: FastifyInstance;
   deps: AppDeps;
   worker: DeliveryWorker;
+  /** Lightning settlements: node streams and the periodic check of open invoices. */
+  lightningWorker: LightningWorker;
   /** The token made on an empty store, once; undefined on every later start. */
   bootstrapToken: string | undefined;
   /** The code of the dashboard's first-user link made on an empty store, once (/dashboard/setup). */
@@ -167,6 +171,19 @@ export async function createService(
       quoteValidMs: 30_000,
     },
     urlPolicy: { allowHosts: config.webhookAllowHosts },
+    lightning: {
+      makeNode: makeNodeFactory({
+        policy: { allowHosts: config.webhookAllowHosts },
+        timeoutMs: config.lightning.timeoutMs,
+      }),
+      createTimeoutMs: config.lightning.timeoutMs,
+      // The sandbox's node key, derived from the service key: simulated invoices are signed by
+      // the service, the same key on every instance.
+      sandboxKey: createHash("sha256")
+        .update("tostao sandbox lightning node")
+        .update(secretKey)
+        .digest(),
+    },
     ...(opts.lookup ? { lookup: opts.lookup } : {}),
     tally: metrics,
     strictPayloads: opts.strictResponses === true,
@@ -237,6 +254,22 @@ export async function createService(
   ];
   for (const job of jobs) job.start();
   if (config.runWorkers) await worker.start();
+  const lightningWorker = makeLightningWorker(
+    {
+      db,
+      clock,
+      random,
+      secretBox,
+      lightning: deps.lightning,
+      chainSources: deps.crypto.chainSources,
+      lateWindowMs: deps.crypto.lateWindowMs,
+      tally: metrics,
+      strictPayloads: deps.strictPayloads === true,
+      log,
+    },
+    { checkEveryMs: config.lightning.checkMs },
+  );
+  if (config.runWorkers) lightningWorker.start();
 
   return {
     app,
@@ -244,8 +277,9 @@ export async function createService(
     worker,
     bootstrapToken: boot?.token,
     bootstrapSetupCode: boot?.setupCode,
+    lightningWorker,
     async close() {
-      await Promise.all([worker.stop(), ...jobs.map((job) => job.stop())]);
+      await Promise.all([worker.stop(), lightningWorker.stop(), ...jobs.map((job) => job.stop())]);
       await sender.close();
       await pspClients.close();
       await app.close();

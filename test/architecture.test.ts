@@ -118,6 +118,8 @@ export const RANKS: Record<string, number> = {
   kernel: 0,
   bitcoin: 0,
   net: 0,
+  // Lightning node clients and BOLT11 (knows nothing of charges): only net/ below it.
+  lightning: 1,
   qr: 0,
   ratelimit: 0,
   secrets: 0,

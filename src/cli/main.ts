@@ -10,6 +10,7 @@ import { cryptoRandom, systemClock } from "../kernel/clock.ts";
 import { secretKeyFor } from "../service.ts";
 import { importCharges, progressBar } from "./charges-import.ts";
 import { commands } from "./commands.ts";
+import { runLightning } from "./lightning-commands.ts";
 import { runPixProvider } from "./pix-provider-commands.ts";
 
 // `tostao <command>`: operator commands against the configured database (the same settings as
@@ -48,6 +49,12 @@ const USAGE = `usage: tostao <command> [options]
                                               --replace-webhook)
   pix-provider show --account ID              the live PSP connection (never a secret)
   pix-provider delete --account ID            delete it
+  lightning set --account ID [--mode live|test] --backend lnd|phoenixd --url U
+      (--macaroon-file invoice.macaroon [--tls-cert tls.cert] | --password-file F)
+                                              connect the account's Lightning node (checked at the
+                                              node; mainnet for live, a test network for test)
+  lightning show --account ID [--mode live|test]   the connection (never a secret)
+  lightning delete --account ID [--mode live|test] disconnect it
   user create --account ID --email EMAIL [--password-stdin]
                                               create a dashboard user (asks the password,
                                               or reads it from stdin)
@@ -87,10 +94,14 @@ async function run(argv: string[]): Promise<number> {
       "app-key": { type: "string" },
       header: { type: "string", multiple: true },
       "replace-webhook": { type: "boolean", default: false },
+      backend: { type: "string" },
+      url: { type: "string" },
+      "macaroon-file": { type: "string" },
+      "tls-cert": { type: "string" },
+      "password-file": { type: "string" },
       email: { type: "string" },
       "password-stdin": { type: "boolean", default: false },
       "dry-run": { type: "boolean", default: false },
-      url: { type: "string" },
       "token-file": { type: "string" },
       chunk: { type: "string" },
       json: { type: "boolean", default: false },
@@ -175,6 +186,21 @@ async function run(argv: string[]): Promise<number> {
     }
     if (group === "pix-provider") {
       const out = await runPixProvider(
+        action ?? "",
+        {
+          db,
+          clock: systemClock,
+          random: cryptoRandom,
+          config,
+          secretKey: () => secretKeyFor(config),
+        },
+        values,
+      );
+      print(values.json, out.json, out.text);
+      return 0;
+    }
+    if (group === "lightning") {
+      const out = await runLightning(
         action ?? "",
         {
           db,

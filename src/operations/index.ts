@@ -1,6 +1,7 @@
 import { ACCOUNT_OPERATIONS } from "./account.ts";
 import { CRYPTO_OPERATIONS } from "./crypto.ts";
 import { EVENT_OPERATIONS } from "./events.ts";
+import { LIGHTNING_OPERATIONS } from "./lightning.ts";
 import type { Operation } from "./operation.ts";
 import { PIX_CHARGE_OPERATIONS } from "./pix-charges.ts";
 import { PIX_PROVIDER_OPERATIONS } from "./pix-provider.ts";
@@ -23,6 +24,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...EVENT_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...CRYPTO_OPERATIONS,
+  ...LIGHTNING_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
 ];
 

@@ -118,7 +118,8 @@ export const PIX_CHARGE_OPERATIONS = [
     input: SimulatePaySchema,
     output: AnyChargeViewSchema,
     stored: "plain",
-    run: (c, input) => simulatePay(c.deps, c.principal, input.charge_id, c.baseUrl, input.paid_at),
+    run: (c, input) =>
+      simulatePay(c.deps, c.principal, input.charge_id, c.baseUrl, input.paid_at, input.method),
     tool: {
       name: "simulate_pay",
       description:

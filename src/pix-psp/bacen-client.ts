@@ -1,8 +1,8 @@
 import type { Clock } from "../kernel/clock.ts";
 import type { AddressPolicy } from "../net/address-policy.ts";
-import { cobvBody, cobvPath, loteCobVBody, loteCobVPath } from "./cobv-requests.ts";
 import { automaticoCalls } from "./automatico-calls.ts";
 import type { PixAutomaticoClient } from "./automatico-types.ts";
+import { cobvBody, cobvPath, loteCobVBody, loteCobVPath } from "./cobv-requests.ts";
 import { PspShapeError, parseCob, parseDevolucao, parsePix } from "./parse-cob.ts";
 import { parseCobV, parseLoteCobV } from "./parse-cobv.ts";
 import { parsePixList, pixListPath } from "./pix-list.ts";

@@ -108,7 +108,13 @@ describe("one charge's lookups reach it by its key, whatever the statistics (Pos
     const txids = live.map((c) => c.txid);
     await openAttempts(
       t.db,
-      txids.map((txid) => ({ txid, accountId: ACCOUNT, keyHash: null, generation: 0, at: created })),
+      txids.map((txid) => ({
+        txid,
+        accountId: ACCOUNT,
+        keyHash: null,
+        generation: 0,
+        at: created,
+      })),
     );
     const rec = recording(t.db);
     const lookups: [string, () => Promise<unknown>][] = [
@@ -141,7 +147,9 @@ describe("one charge's lookups reach it by its key, whatever the statistics (Pos
       if (name !== "claimStaleAttempts") assert.ok(found, `${name} found nothing`);
       for (const { sql, params } of rec.seen) {
         const plan = await genericPlan(t.db, sql, params);
-        const removed = [...plan.matchAll(/Rows Removed by Filter: (\d+)/g)].map((m) => Number(m[1]));
+        const removed = [...plan.matchAll(/Rows Removed by Filter: (\d+)/g)].map((m) =>
+          Number(m[1]),
+        );
         if (/Seq Scan on charges\b/.test(plan) || removed.some((n) => n > 10)) {
           bad.push(`${name}:\n${plan}`);
         }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { z } from "zod";
 import { providerBody } from "./live-pix.ts";
+import { type PhoenixdPeer, startPhoenixdPeer } from "./ln-peer/index.ts";
 import { type PspPeer, startPspPeer } from "./psp-peer/index.ts";
 import type { TestService } from "./service.ts";
 
@@ -53,6 +54,19 @@ let peer: PspPeer | undefined;
 export async function closeCallsPeer(): Promise<void> {
   await peer?.close();
   peer = undefined;
+  await lnPeer?.close();
+  lnPeer = undefined;
+}
+
+// The Lightning routes need a node: a local phoenixd peer, made on first use.
+let lnPeer: PhoenixdPeer | undefined;
+async function lightningBody() {
+  lnPeer ??= await startPhoenixdPeer({ network: "testnet" });
+  return {
+    backend: "phoenixd",
+    url: lnPeer.url.replace("127.0.0.1", "localhost"),
+    password: lnPeer.password,
+  };
 }
 async function savedProvider(c: Ctx): Promise<{ notificationPath: string }> {
   peer ??= await startPspPeer({ profile: "efi" });
@@ -195,6 +209,15 @@ export const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
     return { token: c.test, body: { id: sent.deliveryId } };
   },
   "POST /api/crypto/wallet": async (c) => ({ token: c.test, body: { key: VPUB } }),
+  "POST /api/crypto/lightning": async (c) => ({ token: c.test, body: await lightningBody() }),
+  "GET /api/crypto/lightning": async (c) => {
+    await c.data("POST", "/api/crypto/lightning", c.test, await lightningBody());
+    return { token: c.test };
+  },
+  "POST /api/crypto/lightning/delete": async (c) => {
+    await c.data("POST", "/api/crypto/lightning", c.test, await lightningBody());
+    return { token: c.test };
+  },
   "GET /api/crypto/wallet": async (c) => {
     await c.data("POST", "/api/crypto/wallet", c.test, { key: VPUB });
     return { token: c.test };

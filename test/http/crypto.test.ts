@@ -95,9 +95,10 @@ describe("Bitcoin charges", () => {
     assert.equal(c.amountCrypto, "0.00028571");
     assert.match(c.address, /^tb1q[0-9a-z]{38}$/);
     assert.equal(c.copyAddress, c.address);
+    // The sandbox adds its simulated Lightning invoice (docs/lightning.md).
     assert.equal(
       c.payUri,
-      `bitcoin:${c.address}?amount=0.00028571&label=Camiseta&message=Charge%20${c.chargeId}`,
+      `bitcoin:${c.address}?amount=0.00028571&label=Camiseta&message=Charge%20${c.chargeId}&lightning=${c.lightningInvoice}`,
     );
     assert.match(c.qrCodeImage, /^http:\/\/.+\/api\/crypto\/charge\/qr\?charge_id=BTC-/);
     assert.equal(c.provider, "crypto");

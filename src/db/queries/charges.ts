@@ -51,6 +51,8 @@ export type ChargeRow = {
   amountPaidCents?: number | null;
   /** The subscription this charge belongs to (a period's charge; migration 0019). */
   subscriptionId?: string | null;
+  /** How a Bitcoin charge was paid, when Lightning approved it (migration 0021); else null. */
+  paidMethod?: "lightning" | "onchain" | null;
 };
 
 const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
@@ -81,6 +83,7 @@ const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
   ["overdue_at", "overdueAt"],
   ["amount_paid_cents", "amountPaidCents"],
   ["subscription_id", "subscriptionId"],
+  ["paid_method", "paidMethod"],
 ];
 export const chargeColumns = (alias = "") =>
   COLUMN_NAMES.map(([c, f]) => `${alias}${c} AS "${f}"`).join(", ");

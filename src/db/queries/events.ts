@@ -28,6 +28,10 @@ export type ChargeOrigin = {
   details: ChargeDetails;
   provider: string;
   createdAt: Date;
+  /** A due-date charge's terms (migration 0017): its creation data shows the amount due then. */
+  dueTerms?: object | null;
+  /** A subscription period's charge (migration 0019). */
+  subscriptionId?: string | null;
 };
 
 /** An event as read: a stored payload, or (payload null) the charge its data is drawn from. */
@@ -41,7 +45,8 @@ export type EventRow = NewEvent & { seq: number; origin: ChargeOrigin | null };
 export const ORIGIN_COLUMN = `CASE WHEN e.payload IS NULL THEN (
     SELECT json_build_object('id', oc.id, 'mode', oc.mode, 'externalId', oc.external_id,
       'valueCents', oc.value_cents, 'title', oc.title, 'productId', oc.product_id,
-      'details', oc.details, 'provider', oc.provider, 'createdAt', oc.created_at)
+      'details', oc.details, 'provider', oc.provider, 'createdAt', oc.created_at,
+      'dueTerms', oc.due_terms, 'subscriptionId', oc.subscription_id)
     FROM charges oc WHERE oc.id = e.charge_id) END AS origin`;
 
 export type OriginJson = Omit<ChargeOrigin, "createdAt"> & { createdAt: string };

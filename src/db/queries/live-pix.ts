@@ -113,7 +113,8 @@ export async function claimOpenLiveCharges(
  * removed at the PSP before they expire), with the same per-charge back-off: a charge whose
  * removal failed (the PSP down, the cob still ATIVA) is tried again later and later, never on
  * every pass. Underpaid charges (received_cents > 0) are not claimed: their cob is CONCLUIDA,
- * there is nothing to remove (expireUnderpaid).
+ * there is nothing to remove (expireUnderpaid). A subscription period's charge is not a cob but
+ * a cobr, whose end the PSP reports (domain/subscriptions-live): never claimed here.
  */
 export async function claimOverdueLiveCharges(
   db: Db,
@@ -123,7 +124,7 @@ export async function claimOverdueLiveCharges(
     `WITH due AS (
        SELECT id FROM charges
        WHERE account_id = $1 AND mode = 'live' AND method = 'pix' AND status = 'pending'
-         AND expires_at <= $2 AND received_cents = 0
+         AND expires_at <= $2 AND received_cents = 0 AND subscription_id IS NULL
          AND (psp_next_check_at IS NULL OR psp_next_check_at <= $2)
        ORDER BY expires_at LIMIT $5 FOR UPDATE SKIP LOCKED
      )

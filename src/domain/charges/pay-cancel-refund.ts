@@ -3,6 +3,7 @@ import type { Principal } from "../../kernel/mode.ts";
 import { cryptoView } from "../crypto/crypto-view.ts";
 import { amountDue } from "../due-date/amount-due.ts";
 import { forbidden, unprocessable } from "../errors.ts";
+import { simulateLightningPayment } from "../lightning/simulate.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
 import { chargeView } from "./charge-view.ts";
 import type { PixChargeDeps } from "./create-pix-charge.ts";
@@ -28,12 +29,18 @@ export async function simulatePay(
   baseUrl = "",
   /** A due-date charge's payment date (`YYYY-MM-DD`, Brazil); default today in Brazil. */
   paidAt?: string,
+  /** Bitcoin charges: "lightning" pays the invoice; otherwise the address (on-chain). */
+  method?: "lightning" | "onchain",
 ) {
   if (who.mode !== "test") {
     throw forbidden("simulate-pay is for test tokens only; live charges are paid by the payer");
   }
   const current = await loadCharge(deps, who, chargeId);
   if (current.status === "approved") return ownView(current, baseUrl);
+  // A Bitcoin charge paid over its Lightning invoice, as the node would report it.
+  if (method === "lightning") {
+    return ownView(await simulateLightningPayment(deps, current), baseUrl);
+  }
   const amountPaidCents = paidAmount(deps, current, paidAt);
   const { moved, charge } = await transition(deps, { ...who, id: chargeId }, "approved", {
     simulated: true,

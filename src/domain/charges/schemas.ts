@@ -115,7 +115,10 @@ export const ChargeIdSchema = z.strictObject({
   charge_id: z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters"),
 });
 
-/** simulate-pay's body: a due-date charge may be paid on a given date (its amount that day). */
+/**
+ * simulate-pay's body: a due-date charge may be paid on a given date (its amount that day); a
+ * sandbox Bitcoin charge, one way or the other (PIX charges take no method).
+ */
 export const SimulatePaySchema = ChargeIdSchema.extend({
   paid_at: z
     .string()
@@ -123,6 +126,12 @@ export const SimulatePaySchema = ChargeIdSchema.extend({
     .optional()
     .describe(
       "Charges with a due date: the payment date in Brazil (YYYY-MM-DD, default today); the charge is paid the amount due that day.",
+    ),
+  method: z
+    .enum(["lightning", "onchain"])
+    .optional()
+    .describe(
+      "Bitcoin charges: lightning pays the charge's Lightning invoice (charge.approved with paymentMethod lightning); default onchain.",
     ),
 });
 

@@ -6,6 +6,7 @@ import { DISPLAY_STATUS } from "../charges/charge-status.ts";
 import { dueSummary } from "../charges/due-charge.ts";
 import { expireIfOverdue } from "../charges/move-charge.ts";
 import { simulatePay } from "../charges/pay-cancel-refund.ts";
+import { lightningInvoiceOf } from "../crypto/crypto-view.ts";
 import type { CryptoReadDeps } from "../crypto/read-crypto-charges.ts";
 import { readCryptoCharge } from "../crypto/watch-chain.ts";
 import { notFound } from "../errors.ts";
@@ -89,6 +90,9 @@ export async function paymentPage(deps: PaymentPageDeps, chargeId: string) {
           amountBtc: formatBtc(c.amountSats),
           payUri: c.payUri,
           network: c.network,
+          /** The Lightning invoice the unified URI carries, if any (docs/lightning.md). */
+          lightningInvoice: lightningInvoiceOf(c.payUri),
+          lightningOnly: c.payUri.startsWith("lightning:"),
         }
       : null,
   };

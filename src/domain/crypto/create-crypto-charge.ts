@@ -4,6 +4,7 @@ import { deriveAddress } from "../../bitcoin/wallet.ts";
 import { chargesAtAddress, takePooledAddress } from "../../db/queries/address-pool.ts";
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import { insertCharges } from "../../db/queries/insert-charges.ts";
+import { insertLightningInvoice } from "../../db/queries/lightning.ts";
 import {
   addressUsed,
   findWallet,
@@ -13,12 +14,16 @@ import {
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
+import type { AddressPolicy } from "../../net/address-policy.ts";
+import type { SecretBox } from "../../secrets/secret-box.ts";
 import { creationEvents } from "../charges/charge-events.ts";
 import { DISPLAY_STATUS } from "../charges/charge-status.ts";
 import { isPublicCheckout } from "../checkout/checkout-owner.ts";
 import { paymentUrl } from "../checkout/payment-url.ts";
 import { unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
+import { type ChargeInvoice, invoiceForCharge } from "../lightning/charge-invoice.ts";
+import type { LightningSettings } from "../lightning/deps.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
 import type { Tally } from "../tally.ts";
@@ -35,7 +40,14 @@ export type CryptoDeps = {
   maxChargeCents: number;
   crypto: { quotes: QuoteService; expiresMinutes: number; testNetwork: "testnet" | "signet" };
   tally?: Tally;
+  /** Lightning on the charge (docs/lightning.md); without it charges are on-chain only. */
+  lightning?: LightningSettings;
+  secretBox?: SecretBox;
+  urlPolicy?: AddressPolicy;
 };
+
+/** What the prepare step learnt of Lightning for one charge: its id and invoice. */
+type LightningPrep = { id: string; invoice: ChargeInvoice; amountSats: number };
 
 /**
  * The smallest payment to a P2WPKH address that wallets relay: Bitcoin Core's dust limit for
@@ -56,8 +68,56 @@ export async function startCryptoCharge(
   baseUrl: string,
 ) {
   const priced = await quoteAhead(deps.crypto.quotes);
+  const ln = await prepareLightning(deps, owner, input, priced);
   return (db: Db) =>
-    db.transaction((tx) => createCryptoCharge({ ...deps, db: tx }, owner, input, baseUrl, priced));
+    db.transaction((tx) =>
+      createCryptoCharge({ ...deps, db: tx }, owner, input, baseUrl, priced, ln),
+    );
+}
+
+/**
+ * The Lightning invoice is asked for before the transaction (a node round trip must not hold a
+ * database connection), for the amount the quote gives now, with the charge's id and expiry.
+ */
+async function prepareLightning(
+  deps: CryptoDeps,
+  owner: Principal,
+  input: CreateCryptoCharge,
+  priced: PricedQuote,
+): Promise<LightningPrep | undefined> {
+  if (!deps.lightning || !deps.secretBox || !deps.urlPolicy) return undefined;
+  // A missing price or a bad amount is the creation's own error, raised inside the operation
+  // (after an Idempotency-Key replay had its chance): here it only means no invoice.
+  let valueCents: number;
+  let title: string | null;
+  let sats: number;
+  try {
+    ({ valueCents, title } = await resolveAmount(deps, owner, {
+      value: input.value,
+      productId: input.product_id,
+      title: isPublicCheckout(owner) ? null : (input.product_name ?? null),
+    }));
+    sats = satsFor(valueCents, priced().priceCents, "value");
+  } catch {
+    return undefined;
+  }
+  const id = `BTC-${newId("pix", deps).slice(4).toUpperCase()}`;
+  const invoice = await invoiceForCharge(
+    {
+      ...deps,
+      secretBox: deps.secretBox,
+      urlPolicy: deps.urlPolicy,
+      lightning: deps.lightning,
+      sandboxNetwork: deps.crypto.testNetwork,
+    },
+    owner,
+    {
+      amountSats: sats,
+      memo: title ?? `Charge ${id}`,
+      expirySeconds: deps.crypto.expiresMinutes * 60,
+    },
+  );
+  return { id, invoice, amountSats: sats };
 }
 
 /**
@@ -73,6 +133,7 @@ export async function createCryptoCharge(
   input: CreateCryptoCharge,
   baseUrl: string,
   priced: PricedQuote,
+  ln?: LightningPrep,
 ) {
   const isPublic = isPublicCheckout(who);
   const { valueCents, title } = await resolveAmount(deps, who, {
@@ -85,26 +146,42 @@ export async function createCryptoCharge(
 
   const quote = priced();
   const quotedSats = satsFor(valueCents, quote.priceCents, "value");
-  if (quotedSats < MIN_PAYMENT_SATS) {
+  const invoice = ln?.invoice.kind === "invoice" ? ln.invoice : undefined;
+  // The sandbox's simulated invoice stands in for a node's on ordinary charges, but does not
+  // make a below-dust charge: without a node of their own, live and test refuse it alike.
+  const lnUsable = invoice !== undefined && !invoice.simulated;
+  const lightningOnly = quotedSats < MIN_PAYMENT_SATS;
+  if (lightningOnly && !lnUsable) {
+    const why =
+      ln?.invoice.kind === "none" && ln.invoice.reason === "unavailable"
+        ? ` (the Lightning node did not answer: ${ln.invoice.detail})`
+        : " and no Lightning node is connected (POST /api/crypto/lightning), which could take it";
     throw unprocessable(
-      `value: is ${quotedSats} sats at this price, below the ${MIN_PAYMENT_SATS} sats wallets will send (the dust limit); charge at least R$ ${centsToBrl(Math.ceil((MIN_PAYMENT_SATS * quote.priceCents) / 100_000_000))}`,
+      `value: is ${quotedSats} sats at this price, below the ${MIN_PAYMENT_SATS} sats wallets will send on-chain (the dust limit)${why}; charge at least R$ ${centsToBrl(Math.ceil((MIN_PAYMENT_SATS * quote.priceCents) / 100_000_000))}`,
     );
   }
 
   if (!(await ensureWallet(deps, who, deps.crypto.testNetwork))) throw unprocessable(NO_WALLET);
   const now = deps.clock.now();
-  const id = `BTC-${newId("pix", deps).slice(4).toUpperCase()}`;
+  const id = ln?.id ?? `BTC-${newId("pix", deps).slice(4).toUpperCase()}`;
   const { index, wallet, address, reused } = await nextAddress(deps.db, who, id, now);
   // On an address other charges held, the amount alone must say whose a payment is.
   const amountSats = reused
     ? uniqueAmount(await chargesAtAddress(deps.db, { ...who, address }), quotedSats)
     : quotedSats;
-  const payUri = buildPaymentUri({
+  const onchainUri = buildPaymentUri({
     address,
     amountSats,
     ...(title ? { label: title } : {}),
     message: `Charge ${id}`,
   });
+  // BIP21 with lightning=: a Lightning wallet pays the invoice, an on-chain wallet the address.
+  // Below the dust limit only the invoice can be paid, so the URI is the invoice alone.
+  const payUri = invoice
+    ? lightningOnly
+      ? `lightning:${invoice.invoice}`
+      : `${onchainUri}&lightning=${invoice.invoice}`
+    : onchainUri;
   const details: Record<string, string> = {};
   if (input.customer_name) details.customer_name = input.customer_name;
   if (input.customer_email) details.customer_email = input.customer_email;
@@ -148,6 +225,19 @@ export async function createCryptoCharge(
       events: creationEvents(deps, row),
     },
   ]);
+  if (invoice) {
+    await insertLightningInvoice(deps.db, {
+      accountId: who.accountId,
+      mode: who.mode,
+      chargeId: id,
+      paymentHash: invoice.paymentHash,
+      invoice: invoice.invoice,
+      amountMsat: (ln?.amountSats ?? quotedSats) * 1000,
+      expiresAt: row.expiresAt,
+      simulated: invoice.simulated,
+      createdAt: now,
+    });
+  }
   deps.tally?.chargeCreated("crypto", who.mode);
   return {
     chargeId: id,
@@ -163,6 +253,37 @@ export async function createCryptoCharge(
     provider: "crypto" as const,
     livemode: who.mode === "live",
     paymentUrl: paymentUrl(baseUrl, id),
+    ...(ln ? lightningFields(ln.invoice, lightningOnly) : {}),
+  };
+}
+
+/** What the response says of Lightning: the invoice, or why the charge has none. */
+function lightningFields(invoice: ChargeInvoice, lightningOnly: boolean) {
+  if (invoice.kind === "invoice") {
+    return {
+      lightningInvoice: invoice.invoice,
+      lightning: lightningOnly
+        ? ("lightning_only" as const)
+        : invoice.simulated
+          ? ("simulated" as const)
+          : ("included" as const),
+      ...(lightningOnly
+        ? {
+            lightningNote:
+              "Lightning-only charge: the amount is below the on-chain dust limit, so only the invoice can pay it.",
+          }
+        : {}),
+    };
+  }
+  return {
+    lightningInvoice: null,
+    lightning:
+      invoice.reason === "not_connected" ? ("not_connected" as const) : ("unavailable" as const),
+    ...(invoice.reason === "unavailable"
+      ? {
+          lightningNote: `On-chain only: the Lightning node did not answer in time (${invoice.detail}).`,
+        }
+      : {}),
   };
 }
 

@@ -25,12 +25,17 @@ export function cryptoView(row: ChargeRow, baseUrl: string, opts: { public: bool
     address: c.address,
     copyAddress: c.address,
     payUri: c.payUri,
+    lightningInvoice: lightningInvoiceOf(c.payUri),
     qrCodeImage: qrImageUrl(baseUrl, row.id),
     expiresAt: row.expiresAt.toISOString(),
     provider: "crypto" as const,
     livemode: row.mode === "live",
     network: c.network,
     paidLate: row.paidLate,
+    paymentMethod:
+      row.status === "approved" || row.status === "refunded"
+        ? (row.paidMethod ?? ("onchain" as const))
+        : null,
     simulated: row.simulated,
     createdAt: row.createdAt.toISOString(),
     approvedAt: row.approvedAt?.toISOString() ?? null,
@@ -49,4 +54,11 @@ export function cryptoView(row: ChargeRow, baseUrl: string, opts: { public: bool
     customer_email: detail("customer_email"),
     customer_cpf: detail("customer_cpf"),
   };
+}
+
+/** The invoice a unified URI carries (lightning= of BIP21, or a lightning: URI), else null. */
+export function lightningInvoiceOf(payUri: string): string | null {
+  if (payUri.startsWith("lightning:")) return payUri.slice("lightning:".length);
+  const m = /[?&]lightning=([^&]+)/.exec(payUri);
+  return m?.[1] ?? null;
 }

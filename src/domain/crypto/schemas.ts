@@ -89,9 +89,35 @@ export const CryptoChargeCreatedSchema = z.object({
   paymentUrl: z
     .string()
     .describe("The charge's hosted payment page (QR, address, live status) to send a payer to."),
+  lightningInvoice: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "The BOLT11 invoice of the same amount (also in payUri as lightning=), or null when the charge has none.",
+    ),
+  lightning: z
+    .enum(["included", "lightning_only", "simulated", "not_connected", "unavailable"])
+    .optional()
+    .describe(
+      "Lightning on this charge: included (unified QR), lightning_only (below the on-chain dust limit), simulated (sandbox invoice, no node), not_connected, unavailable (the node did not answer: on-chain only).",
+    ),
+  lightningNote: z
+    .string()
+    .optional()
+    .describe("Why the charge is Lightning-only or on-chain only."),
 });
 
-export const CryptoStatusSchema = CryptoChargeCreatedSchema.omit({ paymentUrl: true }).extend({
+export const CryptoStatusSchema = CryptoChargeCreatedSchema.omit({
+  paymentUrl: true,
+  lightning: true,
+  lightningNote: true,
+}).extend({
+  paymentMethod: z
+    .enum(["lightning", "onchain"])
+    .nullable()
+    .optional()
+    .describe("How an approved charge was paid (null while unpaid)."),
   amountReceived: z.string(),
   paidLate: z.boolean(),
   simulated: z.boolean(),

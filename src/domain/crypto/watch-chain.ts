@@ -12,6 +12,7 @@ import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Mode } from "../../kernel/mode.ts";
 import { chargeEvent } from "../charges/charge-events.ts";
+import { chargeData } from "../charges/charge-view.ts";
 import { transition } from "../charges/move-charge.ts";
 import type { Tally } from "../tally.ts";
 import { releaseExpiredAddresses, settleReusedAddress } from "./address-reuse.ts";
@@ -124,7 +125,13 @@ async function applyChain(deps: WatchDeps, key: Key): Promise<string | undefined
         paidLate: late,
         at: now,
       });
-      if (approved) await insertEvents(db, [chargeEvent(deps, "charge.approved", approved)]);
+      if (approved)
+        await insertEvents(db, [
+          chargeEvent(deps, "charge.approved", approved, {
+            ...chargeData(approved),
+            paymentMethod: "onchain",
+          }),
+        ]);
       return approved !== undefined;
     }
     const updated = await recordReceived(db, key, { receivedSats: seen, at: now });

@@ -11,11 +11,41 @@ import { type EventPayloadDeps, eventPayload } from "./event-data.ts";
 
 /** The data of a creation event of the charge whose fields are `origin`. */
 export function creationData(deps: EventPayloadDeps, origin: ChargeOrigin) {
+  // A period's debit declined later writes its reason into details: not part of the charge as
+  // created.
+  const { decline_reason: _later, ...details } = origin.details;
   return eventPayload(
     deps,
     "charge.created",
-    chargeData({ ...origin, status: "pending", approvedAt: null, receivedCents: 0 }),
+    chargeData(
+      {
+        ...origin,
+        details,
+        status: "pending",
+        approvedAt: null,
+        receivedCents: 0,
+        amountPaidCents: null,
+      },
+      origin.createdAt,
+    ),
   );
+}
+
+/** The fields of a charge's row that its creation data is drawn from. */
+export function originOfRow(row: ChargeOrigin): ChargeOrigin {
+  return {
+    id: row.id,
+    mode: row.mode,
+    externalId: row.externalId,
+    valueCents: row.valueCents,
+    title: row.title,
+    productId: row.productId,
+    details: row.details,
+    provider: row.provider,
+    createdAt: row.createdAt,
+    dueTerms: row.dueTerms ?? null,
+    subscriptionId: row.subscriptionId ?? null,
+  };
 }
 
 /** An event's data as read: its stored payload, else drawn from its charge (creation events). */

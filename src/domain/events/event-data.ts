@@ -51,10 +51,18 @@ export const UnmatchedPaymentEventDataSchema = z.discriminatedUnion("kind", [
   UnmatchedBitcoinPaymentDataSchema,
 ]);
 
+/** charge.approved of a Bitcoin charge says how it was paid (docs/lightning.md). */
+export const ChargeApprovedEventDataSchema = ChargeEventDataSchema.extend({
+  paymentMethod: z
+    .enum(["lightning", "onchain"])
+    .optional()
+    .describe("Bitcoin charges: paid over Lightning (the invoice) or on-chain (the address)."),
+});
+
 export const EVENT_DATA_SCHEMAS = {
   "charge.created": ChargeEventDataSchema,
   "charge.pending": ChargeEventDataSchema,
-  "charge.approved": ChargeEventDataSchema,
+  "charge.approved": ChargeApprovedEventDataSchema,
   "charge.declined": ChargeEventDataSchema,
   "charge.refund": ChargeEventDataSchema,
   "charge.updated": ChargeUpdatedEventDataSchema,

@@ -91,7 +91,7 @@ ${postForm(req, "/dashboard/mode", html`<input type="hidden" name="mode" value="
         ? html`<div class="grid2"><div>${row.brCode ? html`<img class="qr" src="${qrImageOf(row)}" alt="${t("charges.qr")}" width="240" height="240">` : ""}</div>
 <div><h3>${t("charges.copyCode")}</h3><p class="secret"><code id="brcode">${row.brCode ?? ""}</code><button type="button" class="secondary" data-copy="#brcode" data-copied="${t("action.copied")}">${t("action.copy")}</button></p></div></div>`
         : html`<div class="grid2"><div><img class="qr" src="/api/crypto/charge/qr?charge_id=${encodeURIComponent(row.id)}" alt="${t("charges.qr")}" width="240" height="240"></div>
-<div><dl class="facts"><dt>${t("charges.address")}</dt><dd class="mono" id="btc-address">${crypto?.address ?? ""}</dd><dt>${t("charges.amountBtc")}</dt><dd class="mono">${crypto?.amountCrypto ?? ""} BTC</dd><dt>${t("charges.received")}</dt><dd class="mono">${row.receivedSats} sats</dd></dl>
+<div><dl class="facts"><dt>${t("charges.address")}</dt><dd class="mono" id="btc-address">${crypto?.address ?? ""}</dd><dt>${t("charges.amountBtc")}</dt><dd class="mono">${crypto?.amountCrypto ?? ""} BTC</dd><dt>${t("charges.received")}</dt><dd class="mono">${row.receivedSats} sats</dd>${crypto?.lightningInvoice ? html`<dt>${t("charges.lightningInvoice")}</dt><dd class="mono small" id="ln-invoice">${crypto.lightningInvoice.slice(0, 24)}…</dd>` : ""}</dl>
 <p><button type="button" class="secondary" data-copy="#btc-address" data-copied="${t("action.copied")}">${t("action.copy")}</button></p></div></div>`;
     // A charge with a due date: today's amount and its parts (due-charge.ts).
     const due = dueSummary(row, deps.clock.now());
@@ -145,6 +145,7 @@ ${postForm(req, "/dashboard/mode", html`<input type="hidden" name="mode" value="
 <dt>${t("charges.created")}</dt><dd>${when(t, row.createdAt)}</dd>
 <dt>${t("charges.expires")}</dt><dd>${when(t, row.expiresAt)}</dd>
 <dt>${t("charges.approvedAt")}</dt><dd>${when(t, row.approvedAt)}</dd>
+${crypto?.paymentMethod ? html`<dt>${t("charges.paidWith")}</dt><dd id="paid-with">${t(crypto.paymentMethod === "lightning" ? "charges.paidWith.lightning" : "charges.paidWith.onchain")}</dd>` : ""}
 </dl>
 ${actions.length > 0 ? html`<div class="row">${actions}</div>` : ""}
 </div>

@@ -7,6 +7,7 @@ import { formText } from "../forms.ts";
 import { type HtmlValue, html } from "../html.ts";
 import { dashT, type Flash, postForm, runAction, sendDashPage } from "./chrome.ts";
 import { parseForm } from "./format.ts";
+import { lightningCard, registerLightningActions } from "./lightning-card.ts";
 import { signed, signedInRoutes } from "./session.ts";
 
 // The Bitcoin wallet: paste an account key (xpub/zpub, tpub/vpub) or a wpkh() descriptor; the
@@ -42,9 +43,13 @@ ${opts.preview ?? ""}
 ${who.mode === "test" ? html`<label>${t("wallet.network")}<select name="network"><option value="testnet">testnet</option><option value="signet">signet</option></select></label>` : ""}
 <button type="submit" class="secondary">${t("wallet.preview")}</button>`,
         { class: "stack" },
-      )}</section>`,
+      )}</section>
+${await lightningCard(deps, req, who)}`,
     });
   };
+  registerLightningActions(web, deps, (req, reply, flash, status) =>
+    render(req, reply, { flash, ...(status ? { status } : {}) }),
+  );
 
   const input = (req: FastifyRequest) => {
     const network = formText(req.body, "network");

@@ -32,6 +32,12 @@ export const pay = defineArea(
     "crypto.howTo":
       "Envie exatamente {btc} BTC para o endereço abaixo, ou leia o QR code na sua carteira.",
     "crypto.addressLabel": "Endereço Bitcoin",
+    "crypto.howToUnified":
+      "Leia o QR code com sua carteira: uma carteira Lightning paga a fatura na hora; uma carteira Bitcoin envia {btc} BTC ao endereço. Pague só uma vez.",
+    "crypto.howToLightning":
+      "Leia o QR code ou copie a fatura Lightning na sua carteira Lightning. Este valor só pode ser pago por Lightning.",
+    "crypto.invoiceLabel": "Fatura Lightning",
+    "copy.invoiceButton": "Copiar fatura",
     "crypto.amountLabel": "Valor em bitcoin",
     "crypto.openWallet": "Abrir na carteira",
     "crypto.qrAlt": "QR code Bitcoin de {btc} BTC",
@@ -91,6 +97,12 @@ export const pay = defineArea(
     "crypto.howTo":
       "Send exactly {btc} BTC to the address below, or scan the QR code in your wallet.",
     "crypto.addressLabel": "Bitcoin address",
+    "crypto.howToUnified":
+      "Scan the QR code with your wallet: a Lightning wallet pays the invoice at once; a Bitcoin wallet sends {btc} BTC to the address. Pay only once.",
+    "crypto.howToLightning":
+      "Scan the QR code or copy the Lightning invoice into your Lightning wallet. This amount can only be paid over Lightning.",
+    "crypto.invoiceLabel": "Lightning invoice",
+    "copy.invoiceButton": "Copy invoice",
     "crypto.amountLabel": "Amount in bitcoin",
     "crypto.openWallet": "Open in wallet",
     "crypto.qrAlt": "Bitcoin QR code for {btc} BTC",

@@ -109,13 +109,10 @@ function openBlock(t: T, v: PaymentPage, amount: string): SafeHtml {
     const b = v.bitcoin;
     return html`<div class="pay-open">
 ${expires}
-<p>${t("crypto.howTo", { btc: b.amountBtc })}</p>
+<p>${b.lightningInvoice ? t(b.lightningOnly ? "crypto.howToLightning" : "crypto.howToUnified", { btc: b.amountBtc }) : t("crypto.howTo", { btc: b.amountBtc })}</p>
 <figure class="pay-qr">${raw(renderQrSvg(b.payUri, { title: t("crypto.qrAlt", { btc: b.amountBtc }) }))}</figure>
-<div class="pay-field"><label for="pay-code">${t("crypto.addressLabel")}</label>
-<textarea id="pay-code" class="mono" readonly rows="2" spellcheck="false">${b.address}</textarea>
-<button type="button" class="copy-wide" data-copy="#pay-code" data-copied="${t("copy.done")}">${t("copy.button")}</button></div>
-<div class="pay-field"><label for="pay-btc">${t("crypto.amountLabel")}</label>
-<div class="copyrow"><input id="pay-btc" class="mono" type="text" readonly value="${b.amountBtc}"><button type="button" class="secondary" data-copy="#pay-btc" data-copied="${t("copy.done")}">${t("copy.button")}</button></div></div>
+${b.lightningInvoice ? lightningField(t, b.lightningInvoice) : ""}
+${b.lightningOnly ? "" : addressFields(t, b)}
 <p><a class="button secondary" href="${b.payUri}">${t("crypto.openWallet")}</a></p>
 <p class="muted small">${t("crypto.network", { network: b.network })}${v.amountReceived && v.amountReceived !== "0.00000000" ? html` · ${t("crypto.received", { btc: v.amountReceived })}` : ""}</p>
 </div>`;
@@ -124,6 +121,25 @@ ${expires}
     // A subscription period's charge (Pix Automático) has no code: the payer's bank debits it.
     return html`<div class="pay-open"><p>${translator(t.lang, subscriptions)("sub.periodCharge")}</p></div>`;
   }
+  return pixBlock(t, v, amount, expires);
+}
+
+/** The Lightning invoice and its copy button (wallets paste it as is). */
+function lightningField(t: T, invoice: string): SafeHtml {
+  return html`<div class="pay-field"><label for="pay-invoice">${t("crypto.invoiceLabel")}</label>
+<textarea id="pay-invoice" class="mono" readonly rows="4" spellcheck="false">${invoice}</textarea>
+<button type="button" class="copy-wide" data-copy="#pay-invoice" data-copied="${t("copy.done")}">${t("copy.invoiceButton")}</button></div>`;
+}
+
+function addressFields(t: T, b: NonNullable<PaymentPage["bitcoin"]>): SafeHtml {
+  return html`<div class="pay-field"><label for="pay-code">${t("crypto.addressLabel")}</label>
+<textarea id="pay-code" class="mono" readonly rows="2" spellcheck="false">${b.address}</textarea>
+<button type="button" class="copy-wide" data-copy="#pay-code" data-copied="${t("copy.done")}">${t("copy.button")}</button></div>
+<div class="pay-field"><label for="pay-btc">${t("crypto.amountLabel")}</label>
+<div class="copyrow"><input id="pay-btc" class="mono" type="text" readonly value="${b.amountBtc}"><button type="button" class="secondary" data-copy="#pay-btc" data-copied="${t("copy.done")}">${t("copy.button")}</button></div></div>`;
+}
+
+function pixBlock(t: T, v: PaymentPage, amount: string, expires: SafeHtml): SafeHtml {
   return html`<div class="pay-open">
 ${expires}
 <p>${t("pix.howTo")}</p>

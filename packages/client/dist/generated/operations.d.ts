@@ -288,6 +288,30 @@ export declare const OPERATIONS: {
         readonly auth: true;
         readonly produces: "application/json";
     };
+    readonly saveLightningConnection: {
+        readonly method: "POST";
+        readonly path: "/api/crypto/lightning";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly getLightningConnection: {
+        readonly method: "GET";
+        readonly path: "/api/crypto/lightning";
+        readonly input: "none";
+        readonly idempotent: false;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly deleteLightningConnection: {
+        readonly method: "POST";
+        readonly path: "/api/crypto/lightning/delete";
+        readonly input: "none";
+        readonly idempotent: false;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
     readonly getAccount: {
         readonly method: "GET";
         readonly path: "/api/account";

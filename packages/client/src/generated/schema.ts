@@ -582,6 +582,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crypto/lightning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This mode's Lightning node connection, without its secret */
+        get: operations["getLightningConnection"];
+        put?: never;
+        /** Connect this mode's Lightning node (LND REST: macaroon + TLS certificate; phoenixd: password); checked for real, its network must fit the mode */
+        post: operations["saveLightningConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crypto/lightning/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disconnect this mode's Lightning node (new charges are on-chain only) */
+        post: operations["deleteLightningConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account": {
         parameters: {
             query?: never;
@@ -2070,6 +2105,11 @@ export interface operations {
                     charge_id: string;
                     /** @description Charges with a due date: the payment date in Brazil (YYYY-MM-DD, default today); the charge is paid the amount due that day. */
                     paid_at?: string;
+                    /**
+                     * @description Bitcoin charges: lightning pays the charge's Lightning invoice (charge.approved with paymentMethod lightning); default onchain.
+                     * @enum {string}
+                     */
+                    method?: "lightning" | "onchain";
                 };
             };
         };
@@ -2166,6 +2206,10 @@ export interface operations {
                             /** @enum {string} */
                             provider: "crypto";
                             livemode: boolean;
+                            /** @description The BOLT11 invoice of the same amount (also in payUri as lightning=), or null when the charge has none. */
+                            lightningInvoice?: string | null;
+                            /** @description How an approved charge was paid (null while unpaid). */
+                            paymentMethod?: ("lightning" | "onchain") | null;
                             amountReceived: string;
                             paidLate: boolean;
                             simulated: boolean;
@@ -3553,6 +3597,11 @@ export interface operations {
                                     subscriptionId?: string;
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
+                                    /**
+                                     * @description Bitcoin charges: paid over Lightning (the invoice) or on-chain (the address).
+                                     * @enum {string}
+                                     */
+                                    paymentMethod?: "lightning" | "onchain";
                                 };
                             } | {
                                 id: string;
@@ -4719,6 +4768,10 @@ export interface operations {
                             /** @enum {string} */
                             provider: "crypto";
                             livemode: boolean;
+                            /** @description The BOLT11 invoice of the same amount (also in payUri as lightning=), or null when the charge has none. */
+                            lightningInvoice?: string | null;
+                            /** @description How an approved charge was paid (null while unpaid). */
+                            paymentMethod?: ("lightning" | "onchain") | null;
                             amountReceived: string;
                             paidLate: boolean;
                             simulated: boolean;
@@ -4797,6 +4850,10 @@ export interface operations {
                                 /** @enum {string} */
                                 provider: "crypto";
                                 livemode: boolean;
+                                /** @description The BOLT11 invoice of the same amount (also in payUri as lightning=), or null when the charge has none. */
+                                lightningInvoice?: string | null;
+                                /** @description How an approved charge was paid (null while unpaid). */
+                                paymentMethod?: ("lightning" | "onchain") | null;
                                 amountReceived: string;
                                 paidLate: boolean;
                                 simulated: boolean;
@@ -4823,6 +4880,158 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getLightningConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            backend: "lnd" | "phoenixd";
+                            url: string;
+                            /** @enum {string} */
+                            network: "mainnet" | "testnet" | "signet" | "regtest";
+                            nodeId: string | null;
+                            hasTlsCertificate: boolean;
+                            livemode: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    saveLightningConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description lnd (REST API) or phoenixd (HTTP API).
+                     * @enum {string}
+                     */
+                    backend: "lnd" | "phoenixd";
+                    /** @description The node's REST/HTTP base URL (https; http only for hosts in TOSTAO_WEBHOOK_ALLOW_HOSTS). */
+                    url: string;
+                    /** @description lnd: a macaroon, hex; invoice.macaroon is enough (create and read invoices). */
+                    macaroon?: string;
+                    /** @description lnd: its tls.cert (PEM); omit when the node's certificate is publicly trusted. */
+                    tls_certificate?: string;
+                    /** @description phoenixd: the http-password (or http-password-limited-access) of phoenix.conf. */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            backend: "lnd" | "phoenixd";
+                            url: string;
+                            /** @enum {string} */
+                            network: "mainnet" | "testnet" | "signet" | "regtest";
+                            nodeId: string | null;
+                            hasTlsCertificate: boolean;
+                            livemode: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteLightningConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            /** @enum {string} */
+                            backend: "lnd" | "phoenixd";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -5148,6 +5357,15 @@ export interface operations {
                             livemode: boolean;
                             /** @description The charge's hosted payment page (QR, address, live status) to send a payer to. */
                             paymentUrl: string;
+                            /** @description The BOLT11 invoice of the same amount (also in payUri as lightning=), or null when the charge has none. */
+                            lightningInvoice?: string | null;
+                            /**
+                             * @description Lightning on this charge: included (unified QR), lightning_only (below the on-chain dust limit), simulated (sandbox invoice, no node), not_connected, unavailable (the node did not answer: on-chain only).
+                             * @enum {string}
+                             */
+                            lightning?: "included" | "lightning_only" | "simulated" | "not_connected" | "unavailable";
+                            /** @description Why the charge is Lightning-only or on-chain only. */
+                            lightningNote?: string;
                         };
                     };
                 };
@@ -5771,6 +5989,11 @@ export interface operations {
                         subscriptionId?: string;
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
+                        /**
+                         * @description Bitcoin charges: paid over Lightning (the invoice) or on-chain (the address).
+                         * @enum {string}
+                         */
+                        paymentMethod?: "lightning" | "onchain";
                     };
                 };
             };

@@ -1,0 +1,3 @@
+export { type InvoiceBook, makeInvoiceBook, type PeerInvoice } from "./invoice-book.ts";
+export { type LndPeer, startLndPeer } from "./lnd-peer.ts";
+export { type PhoenixdPeer, startPhoenixdPeer } from "./phoenixd-peer.ts";
