@@ -192,6 +192,15 @@ export const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
     path: `${(await savedProvider(c)).notificationPath}/pix`,
     body: [],
   }),
+  // Pix Automático's callbacks (webhookrec, webhookcobr): an empty list confirms nothing.
+  "POST /api/pix/psp/notify/:hookId/rec": async (c) => ({
+    path: `${(await savedProvider(c)).notificationPath}/rec`,
+    body: { recs: [] },
+  }),
+  "POST /api/pix/psp/notify/:hookId/cobr": async (c) => ({
+    path: `${(await savedProvider(c)).notificationPath}/cobr`,
+    body: { cobsr: [] },
+  }),
   "GET /api/events": async (c) => ({ token: c.test, query: `charge_id=${await pixCharge(c)}` }),
   "POST /api/webhooks/create": async (c) => ({
     token: c.test,
