@@ -23,6 +23,9 @@ const NOT_ENVELOPE = new Set([
   "/api/openapi.json",
   "/api/integrations/mcp/guide",
   "/api/crypto/charge/qr",
+  // A due-date charge's location (a JWS) and the keys that verify it, read by a payer's bank.
+  "/cobv-keys/jwks.json",
+  "/cobv/:pixUrlAccessToken",
 ]);
 
 function assertEnvelope(res: { statusCode: number; body: string }, what: string, url = "") {

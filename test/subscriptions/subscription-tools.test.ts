@@ -72,5 +72,5 @@ test("live tokens: the sandbox tools are refused, and live subscriptions say wha
     },
   });
   assert.equal(create.statusCode, 422);
-  assert.match(create.json().error ?? "", /^mode: live subscriptions need a PSP connection/);
+  assert.match(create.json().error ?? "", /live subscriptions need this account.s PSP connection/);
 });
