@@ -2,7 +2,7 @@ import type { ChargeRow } from "../../db/queries/charges.ts";
 import type { NewEvent } from "../../db/queries/events.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import { type EventPayloadDeps, eventPayload } from "../events/event-data.ts";
-import { creationData, originOfRow } from "../events/event-data-of.ts";
+import { creationChargeData, originOfRow } from "../events/event-data-of.ts";
 import { newId } from "../ids.ts";
 import type { EventType } from "./charge-status.ts";
 import { chargeData } from "./charge-view.ts";
@@ -37,15 +37,15 @@ export function chargeEvent(
  * would have its data stored, once, shared by both events.
  */
 export function creationEvents(deps: Deps, row: ChargeRow) {
-  const stored = eventPayload(deps, "charge.created", chargeData(row));
+  const data = chargeData(row);
   // Stored without payload only when the data drawn from the row is exactly this one: a field a
   // later feature adds to the data object but not to what is drawn (ChargeOrigin) makes the
-  // event keep its payload, never read back different.
+  // event keep its payload, never read back different. Compared before the event's schema
+  // writes them (the same function of equal objects), so the usual create serialises nothing.
   const asCreated = row.status === "pending" && row.approvedAt === null && row.receivedCents === 0;
-  const payload =
-    asCreated && JSON.stringify(creationData(deps, originOfRow(row))) === JSON.stringify(stored)
-      ? null
-      : stored;
+  const drawable =
+    asCreated && JSON.stringify(creationChargeData(originOfRow(row))) === JSON.stringify(data);
+  const payload = drawable ? null : eventPayload(deps, "charge.created", data);
   const event = (type: EventType): NewEvent => ({
     id: newId("evt", deps),
     accountId: row.accountId,

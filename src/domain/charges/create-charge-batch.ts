@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ChargeDetails, ChargeRow } from "../../db/queries/charges.ts";
+import type { ChargeRow } from "../../db/queries/charges.ts";
 import type { NewEvent } from "../../db/queries/events.ts";
 import { findKey, KEY_RETENTION_MS } from "../../db/queries/idempotency.ts";
 import { type ChargeWrite, insertCharges } from "../../db/queries/insert-charges.ts";
@@ -14,6 +14,7 @@ import { resolveAmount } from "../products/resolve-amount.ts";
 import type { Tally } from "../tally.ts";
 import { creationEvents } from "./charge-events.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
+import { chargeDetailsOf } from "./create-pix-charge.ts";
 import { type DuePlan, dueFields, planDueCharge } from "./due-charge.ts";
 import { sandboxDueBrCode } from "./due-location.ts";
 import { type CobVBatchResult, createLiveCobVBatch } from "./live-batch-cobv.ts";
@@ -256,34 +257,13 @@ function errorOf(err: unknown): { code: string; message: string } {
   throw err;
 }
 
-const CUSTOMER_FIELDS = [
-  "customer_name",
-  "customer_email",
-  "customer_cpf",
-  "customer_cnpj",
-  "customer_phone",
-  "customer_zip",
-  "customer_street",
-  "customer_number",
-  "customer_complement",
-  "customer_neighborhood",
-  "customer_city",
-  "customer_state",
-  "customer_address",
-] as const;
-
 function rowOf(
   who: Principal,
   a: Accepted,
   k: { id: string; txid: string; brCode: string; now: Date },
   provider: string,
 ): ChargeRow {
-  const details: ChargeDetails = {};
-  for (const f of CUSTOMER_FIELDS) {
-    const v = a.input[f];
-    if (v !== undefined) details[f] = v;
-  }
-  if (a.input.address) details.address = { ...a.input.address } as Record<string, string>;
+  const details = chargeDetailsOf(a.input);
   return {
     id: k.id,
     accountId: who.accountId,

@@ -38,6 +38,19 @@ export const DEFAULT_EXPIRES_IN_SEC = 3600;
 
 export { LIVE_PSP_MISSING } from "./live-create.ts";
 
+/** The customer fields of a create body, as the charge row's details keep them. */
+export function chargeDetailsOf(
+  input: Pick<CreatePixCharge, (typeof CUSTOMER_FIELDS)[number] | "address">,
+): ChargeDetails {
+  const details: ChargeDetails = {};
+  for (const f of CUSTOMER_FIELDS) {
+    const v = input[f];
+    if (v !== undefined) details[f] = v;
+  }
+  if (input.address) details.address = { ...input.address } as Record<string, string>;
+  return details;
+}
+
 const CUSTOMER_FIELDS = [
   "customer_name",
   "customer_email",
@@ -156,12 +169,7 @@ export async function preparePixCharge(
     }));
   }
 
-  const details: ChargeDetails = {};
-  for (const f of CUSTOMER_FIELDS) {
-    const v = input[f];
-    if (v !== undefined) details[f] = v;
-  }
-  if (input.address) details.address = { ...input.address } as Record<string, string>;
+  const details = chargeDetailsOf(input);
 
   const qrCodeImage = qrPngDataUrl(brCode);
   const row: ChargeRow = {

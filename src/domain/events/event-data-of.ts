@@ -9,26 +9,27 @@ import { type EventPayloadDeps, eventPayload } from "./event-data.ts";
 // when it was stored, it is the same object, so webhook bodies and GET /api/events are
 // byte-for-byte what they were when the data was stored (test/db/thin-events.test.ts).
 
-/** The data of a creation event of the charge whose fields are `origin`. */
-export function creationData(deps: EventPayloadDeps, origin: ChargeOrigin) {
+/** The data object (before its event's schema) of a creation event of the charge `origin`. */
+export function creationChargeData(origin: ChargeOrigin) {
   // A period's debit declined later writes its reason into details: not part of the charge as
   // created.
   const { decline_reason: _later, ...details } = origin.details;
-  return eventPayload(
-    deps,
-    "charge.created",
-    chargeData(
-      {
-        ...origin,
-        details,
-        status: "pending",
-        approvedAt: null,
-        receivedCents: 0,
-        amountPaidCents: null,
-      },
-      origin.createdAt,
-    ),
+  return chargeData(
+    {
+      ...origin,
+      details,
+      status: "pending",
+      approvedAt: null,
+      receivedCents: 0,
+      amountPaidCents: null,
+    },
+    origin.createdAt,
   );
+}
+
+/** The data of a creation event of the charge whose fields are `origin`. */
+export function creationData(deps: EventPayloadDeps, origin: ChargeOrigin) {
+  return eventPayload(deps, "charge.created", creationChargeData(origin));
 }
 
 /** The fields of a charge's row that its creation data is drawn from. */

@@ -54,6 +54,22 @@ test("every charge event's data is chargeData() exactly as its schema declares i
   );
 });
 
+test("a creation event keeps its payload when its data could not be drawn back from the row", () => {
+  // A declined period's reason is written into details later and is not part of the charge as
+  // created; a row that already carries it (or any field drawing leaves out) stores its data.
+  const declined = { ...row, details: { ...row.details, decline_reason: "AM04" } };
+  const events = creationEvents(deps, declined);
+  for (const e of events) {
+    assert.notEqual(e.payload, null);
+    assert.equal(e.payload?.declineReason, "AM04");
+  }
+  // The usual charge stores none: its data is drawn back identical.
+  assert.deepEqual(
+    creationEvents(deps, row).map((e) => e.payload),
+    [null, null],
+  );
+});
+
 test("a field outside the event's schema fails under strict payloads, and is dropped otherwise", () => {
   const leaky = { ...chargeData(row), internal_secret: "s3cret" };
   assert.throws(() => chargeEvent(deps, "charge.approved", row, leaky), /internal_secret/);
