@@ -45,6 +45,8 @@ function summarise(rs: LoadResult[]) {
   };
 }
 
+const HOT_TABLES = ["charges", "events", "idempotency_keys", "pix_cob_attempts", "deliveries"];
+
 async function load(
   url: string,
   method: "GET" | "POST",
@@ -73,6 +75,13 @@ async function load(
     ...(requests ? { requests } : {}),
   } as autocannon.Options;
   await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, pool, caches
+  // A running service's tables have statistics: autovacuum analyses them about once a minute as
+  // they grow. This schema is seconds old and grows by thousands of rows a round, faster than
+  // autovacuum looks, so the plans its statements were prepared with would be those of empty
+  // tables (a sequential scan of a table that was empty then). After the warm-up, the tables the
+  // rows write are analysed, as a service minutes into its life has them (on the admin
+  // connection: the ANALYZE's cost is not the service's).
+  await admin.query(`ANALYZE ${HOT_TABLES.map((t) => `${schema}.${t}`).join(", ")}`);
   // Backends are listed before and after: a pool may open a connection during the load.
   const backendsBefore = await ownBackends();
   const before = snapshot(cpuPids, backendsBefore);

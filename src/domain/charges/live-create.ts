@@ -1,5 +1,10 @@
 import type { CobAttemptWriter } from "../../db/queries/insert-charges.ts";
-import { closeAttempt, keyTxidState, openAttempts } from "../../db/queries/live-pix.ts";
+import {
+  closeAttempt,
+  keyTxidState,
+  openAttempts,
+  TXID_CANDIDATES,
+} from "../../db/queries/live-pix.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
@@ -56,12 +61,17 @@ export async function createLiveCob(
   who: Principal,
   input: LiveCobInput,
 ): Promise<LiveCob> {
-  const live = await deps.pspClients?.forAccount(deps.db, who.accountId);
-  if (!live) throw unprocessable(LIVE_PSP_MISSING);
   const keyHash = input.idempotencyKey
     ? sha256Hex(`${who.accountId}\n${input.idempotencyKey}`)
     : null;
-  const { txid, generation } = await chooseTxid(deps, who.accountId, keyHash);
+  // With a key, the statement that chooses the txid also reads the connection's revision, so a
+  // cached connection of that revision costs no read of its own.
+  const chosen = keyHash ? await chooseTxid(deps, who.accountId, keyHash) : undefined;
+  const live = chosen
+    ? await deps.pspClients?.forAccountAt(deps.db, who.accountId, chosen.connectionRevision)
+    : await deps.pspClients?.forAccount(deps.db, who.accountId);
+  if (!live) throw unprocessable(LIVE_PSP_MISSING);
+  const { txid, generation } = chosen ?? (await chooseTxid(deps, who.accountId, null));
   const now = deps.clock.now();
   // Committed before the PUT is sent (the writer resolves after its batch's commit): a crash
   // after the PUT leaves this row for the sweep.
@@ -120,13 +130,20 @@ export async function chooseTxid(
   keyHash: string | null,
   kind: "t" | "v" = "t",
 ) {
-  if (!keyHash) return { txid: `${kind}x${deps.random.bytes(16).toString("hex")}`, generation: 0 };
+  if (!keyHash) {
+    return { txid: `${kind}x${deps.random.bytes(16).toString("hex")}`, generation: 0 };
+  }
+  let connectionRevision: number | undefined;
   // One round trip for the usual case: the key's newest attempt and which of the first
   // generations' txids are taken. A key reused past those generations (rare) asks again.
   let from = 0;
   for (;;) {
-    const candidates = Array.from({ length: 4 }, (_, i) => keyTxid(keyHash, from + i, kind));
-    const { latest, taken } = await keyTxidState(deps.db, { accountId, keyHash, candidates });
+    const candidates = Array.from({ length: TXID_CANDIDATES }, (_, i) =>
+      keyTxid(keyHash, from + i, kind),
+    );
+    const state = await keyTxidState(deps.db, { accountId, keyHash, candidates });
+    const { latest, taken } = state;
+    if (from === 0) connectionRevision = state.connectionRevision;
     let generation =
       latest === undefined
         ? 0
@@ -141,7 +158,7 @@ export async function chooseTxid(
       generation++;
     }
     if (generation < from + candidates.length) {
-      return { txid: keyTxid(keyHash, generation, kind), generation };
+      return { txid: keyTxid(keyHash, generation, kind), generation, connectionRevision };
     }
     from = generation;
   }

@@ -25,6 +25,16 @@ export type LiveConnection = { row: PspConnectionRow; client: BacenPixClient };
  */
 export type PspClients = {
   forAccount(db: Db, accountId: string): Promise<LiveConnection | undefined>;
+  /**
+   * The same, given the connection's revision as a statement of the caller just read it
+   * (undefined: no connection): the cached client and row when they are that revision, without a
+   * read of their own; the row is read only when it changed.
+   */
+  forAccountAt(
+    db: Db,
+    accountId: string,
+    revision: number | undefined,
+  ): Promise<LiveConnection | undefined>;
   /** The connection whose notification URL carries this hook id. */
   forHook(db: Db, hookId: string): Promise<LiveConnection | undefined>;
   invalidate(accountId: string): Promise<void>;
@@ -83,7 +93,7 @@ export function makePspClients(deps: {
   /** The database the "last successful call" time is written to. */
   db: Db;
 }): PspClients {
-  const cache = new Map<string, { revision: number; client: BacenPixClient }>();
+  const cache = new Map<string, { row: PspConnectionRow; client: BacenPixClient }>();
 
   const drop = async (accountId: string) => {
     const entry = cache.get(accountId);
@@ -95,7 +105,7 @@ export function makePspClients(deps: {
     // Test money never reaches a live charge: such a connection is as good as none.
     if (!row || isHomologationConnection(row)) return undefined;
     const entry = cache.get(row.accountId);
-    if (entry && entry.revision === row.revision) return { row, client: entry.client };
+    if (entry && entry.row.revision === row.revision) return { row, client: entry.client };
     await drop(row.accountId);
     // "Last successful call" is shown to the minute: written at most every 10 s per account,
     // not once per call (a statement per charge on the hot path for a display field).
@@ -106,12 +116,19 @@ export function makePspClients(deps: {
       lastTouch = now.getTime();
       await touchConnection(deps.db, { accountId: row.accountId, mode: "live", at: now });
     });
-    cache.set(row.accountId, { revision: row.revision, client });
+    cache.set(row.accountId, { row, client });
     return { row, client };
   };
 
   return {
     forAccount: async (db, accountId) => use(await findConnection(db, { accountId, mode: "live" })),
+    forAccountAt: async (db, accountId, revision) => {
+      if (revision === undefined) return undefined;
+      const entry = cache.get(accountId);
+      // A cached entry passed use()'s checks when it was made, for this very revision.
+      if (entry && entry.row.revision === revision) return { row: entry.row, client: entry.client };
+      return use(await findConnection(db, { accountId, mode: "live" }));
+    },
     forHook: async (db, hookId) => use(await findConnectionByHook(db, hookId)),
     invalidate: drop,
     async close() {
