@@ -20,7 +20,10 @@ import type { ProfileId, PspCredentials } from "../../pix-psp/types.ts";
 import type { SecretBox } from "../../secrets/secret-box.ts";
 import { refuseDeleteWithPendingCharges } from "../charges/live-delete-guard.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
-import { registerRecurrenceWebhooks } from "../subscriptions-live/webhooks.ts";
+import {
+  registerRecurrenceWebhooks,
+  removeRecurrenceWebhooks,
+} from "../subscriptions-live/webhooks.ts";
 import { credentialsOf, type PspClientFactory, type PspClients, secretBinding } from "./clients.ts";
 import { connectionView, isOurWebhookUrl, notificationUrl } from "./connection-view.ts";
 import { validateExtraHeaders } from "./extra-headers.ts";
@@ -216,9 +219,10 @@ export async function viewPspConnection(
 
 /**
  * Deletes the caller's connection. Only database work happens here, so a front door may run it
- * inside its Idempotency-Key transaction; the webhook registered at the PSP is then removed in
- * the background, best effort (a PSP that cannot be reached keeps it, and its notifications
- * find no hook: 404). Refused while live charges are pending (live-delete-guard.ts).
+ * inside its Idempotency-Key transaction; the webhooks registered at the PSP (the key's, and
+ * Pix Automático's webhookrec and webhookcobr) are then removed in the background, best effort
+ * (a PSP that cannot be reached keeps them, and their notifications find no hook: 404).
+ * Refused while live charges are pending (live-delete-guard.ts).
  */
 export async function deletePspConnection(
   deps: Pick<ConnectionDeps, "db" | "pspClients" | "secretBox" | "makePspClient">,
@@ -231,18 +235,20 @@ export async function deletePspConnection(
   await deps.pspClients.invalidate(who.accountId);
   const registered = row.webhookState === "registered" || row.webhookState === "pending";
   if (registered) {
-    // Only our own URL is removed: the key's webhook may have been replaced since (by the
-    // merchant's ERP, in the PSP's portal), and that one is not ours to delete.
+    // Only our own URLs are removed: the key's webhook, or the account's webhookrec and
+    // webhookcobr (Pix Automático), may have been replaced since (by the merchant's ERP, in the
+    // PSP's portal), and those are not ours to delete.
     const client = deps.makePspClient(credentialsOf(row, deps.secretBox));
-    void client
+    const pix = client
       .getWebhook(row.pixKey)
       .then((w) =>
         w && isOurWebhookUrl(w.webhookUrl, row.hookId)
           ? client.deleteWebhook(row.pixKey)
           : undefined,
       )
-      .catch(() => {})
-      .finally(() => client.close().catch(() => {}));
+      .catch(() => {});
+    const recurrence = removeRecurrenceWebhooks(client, row.hookId).catch(() => {});
+    void Promise.all([pix, recurrence]).finally(() => client.close().catch(() => {}));
   }
   return {
     deleted: true as const,
