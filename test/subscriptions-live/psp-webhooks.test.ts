@@ -3,9 +3,10 @@ import { after, before, describe, test } from "node:test";
 import { type LiveSetup, providerBody, startLiveSetup } from "../helpers/live-pix.ts";
 import { makeTestPki } from "../helpers/psp-peer/index.ts";
 
-// The notification webhooks a PSP connection registers at the PSP, against the peer: deleting
-// the connection removes the key's (PUT /webhook/{chave}) and Pix Automático's (PUT
-// /webhookrec, PUT /webhookcobr) when they are still ours, and only those.
+// The notification webhooks a PSP connection registers at the PSP, against the peer: the
+// key's (PUT /webhook/{chave}) and Pix Automático's (PUT /webhookrec, PUT /webhookcobr) hold
+// exactly our URL in the profile's form, and deleting the connection removes the ones that are
+// still ours, and only those.
 let s: LiveSetup;
 before(async () => {
   s = await startLiveSetup({ pki: makeTestPki(), profile: "efi" });
@@ -36,6 +37,18 @@ const requests = (method: string, path: string) =>
   s.peer.requests.filter((r) => r.method === method && r.path.endsWith(path)).length;
 
 describe("the PSP webhooks of a connection", () => {
+  test("Efí holds each URL with its ?ignorar= suffix once: /webhook/{chave}, /webhookrec and /webhookcobr", async () => {
+    const view = await save();
+    const expected = `https://tostao.example${view.notificationPath}?ignorar=`;
+    assert.equal(view.notificationUrl, expected, "the view shows the URL as the PSP holds it");
+    assert.equal(s.peer.webhooks.get(s.peer.pixKey)?.webhookUrl, expected);
+    assert.equal(s.peer.recState.webhookRec, expected);
+    assert.equal(s.peer.recState.webhookCobr, expected);
+    // Efí's test notification went to the URL being registered, in the same form.
+    assert.equal(s.peer.probes.at(-1)?.url, expected);
+    s.peer.assertNoViolations();
+  });
+
   test("deleting the connection removes webhookrec and webhookcobr at the PSP, as it removes the key's webhook", async () => {
     await save();
     assert.ok(s.peer.recState.webhookRec && s.peer.recState.webhookCobr);

@@ -25,7 +25,7 @@ import {
   removeRecurrenceWebhooks,
 } from "../subscriptions-live/webhooks.ts";
 import { credentialsOf, type PspClientFactory, type PspClients, secretBinding } from "./clients.ts";
-import { connectionView, isOurWebhookUrl, notificationUrl } from "./connection-view.ts";
+import { connectionView, hookUrl, isOurWebhookUrl } from "./connection-view.ts";
 import { validateExtraHeaders } from "./extra-headers.ts";
 import { pspFailure } from "./psp-failure.ts";
 import type { PspConnectionView, SavePspConnection } from "./schemas.ts";
@@ -188,7 +188,6 @@ export async function savePspConnection(
     }
     await deps.pspClients.invalidate(who.accountId);
     const webhook = await registerWebhook(deps, client, {
-      profile,
       pixKey: input.pix_key,
       hookId,
       replace: input.replace_webhook === true,
@@ -196,7 +195,7 @@ export async function savePspConnection(
     // Pix Automático's webhookrec and webhookcobr take the same URL (their callbacks add /rec
     // and /cobr to it): best effort, where the Pix webhook itself was registered.
     if (webhook.state === "registered") {
-      await registerRecurrenceWebhooks(client, notificationUrl(deps.baseUrl, profile, hookId));
+      await registerRecurrenceWebhooks(client, hookUrl(deps.baseUrl, hookId));
     }
     const row = await q.setWebhookState(deps.db, { ...who, hookId }, webhook);
     return connectionView(deps, row ?? saved);
@@ -290,10 +289,11 @@ async function registerWebhook(
     putWebhook(chave: string, url: string): Promise<void>;
     getWebhook(chave: string): Promise<{ webhookUrl: string } | undefined>;
   },
-  o: { profile: ProfileId; pixKey: string; hookId: string; replace: boolean },
+  o: { pixKey: string; hookId: string; replace: boolean },
 ): Promise<WebhookOutcome> {
-  const { profile, pixKey, hookId } = o;
-  const url = notificationUrl(deps.baseUrl, profile, hookId);
+  const { pixKey, hookId } = o;
+  // Bare: the client adds the profile's suffix (Efí's "?ignorar=") as it registers.
+  const url = hookUrl(deps.baseUrl, hookId);
   const publicHttps = url !== null && checkWebhookUrl(url, { allowHosts: [] }).ok;
   if (!url || !publicHttps) {
     return {

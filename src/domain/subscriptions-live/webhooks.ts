@@ -5,7 +5,8 @@ import { isOurWebhookUrl } from "../pix-psp-connection/connection-view.ts";
 
 /**
  * PUT /webhookrec and PUT /webhookcobr with the connection's notification URL, the one PUT
- * /webhook/{chave} registers: the file's callbacks POST to it + "/rec" and + "/cobr". Best
+ * /webhook/{chave} registers: the file's callbacks POST to it + "/rec" and + "/cobr". `url` is
+ * the bare URL: the client adds the profile's registration suffix (Efí's "?ignorar="). Best
  * effort: a PSP without Pix Automático answers 403/404 and the connection is saved all the same
  * (its live subscriptions then learn of payments from the reconciliation, reconcile.ts).
  * Returns which of the two were registered.
