@@ -35,6 +35,7 @@ import { makeExpireChargesJob, makeExpireLivePixJob } from "./workers/jobs/expir
 import { makePruneHistoryJob } from "./workers/jobs/prune-history.ts";
 import { makePruneIdempotencyKeysJob } from "./workers/jobs/prune-idempotency-keys.ts";
 import { makeReconcileLivePixJob } from "./workers/jobs/reconcile-live-pix.ts";
+import { makeReconcileRecurrencesJob } from "./workers/jobs/reconcile-recurrences.ts";
 import { makeWatchChainJob } from "./workers/jobs/watch-chain.ts";
 import { type LightningWorker, makeLightningWorker } from "./workers/lightning-settlements.ts";
 
@@ -189,7 +190,8 @@ export async function createService(
     strictPayloads: opts.strictResponses === true,
   };
   // Confirmed Pix Automático notifications move subscriptions through this (notify.ts).
-  deps.recurrenceSink = makeSubscriptionSink(deps, () => config.baseUrl ?? "");
+  const recurrenceSink = makeSubscriptionSink(deps, () => config.baseUrl ?? "");
+  deps.recurrenceSink = recurrenceSink;
   const app = buildApp(deps, {
     logger:
       opts.logger === false
@@ -236,6 +238,10 @@ export async function createService(
     makePruneIdempotencyKeysJob({ db, clock, log }),
     makeReconcileLivePixJob(
       { db, clock, random, pspClients, tally: metrics, log },
+      config.pixReconcileMs,
+    ),
+    makeReconcileRecurrencesJob(
+      { db, clock, pspClients, recurrenceSink, log },
       config.pixReconcileMs,
     ),
     // One billing scheduler in every instance (claims are shared through the database).

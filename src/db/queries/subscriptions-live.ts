@@ -71,3 +71,100 @@ export async function setReceived(
     [k.id, k.accountId, cents],
   );
 }
+
+// ---- the reconciliation's work lists (domain/subscriptions-live/reconcile.ts) -------------
+
+// The next check of a row the PSP was asked about: `base` doubled per check already made, at
+// most `max` (milliseconds); the same shape as live charges' (live-pix.ts).
+const nextCheck = (alias: string, at: string, base: string, max: string) =>
+  `${at}::timestamptz + least(${base}::float8 * power(2, least(${alias}.psp_check_count, 20)), ${max}::float8) * interval '1 millisecond'`;
+
+/**
+ * Claims up to `limit` live subscriptions of an account whose rec the PSP may still move
+ * (created: awaiting the payer; approved: cancellable at the bank) and whose check is due: a
+ * first check once `firstBefore` has passed their creation, then by back-off (`baseMs` doubled
+ * per check, at most `createdMaxMs` or `approvedMaxMs`). The next check moves in the same
+ * statement, with SKIP LOCKED, so instances running the pass at once take different rows.
+ */
+export async function claimRecsToCheck(
+  db: Db,
+  k: {
+    accountId: string;
+    at: Date;
+    firstBefore: Date;
+    baseMs: number;
+    createdMaxMs: number;
+    approvedMaxMs: number;
+    limit: number;
+  },
+): Promise<Array<{ id: string; recId: string }>> {
+  return db.query(
+    `WITH due AS (
+       SELECT id FROM subscriptions
+       WHERE account_id = $1 AND mode = 'live' AND status IN ('created', 'approved')
+         AND (psp_next_check_at <= $2 OR (psp_next_check_at IS NULL AND created_at <= $3))
+       ORDER BY psp_next_check_at NULLS FIRST, created_at LIMIT $7 FOR UPDATE SKIP LOCKED
+     )
+     UPDATE subscriptions s SET psp_next_check_at = ${nextCheck("s", "$2", "$4", "CASE WHEN s.status = 'created' THEN $5::float8 ELSE $6::float8 END")},
+       psp_check_count = s.psp_check_count + 1
+     FROM due WHERE s.id = due.id
+     RETURNING s.id, s.rec_id AS "recId"`,
+    [k.accountId, k.at, k.firstBefore, k.baseMs, k.createdMaxMs, k.approvedMaxMs, k.limit],
+  );
+}
+
+/**
+ * Claims up to `limit` live periods of an account whose cobr is still open (status issued) and
+ * whose check is due: a first check for periods dated `lastDueDate` or before (their debit
+ * has been tried), then by back-off as above. Returns the period's charge and its txid.
+ */
+export async function claimPeriodsToCheck(
+  db: Db,
+  k: {
+    accountId: string;
+    at: Date;
+    lastDueDate: string;
+    baseMs: number;
+    maxMs: number;
+    limit: number;
+  },
+): Promise<Array<{ chargeId: string; txid: string }>> {
+  return db.query(
+    `WITH due AS (
+       SELECT subscription_id, period FROM subscription_periods
+       WHERE account_id = $1 AND mode = 'live' AND status = 'issued' AND charge_id IS NOT NULL
+         AND (psp_next_check_at <= $2 OR (psp_next_check_at IS NULL AND due_date <= $3::date))
+       ORDER BY psp_next_check_at NULLS FIRST, due_date LIMIT $6 FOR UPDATE SKIP LOCKED
+     ), claimed AS (
+       UPDATE subscription_periods p SET psp_next_check_at = ${nextCheck("p", "$2", "$4", "$5")},
+         psp_check_count = p.psp_check_count + 1
+       FROM due WHERE p.subscription_id = due.subscription_id AND p.period = due.period
+       RETURNING p.charge_id
+     )
+     SELECT c.id AS "chargeId", c.txid FROM claimed
+     JOIN charges c ON c.id = claimed.charge_id AND c.account_id = $1 AND c.mode = 'live'`,
+    [k.accountId, k.at, k.lastDueDate, k.baseMs, k.maxMs, k.limit],
+  );
+}
+
+/**
+ * Makes these checks due now: the periods of these charges (a Pix of theirs was seen in the
+ * PSP's list of Pix received), or the subscription of this rec (one of its cobrs ended
+ * cancelled: the rec may have been cancelled at the bank).
+ */
+export async function checkPeriodsNow(db: Db, accountId: string, chargeIds: string[], at: Date) {
+  if (chargeIds.length === 0) return;
+  await db.query(
+    `UPDATE subscription_periods SET psp_next_check_at = $3
+     WHERE charge_id = ANY($2::text[]) AND account_id = $1 AND mode = 'live' AND status = 'issued'`,
+    [accountId, chargeIds, at],
+  );
+}
+
+export async function checkRecNow(db: Db, accountId: string, recId: string, at: Date) {
+  await db.query(
+    `UPDATE subscriptions SET psp_next_check_at = $3
+     WHERE rec_id = $2 AND account_id = $1 AND mode = 'live' AND status IN ('created', 'approved')`,
+    [accountId, recId, at],
+  );
+}

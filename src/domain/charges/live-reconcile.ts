@@ -12,6 +12,7 @@ import {
   knownUnmatched,
 } from "../../db/queries/live-pix-records.ts";
 import { listConnectedAccounts } from "../../db/queries/psp-connections.ts";
+import { checkPeriodsNow } from "../../db/queries/subscriptions-live.ts";
 import type { PixReceived } from "../../pix-psp/types.ts";
 import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
 import { isPspError } from "../pix-psp-connection/psp-failure.ts";
@@ -150,6 +151,7 @@ async function applyReceived(
     deps.db,
     orphans.map((p) => p.endToEndId),
   );
+  const periods: string[] = [];
   for (const pix of withTxid) {
     const charge = charges.get(pix.txid as string);
     if (!charge) {
@@ -158,7 +160,11 @@ async function applyReceived(
       continue;
     }
     let current = charge;
-    if (
+    if (charge.subscriptionId) {
+      // A subscription period's charge is a cobr's: it settles with its period through
+      // GET /cobr (subscriptions-live/reconcile.ts), which this Pix makes due now, never here.
+      if (charge.status === "pending") periods.push(charge.id);
+    } else if (
       charge.status !== "approved" &&
       charge.status !== "refunded" &&
       charge.receivedCents === 0
@@ -181,6 +187,7 @@ async function applyReceived(
       if (outcome === "dispute") counts.disputes++;
     }
   }
+  await checkPeriodsNow(deps.db, accountId, periods, deps.clock.now());
 }
 
 /** Refunds the PSP reported in progress: asked one by one, each with its own back-off. */

@@ -8,11 +8,24 @@ import type { PspConnectionView } from "./schemas.ts";
 /** Where the PSP notifies payments: this path plus the connection's hook id (plus "/pix"). */
 export const NOTIFY_PATH = "/api/pix/psp/notify";
 
-/** The URL the PSP must call: ours plus the profile's registration suffix (Efí: ?ignorar=). */
+/**
+ * Our notification URL for a connection's hook, bare: what the PSP client is given to register
+ * (PUT /webhook/{chave}, /webhookrec, /webhookcobr), since the client adds the profile's
+ * registration suffix itself (pix-psp/profiles.ts, webhook.registerSuffix).
+ */
+export function hookUrl(baseUrl: string | undefined, hookId: string) {
+  return baseUrl ? `${baseUrl}${NOTIFY_PATH}/${hookId}` : null;
+}
+
+/**
+ * The URL as the PSP ends up holding it, shown to the merchant (to register by hand when we
+ * cannot): ours plus the profile's registration suffix (Efí: ?ignorar=). Never hand it to the
+ * client, which would add the suffix a second time.
+ */
 export function notificationUrl(baseUrl: string | undefined, profile: string, hookId: string) {
-  if (!baseUrl) return null;
-  const suffix = PROFILES[profile as ProfileId]?.webhook.registerSuffix ?? "";
-  return `${baseUrl}${NOTIFY_PATH}/${hookId}${suffix}`;
+  const url = hookUrl(baseUrl, hookId);
+  if (!url) return null;
+  return url + (PROFILES[profile as ProfileId]?.webhook.registerSuffix ?? "");
 }
 
 /**

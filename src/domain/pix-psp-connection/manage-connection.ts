@@ -20,9 +20,12 @@ import type { ProfileId, PspCredentials } from "../../pix-psp/types.ts";
 import type { SecretBox } from "../../secrets/secret-box.ts";
 import { refuseDeleteWithPendingCharges } from "../charges/live-delete-guard.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
-import { registerRecurrenceWebhooks } from "../subscriptions-live/webhooks.ts";
+import {
+  registerRecurrenceWebhooks,
+  removeRecurrenceWebhooks,
+} from "../subscriptions-live/webhooks.ts";
 import { credentialsOf, type PspClientFactory, type PspClients, secretBinding } from "./clients.ts";
-import { connectionView, isOurWebhookUrl, notificationUrl } from "./connection-view.ts";
+import { connectionView, hookUrl, isOurWebhookUrl } from "./connection-view.ts";
 import { validateExtraHeaders } from "./extra-headers.ts";
 import { pspFailure } from "./psp-failure.ts";
 import type { PspConnectionView, SavePspConnection } from "./schemas.ts";
@@ -185,7 +188,6 @@ export async function savePspConnection(
     }
     await deps.pspClients.invalidate(who.accountId);
     const webhook = await registerWebhook(deps, client, {
-      profile,
       pixKey: input.pix_key,
       hookId,
       replace: input.replace_webhook === true,
@@ -193,7 +195,7 @@ export async function savePspConnection(
     // Pix Automático's webhookrec and webhookcobr take the same URL (their callbacks add /rec
     // and /cobr to it): best effort, where the Pix webhook itself was registered.
     if (webhook.state === "registered") {
-      await registerRecurrenceWebhooks(client, notificationUrl(deps.baseUrl, profile, hookId));
+      await registerRecurrenceWebhooks(client, hookUrl(deps.baseUrl, hookId));
     }
     const row = await q.setWebhookState(deps.db, { ...who, hookId }, webhook);
     return connectionView(deps, row ?? saved);
@@ -216,9 +218,10 @@ export async function viewPspConnection(
 
 /**
  * Deletes the caller's connection. Only database work happens here, so a front door may run it
- * inside its Idempotency-Key transaction; the webhook registered at the PSP is then removed in
- * the background, best effort (a PSP that cannot be reached keeps it, and its notifications
- * find no hook: 404). Refused while live charges are pending (live-delete-guard.ts).
+ * inside its Idempotency-Key transaction; the webhooks registered at the PSP (the key's, and
+ * Pix Automático's webhookrec and webhookcobr) are then removed in the background, best effort
+ * (a PSP that cannot be reached keeps them, and their notifications find no hook: 404).
+ * Refused while live charges are pending (live-delete-guard.ts).
  */
 export async function deletePspConnection(
   deps: Pick<ConnectionDeps, "db" | "pspClients" | "secretBox" | "makePspClient">,
@@ -231,18 +234,20 @@ export async function deletePspConnection(
   await deps.pspClients.invalidate(who.accountId);
   const registered = row.webhookState === "registered" || row.webhookState === "pending";
   if (registered) {
-    // Only our own URL is removed: the key's webhook may have been replaced since (by the
-    // merchant's ERP, in the PSP's portal), and that one is not ours to delete.
+    // Only our own URLs are removed: the key's webhook, or the account's webhookrec and
+    // webhookcobr (Pix Automático), may have been replaced since (by the merchant's ERP, in the
+    // PSP's portal), and those are not ours to delete.
     const client = deps.makePspClient(credentialsOf(row, deps.secretBox));
-    void client
+    const pix = client
       .getWebhook(row.pixKey)
       .then((w) =>
         w && isOurWebhookUrl(w.webhookUrl, row.hookId)
           ? client.deleteWebhook(row.pixKey)
           : undefined,
       )
-      .catch(() => {})
-      .finally(() => client.close().catch(() => {}));
+      .catch(() => {});
+    const recurrence = removeRecurrenceWebhooks(client, row.hookId).catch(() => {});
+    void Promise.all([pix, recurrence]).finally(() => client.close().catch(() => {}));
   }
   return {
     deleted: true as const,
@@ -284,10 +289,11 @@ async function registerWebhook(
     putWebhook(chave: string, url: string): Promise<void>;
     getWebhook(chave: string): Promise<{ webhookUrl: string } | undefined>;
   },
-  o: { profile: ProfileId; pixKey: string; hookId: string; replace: boolean },
+  o: { pixKey: string; hookId: string; replace: boolean },
 ): Promise<WebhookOutcome> {
-  const { profile, pixKey, hookId } = o;
-  const url = notificationUrl(deps.baseUrl, profile, hookId);
+  const { pixKey, hookId } = o;
+  // Bare: the client adds the profile's suffix (Efí's "?ignorar=") as it registers.
+  const url = hookUrl(deps.baseUrl, hookId);
   const publicHttps = url !== null && checkWebhookUrl(url, { allowHosts: [] }).ok;
   if (!url || !publicHttps) {
     return {

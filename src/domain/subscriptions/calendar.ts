@@ -36,8 +36,11 @@ const DAY_MS = 86_400_000;
 const BRT_OFFSET_MS = 3 * 3_600_000;
 
 /**
- * The earliest and latest a period's charge may be sent: "em uma janela de dez a dois dias
- * corridos antes" of its date (Pix Automático rules, Resolução BCB nº 402/2024; docs).
+ * The earliest and latest a period's charge may be sent: from 10 to 2 calendar days before its
+ * date (Instrução Normativa BCB nº 436/2023 art. 4, now IN BCB nº 513/2024 as amended by IN BCB
+ * nº 614/2025: Pix Automático's operational procedures, under art. 11-U of the Pix regulation;
+ * docs/subscriptions.md, "The rules the service follows"). The BACEN OpenAPI file does not state
+ * it.
  */
 export const ISSUE_DAYS_BEFORE = { earliest: 10, latest: 2 } as const;
 /** PERMITE_3R_7D: after a failed debit on the date, up to 3 retries within the 7 days after it. */

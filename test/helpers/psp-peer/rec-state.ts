@@ -6,7 +6,8 @@ import { type Answer, ApiError, type PixState } from "./pix-state.ts";
  * The peer's Pix Automático side: locations, recurrences, recurring charges and their webhooks,
  * with the rules the BACEN file states for them (its error catalogue: RecOperacaoInvalida,
  * CobROperacaoInvalida) and the window BACEN's rules set for sending a period's charge (2 to 10
- * days before its date; README). It plays the payer's bank too: authorise, reject, cancel, pay,
+ * days before its date: IN BCB nº 436/2023 art. 4, now IN BCB nº 513/2024 as amended by IN BCB
+ * nº 614/2025; README). It plays the payer's bank too: authorise, reject, cancel, pay,
  * fail a debit (rec-controls in peer.ts). Dates are Brasília's (UTC-3, no daylight saving since
  * 2019), from the peer's clock.
  */
