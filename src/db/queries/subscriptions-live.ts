@@ -60,6 +60,26 @@ export async function heldCobrTxids(db: Db, accountId: string, ids: readonly str
   return new Set(rows.map((r) => r.id));
 }
 
+/**
+ * The account's live subscriptions whose rec is still active at the PSP (created: awaiting the
+ * payer; approved: billing), oldest first, at most `limit`, and how many there are. Its WHERE is
+ * subscriptions_live_check's predicate, so that partial index (migration 0023) serves it: the
+ * cost is one entry per active live subscription of the account, never the ended ones nor
+ * test mode's (the PSP connection's delete guard, domain/subscriptions-live/delete-guard.ts).
+ */
+export async function activeLiveSubscriptionIds(
+  db: Db,
+  k: { accountId: string; limit: number },
+): Promise<{ ids: string[]; total: number }> {
+  const rows = await db.query<{ id: string; total: string | number }>(
+    `SELECT id, count(*) OVER () AS total FROM subscriptions
+     WHERE account_id = $1 AND mode = 'live' AND status IN ('created', 'approved')
+     ORDER BY created_at, id LIMIT $2`,
+    [k.accountId, k.limit],
+  );
+  return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };
+}
+
 /** The amount a confirmed cobr's Pix brought, on its (already approved) charge. */
 export async function setReceived(
   db: Db,

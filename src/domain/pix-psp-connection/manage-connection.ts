@@ -20,6 +20,7 @@ import type { ProfileId, PspCredentials } from "../../pix-psp/types.ts";
 import type { SecretBox } from "../../secrets/secret-box.ts";
 import { refuseDeleteWithPendingCharges } from "../charges/live-delete-guard.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
+import { refuseDeleteWithActiveSubscriptions } from "../subscriptions-live/delete-guard.ts";
 import {
   registerRecurrenceWebhooks,
   removeRecurrenceWebhooks,
@@ -221,13 +222,16 @@ export async function viewPspConnection(
  * inside its Idempotency-Key transaction; the webhooks registered at the PSP (the key's, and
  * Pix Automático's webhookrec and webhookcobr) are then removed in the background, best effort
  * (a PSP that cannot be reached keeps them, and their notifications find no hook: 404).
- * Refused while live charges are pending (live-delete-guard.ts).
+ * Refused while live subscriptions are active (subscriptions-live/delete-guard.ts), then while
+ * live charges are pending (live-delete-guard.ts): subscriptions first, since cancelling one
+ * also cancels its period's pending charge.
  */
 export async function deletePspConnection(
   deps: Pick<ConnectionDeps, "db" | "pspClients" | "secretBox" | "makePspClient">,
   who: Principal,
 ) {
   liveOnly(who);
+  await refuseDeleteWithActiveSubscriptions(deps.db, who.accountId);
   await refuseDeleteWithPendingCharges(deps.db, who.accountId);
   const row = await q.deleteConnection(deps.db, who);
   if (!row) throw notFound("no PIX provider is configured for this account");
