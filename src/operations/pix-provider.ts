@@ -53,7 +53,7 @@ export const PIX_PROVIDER_OPERATIONS = [
     path: "/api/pix/provider/delete",
     auth: "required",
     scope: "provider:write",
-    raises: ["FORBIDDEN", "NOT_FOUND"],
+    raises: ["FORBIDDEN", "NOT_FOUND", "UNPROCESSABLE"],
     summary:
       "Delete the live PSP connection (its webhook at the PSP is removed, best effort); Idempotency-Key accepted",
     tags,
