@@ -129,3 +129,13 @@ export function describeTool(t: ToolDef) {
  */
 export const describeTools = (caller?: Principal) =>
   TOOLS.filter((t) => !caller || !t.scope || holds(caller, t.scope)).map(describeTool);
+
+/**
+ * The names of the tools a caller may call, for clients that list the tools themselves (the
+ * stdio server): with a key, those its scopes allow; without, those that need no token.
+ */
+export const callableToolNames = (caller?: Principal): string[] =>
+  TOOLS.filter((t) => (caller ? !t.scope || holds(caller, t.scope) : !t.auth)).map((t) => t.name);
+
+/** GET /api/integrations/mcp/tools's data, which the stdio server reads. */
+export const ToolNamesSchema = z.object({ tools: z.array(z.string()) });

@@ -1,20 +1,21 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { Principal } from "../kernel/mode.ts";
-import { describeTools, type ToolOutcome } from "./execute.ts";
+import type { describeTools, ToolOutcome } from "./execute.ts";
 
 /**
  * An MCP server over the tool registry, for any transport: tools/list shows the registry's
- * schemas (only those `caller`'s key may call, when given), tools/call runs `call` (in process for /mcp, over the HTTP bridge for stdio). A
- * failure is a tool result with isError and the REST API's message, never a protocol error.
+ * schemas of the tools `list` gives (those the caller's key may call: in process for /mcp, asked
+ * of the service for stdio), tools/call runs `call` (in process for /mcp, over the HTTP bridge
+ * for stdio). A failed call is a tool result with isError and the REST API's message, never a
+ * protocol error; a list that cannot be had is a protocol error (tools/list has no error result).
  */
 export function makeMcpServer(
   call: (name: string, args: unknown) => Promise<ToolOutcome>,
-  caller?: Principal,
+  list: () => Promise<ReturnType<typeof describeTools>>,
 ): Server {
   const server = new Server({ name: "tostao", version: "1.0.0" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: describeTools(caller).map(({ auth: _auth, ...t }) => t),
+    tools: (await list()).map(({ auth: _auth, ...t }) => t),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const outcome = await call(req.params.name, req.params.arguments ?? {});

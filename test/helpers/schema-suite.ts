@@ -241,6 +241,7 @@ export const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
     query: `charge_id=${await cryptoCharge(c)}`,
   }),
   "GET /api/pay/status": async (c) => ({ query: `charge_id=${await pixCharge(c)}` }),
+  "GET /api/integrations/mcp/tools": async (c) => ({ token: c.test }),
   "GET /api/crypto/charges": async (c) => {
     await cryptoCharge(c);
     return { token: c.test };

@@ -1,13 +1,16 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { TOOLS } from "../../src/mcp/registry.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 // Scopes on API keys: a "charges only" key creates and reads PIX and Bitcoin charges and is
 // refused (403 naming the scope) everything else, the same through REST, the MCP bridge and
-// /mcp, whose tools/list offers it only its tools; it cannot mint a broader key; a key made
-// without scopes (as every key made before them) still does everything.
+// /mcp, whose tools/list offers it only its tools, as does the stdio server's; it cannot mint
+// a broader key; a key made without scopes (as every key made before them) still does everything.
 
 const VPUB =
   "vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc";
@@ -32,6 +35,32 @@ async function keyWith(parent: string, scopes: string[]): Promise<string> {
   assert.deepEqual(res.json().data.scopes, scopes);
   return res.json().data.token;
 }
+
+const BIN = fileURLToPath(new URL("../../bin/tostao-mcp.js", import.meta.url));
+
+/** The stdio server as a client starts it (bin/tostao-mcp.js, a child process), connected. */
+async function stdioClient(baseUrl: string, token?: string): Promise<Client> {
+  const client = new Client({ name: "scopes-stdio-test", version: "1.0.0" });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN],
+      env: {
+        PATH: process.env.PATH ?? "",
+        SVC_BASE_URL: baseUrl,
+        ...(token ? { SVC_API_TOKEN: token } : {}),
+      },
+      stderr: "pipe",
+    }),
+  );
+  return client;
+}
+
+/** The registry's tools a key of these scopes may call (undefined: every scope). */
+const toolsFor = (scopes?: string[]) =>
+  TOOLS.filter((t) => !scopes || !t.scope || scopes.includes(t.scope))
+    .map((t) => t.name)
+    .sort();
 
 const bridge = (token: string, tool: string, args: Record<string, unknown>) =>
   svc.call("POST", "/api/integrations/mcp/call", { token, body: { tool, arguments: args } });
@@ -130,6 +159,89 @@ describe("scopes on API keys", () => {
       assert.match(refused.content[0]?.text ?? "", /lacks the webhooks:write scope/);
     } finally {
       await client.close();
+    }
+  });
+
+  test("the stdio server lists only the tools its key may call: a charges:read key gets no write tool, a full key every tool", async () => {
+    const a = await svc.newAccount();
+    const readOnly = await keyWith(a.test, ["charges:read"]);
+    const client = await stdioClient(url, readOnly);
+    try {
+      const tools = (await client.listTools()).tools;
+      const names = tools.map((t) => t.name).sort();
+      assert.deepEqual(names, toolsFor(["charges:read"]));
+      assert.ok(names.includes("list_pix_charges") && names.includes("get_pix_charge_status"));
+      for (const t of tools) {
+        assert.equal(t.annotations?.destructiveHint, false, `${t.name} is a write tool`);
+      }
+      for (const hidden of ["create_pix_charge", "create_crypto_charge", "create_webhook"]) {
+        assert.ok(!names.includes(hidden), `${hidden} is not offered`);
+      }
+    } finally {
+      await client.close();
+    }
+    const full = await stdioClient(url, a.test);
+    try {
+      const names = (await full.listTools()).tools.map((t) => t.name).sort();
+      assert.deepEqual(names, toolsFor(), "a key without scopes is offered every tool");
+      assert.ok(names.includes("create_pix_charge"));
+    } finally {
+      await full.close();
+    }
+  });
+
+  test("GET /api/integrations/mcp/tools: a key's tools, the tokenless ones without a key, 401 for a bad key", async () => {
+    const a = await svc.newAccount();
+    const key = await keyWith(a.test, CHARGES);
+    const mine = await svc.call("GET", "/api/integrations/mcp/tools", { token: key });
+    assert.equal(mine.statusCode, 200, mine.body);
+    assert.deepEqual(mine.json().data.tools.sort(), toolsFor(CHARGES));
+    const anon = await svc.call("GET", "/api/integrations/mcp/tools");
+    assert.equal(anon.statusCode, 200, anon.body);
+    assert.deepEqual(
+      anon.json().data.tools.sort(),
+      TOOLS.filter((t) => !t.auth)
+        .map((t) => t.name)
+        .sort(),
+    );
+    const bad = await svc.call("GET", "/api/integrations/mcp/tools", { token: "svc_test_nope" });
+    assert.equal(bad.statusCode, 401, bad.body);
+  });
+
+  test("the stdio server's tools/list says so when the service cannot be reached or refuses its key; from a service before the route, every tool", async () => {
+    // A port nothing listens on: the one this test's own listener had, now closed.
+    const { createServer } = await import("node:net");
+    const idle = createServer();
+    await new Promise<void>((done) => idle.listen(0, "127.0.0.1", done));
+    const port = (idle.address() as { port: number }).port;
+    await new Promise((done) => idle.close(done));
+    const down = await stdioClient(`http://127.0.0.1:${port}`, "svc_test_x");
+    try {
+      await assert.rejects(
+        down.listTools(),
+        /cannot reach the Tostão service at http:\/\/127\.0\.0\.1/,
+      );
+    } finally {
+      await down.close();
+    }
+    const refused = await stdioClient(url, "svc_test_nope");
+    try {
+      await assert.rejects(refused.listTools(), /did not list the tools: authorization: /);
+    } finally {
+      await refused.close();
+    }
+    // A service from before the route answers 404: every tool is listed, as it was then.
+    const { createServer: httpServer } = await import("node:http");
+    const older = httpServer((_req, res) => res.writeHead(404).end('{"success":false}'));
+    await new Promise<void>((done) => older.listen(0, "127.0.0.1", done));
+    const olderUrl = `http://127.0.0.1:${(older.address() as { port: number }).port}`;
+    const old = await stdioClient(olderUrl, "svc_test_x");
+    try {
+      const names = (await old.listTools()).tools.map((t) => t.name).sort();
+      assert.deepEqual(names, toolsFor());
+    } finally {
+      await old.close();
+      older.close();
     }
   });
 

@@ -6,11 +6,16 @@ import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
 import { buildGuide } from "../../documents/guide.ts";
 import { buildManifest } from "../../documents/manifest.ts";
-import { describeTools, executeTool } from "../../mcp/execute.ts";
+import {
+  callableToolNames,
+  describeTools,
+  executeTool,
+  ToolNamesSchema,
+} from "../../mcp/execute.ts";
 import { makeMcpServer } from "../../mcp/mcp-server.ts";
 import type { ToolContext } from "../../mcp/registry.ts";
 import { boundedMemo } from "../bounded-memo.ts";
-import { fail } from "../envelope.ts";
+import { fail, okEnvelope } from "../envelope.ts";
 
 const tags = ["integrations"];
 
@@ -50,6 +55,23 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
       if (!outcome.ok) return reply.code(outcome.status).send(fail(outcome.error));
       return reply.send({ success: true, data: outcome.data });
     },
+  );
+
+  // What the stdio server's tools/list shows: it holds the registry itself but not the key's
+  // scopes, which only the service can read from the token.
+  r.get(
+    "/api/integrations/mcp/tools",
+    {
+      config: { auth: "optional" },
+      schema: {
+        operationId: "listIntegrationTools",
+        summary:
+          "Names of the tools the caller may call: with a bearer, those its key's scopes allow; without, those that need no token",
+        tags,
+        response: { 200: okEnvelope(ToolNamesSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: { tools: callableToolNames(req.principal) } }),
   );
 
   r.get(
@@ -110,7 +132,10 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
     },
     async (req, reply) => {
       const ctx = contextFor(req);
-      const server = makeMcpServer((name, args) => executeTool(ctx, name, args), req.principal);
+      const server = makeMcpServer(
+        (name, args) => executeTool(ctx, name, args),
+        async () => describeTools(req.principal),
+      );
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

@@ -368,6 +368,14 @@ export declare const OPERATIONS: {
         readonly auth: true;
         readonly produces: "application/json";
     };
+    readonly listIntegrationTools: {
+        readonly method: "GET";
+        readonly path: "/api/integrations/mcp/tools";
+        readonly input: "none";
+        readonly idempotent: false;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
     readonly getIntegrationManifest: {
         readonly method: "GET";
         readonly path: "/api/integrations/mcp/manifest";

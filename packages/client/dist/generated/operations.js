@@ -48,6 +48,7 @@ export const OPERATIONS = {
     getCryptoChargeQr: { method: "GET", path: "/api/crypto/charge/qr", input: "query", idempotent: false, auth: false, produces: "image/png" },
     getPaymentStatus: { method: "GET", path: "/api/pay/status", input: "query", idempotent: false, auth: false, produces: "application/json" },
     callIntegrationTool: { method: "POST", path: "/api/integrations/mcp/call", input: "body", idempotent: false, auth: true, produces: "application/json" },
+    listIntegrationTools: { method: "GET", path: "/api/integrations/mcp/tools", input: "none", idempotent: false, auth: true, produces: "application/json" },
     getIntegrationManifest: { method: "GET", path: "/api/integrations/mcp/manifest", input: "none", idempotent: false, auth: false, produces: "application/json" },
     getIntegrationGuide: { method: "GET", path: "/api/integrations/mcp/guide", input: "none", idempotent: false, auth: false, produces: "text/markdown" },
     getOpenApiDocument: { method: "GET", path: "/api/openapi.json", input: "none", idempotent: false, auth: false, produces: "application/json" },
