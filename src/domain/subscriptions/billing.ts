@@ -33,7 +33,7 @@ import {
   retryAt,
 } from "./calendar.ts";
 import type { SubscriptionDeps } from "./create-subscription.ts";
-import type { SubscriptionRail } from "./rail.ts";
+import type { PeriodIssuer, SubscriptionRail } from "./rail.ts";
 import { subscriptionEvent } from "./subscription-view.ts";
 
 // The billing scheduler's pass (workers/jobs/bill-subscriptions.ts runs it in every instance):
@@ -220,9 +220,19 @@ async function issueBatch(
     railFailed: 0,
   };
   // Live, each period's charge is a PSP round trip: several are in flight at once (the
-  // transaction's queries still run one after another on its connection).
+  // transaction's queries still run one after another on its connection). Each rail's issuer
+  // serves the whole batch, so what it reads per account is read once.
   const one = oneAtATime(db);
-  await eachLimited(subs, ISSUE_CONCURRENCY, (s) => planIssue(deps, one, s, b));
+  const issuers = new Map<SubscriptionRail, PeriodIssuer>();
+  const issuerOf = (rail: SubscriptionRail) => {
+    let issue = issuers.get(rail);
+    if (!issue) {
+      issue = rail.periodIssuer(one);
+      issuers.set(rail, issue);
+    }
+    return issue;
+  };
+  await eachLimited(subs, ISSUE_CONCURRENCY, (s) => planIssue(deps, issuerOf, s, b));
   if (b.railFailed > 0) tally.railFailed = (tally.railFailed ?? 0) + b.railFailed;
   const stored = await insertPeriods(db, b.periods);
   for (const p of b.periods) {
@@ -244,7 +254,12 @@ async function issueBatch(
  * Plans every period of a claimed subscription whose window has opened by now (a catch-up after
  * downtime plans them all), and when to look at it next.
  */
-async function planIssue(deps: SubscriptionDeps, db: Db, s: SubscriptionRow, b: IssueBatch) {
+async function planIssue(
+  deps: SubscriptionDeps,
+  issuerOf: (rail: SubscriptionRail) => PeriodIssuer,
+  s: SubscriptionRow,
+  b: IssueBatch,
+) {
   const now = deps.clock.now();
   const rail = railFor(deps, s);
   if (!rail) return;
@@ -304,16 +319,7 @@ async function planIssue(deps: SubscriptionDeps, db: Db, s: SubscriptionRow, b: 
     const chargeId = newId("pix", deps);
     let issued: { txid: string; brCode: string | null };
     try {
-      issued = await rail.issuePeriodCharge(
-        s,
-        {
-          index: k,
-          dueDate: due,
-          amountCents: amount,
-          chargeId,
-        },
-        db,
-      );
+      issued = await issuerOf(rail)(s, { index: k, dueDate: due, amountCents: amount, chargeId });
     } catch {
       // A live PSP down or refusing: this subscription is looked at again in a few minutes
       // (its window is days long; past it the period is skipped above), and the batch's other
