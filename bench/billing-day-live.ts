@@ -14,7 +14,10 @@ import { testConfig } from "../test/helpers/service.ts";
 // (default 100,000) approved live monthly subscriptions due, each period's charge a PUT /cobr at
 // the PSP peer (its own process: bench/billing-day-peer.ts, every request validated against the
 // BACEN file). Prints the scheduler's time for the whole day and this process's peak RSS (the
-// service's billing pass with its database pool; the peer's memory is not counted).
+// service's billing pass with its database pool; the peer's memory is not counted), the RSS
+// before the pass, the peaks of V8's heap and of external memory, and the CPU time of this
+// process and of the peer (on a shared machine the CPU times are the steadier figures).
+// BENCH_TRACE_MEMORY=1 prints process.memoryUsage() every 50 ms on stderr.
 const N = Number(process.argv[2] ?? process.env.BENCH_SUBSCRIPTIONS ?? 100_000);
 const NOW = new Date("2026-03-02T15:00:00.000Z"); // period 0 (2026-03-10) is in its window
 
@@ -46,8 +49,17 @@ async function startPeer() {
 }
 
 let peakRss = 0;
+let peakHeap = 0;
+let peakExternal = 0;
 const sample = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  const m = process.memoryUsage();
+  peakRss = Math.max(peakRss, m.rss);
+  peakHeap = Math.max(peakHeap, m.heapUsed);
+  peakExternal = Math.max(peakExternal, m.external);
+  if (process.env.BENCH_TRACE_MEMORY === "1")
+    console.error(
+      `rss ${(m.rss / 1e6).toFixed(0)} heapUsed ${(m.heapUsed / 1e6).toFixed(0)} heapTotal ${(m.heapTotal / 1e6).toFixed(0)} external ${(m.external / 1e6).toFixed(0)} arrayBuffers ${(m.arrayBuffers / 1e6).toFixed(0)}`,
+    );
 }, 50);
 
 const t = await openTestDb({ migrate: true });
@@ -98,12 +110,18 @@ await t.db.query(
   [account.id, new Date("2026-02-28T03:00:00.000Z"), N],
 );
 const seedS = (performance.now() - seedStart) / 1000;
-peakRss = process.memoryUsage().rss; // the day's peak, from here
+const before = process.memoryUsage();
+peakRss = before.rss; // the day's peak, from here
+peakHeap = before.heapUsed;
+peakExternal = before.external;
 
+const peerCpu0 = (await peer.report()).cpuMs as number;
+const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const tally = await billingPass(svc.deps);
 const seconds = (performance.now() - t0) / 1000;
 clearInterval(sample);
+const cpu = process.cpuUsage(cpu0);
 const seen = await peer.report();
 const rows = await t.db.query<{ n: number }>(
   "SELECT count(*)::int AS n FROM charges WHERE account_id = $1 AND subscription_id IS NOT NULL",
@@ -121,11 +139,30 @@ console.table({
     violations: seen.violations,
     seconds: seconds.toFixed(1),
     "per subscription ms": ((seconds * 1000) / N).toFixed(2),
+    "RSS before MB": (before.rss / 1e6).toFixed(0),
     "peak RSS MB": (peakRss / 1e6).toFixed(0),
+    "peak heap MB": (peakHeap / 1e6).toFixed(0),
+    "peak external MB": (peakExternal / 1e6).toFixed(0),
     "seed s": seedS.toFixed(1),
+    "CPU s": ((cpu.user + cpu.system) / 1e6).toFixed(1),
+    "peer CPU s": ((seen.cpuMs - peerCpu0) / 1000).toFixed(1),
+    "peer requests": seen.requests,
   },
 });
 if (seen.firstViolation) console.log(JSON.stringify(seen.firstViolation));
+// The last line, for `npm run bench` (bench/billing-day.ts).
+console.log(
+  JSON.stringify({
+    subscriptions: N,
+    issued: tally.issued,
+    cobrs: seen.cobrs,
+    peerRequests: seen.requests,
+    violations: seen.violations,
+    seconds: Number(seconds.toFixed(1)),
+    peakRssMb: Math.round(peakRss / 1e6),
+    rssBeforeMb: Math.round(before.rss / 1e6),
+  }),
+);
 peer.close();
 await svc.close();
 await t.close();

@@ -24,6 +24,10 @@ for (let i = 0; i < n; i++) {
     tipoJornada: "JORNADA_2",
   });
 }
+const cpuMs = () => {
+  const c = process.cpuUsage();
+  return Math.round((c.user + c.system) / 1000);
+};
 process.stdout.write(
   `${JSON.stringify({ ...peer.credentials(), pixKey: peer.pixKey, profile: peer.profile })}\n`,
 );
@@ -35,6 +39,8 @@ for await (const line of createInterface({ input: process.stdin })) {
         violations: peer.violations.length,
         firstViolation: peer.violations[0] ?? null,
         requests: peer.requests.length,
+        cpuMs: cpuMs(),
+        peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       })}\n`,
     );
   }

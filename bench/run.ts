@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
 import { benchAmountDue } from "./amount-due.ts";
+import { benchBillingDay } from "./billing-day.ts";
 import { benchChargeBatch } from "./charge-batch.ts";
 import { benchChargeLists } from "./charge-lists.ts";
 import { perRequest, snapshot } from "./cpu.ts";
@@ -274,6 +275,11 @@ try {
   if (!only || "amount-due".includes(only)) {
     // Issue 24: the cost of one call of the due-date amount function (pure CPU, in process).
     console.log(`\n${benchAmountDue()}`);
+  }
+  if (!only || "billing".includes(only)) {
+    // Issue 25: a billing day of 100,000 live subscriptions due (BENCH_BILLING_SUBSCRIPTIONS),
+    // the scheduler in its own process against the PSP peer in another.
+    console.log(`\n${await benchBillingDay(DATABASE_URL)}`);
   }
   if (livePsp) {
     livePsp.peer.assertNoViolations();

@@ -14,7 +14,7 @@ import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.t
 import { pspFailure } from "../pix-psp-connection/psp-failure.ts";
 import { BACEN_PERIODICITY, BACEN_RETRY_POLICY } from "../subscriptions/calendar.ts";
 import { composeRecurrenceBrCode } from "../subscriptions/compose-brcode.ts";
-import type { SubscriptionRail } from "../subscriptions/rail.ts";
+import type { PeriodToIssue, SubscriptionRail } from "../subscriptions/rail.ts";
 
 type Deps = { db: Db; pspClients: PspClients; clock: Clock };
 
@@ -40,6 +40,40 @@ export function makeLiveSubscriptionRail(deps: Deps): SubscriptionRail {
     const auto = live.client.automatico;
     if (!auto) throw unprocessable("this PSP client does not speak Pix Automático");
     return { ...live, auto };
+  }
+
+  type PeriodSender = (
+    s: SubscriptionRow,
+    period: PeriodToIssue,
+  ) => Promise<{ txid: string; brCode: null }>;
+
+  /** An account's PUT /cobr, on its connection and receiver account as read now. */
+  async function periodSender(accountId: string, db: Db): Promise<PeriodSender> {
+    const live = await connection(accountId, db);
+    const recv = await findReceiverAccount(db, accountId);
+    if (!recv) {
+      throw unprocessable(
+        "receiver_account: the PSP connection has no receiver account, which each period's cobr requires (docs/subscriptions.md, Live setup)",
+      );
+    }
+    const recebedor = {
+      conta: recv.account,
+      tipoConta: recv.accountType,
+      ...(recv.branch ? { agencia: recv.branch } : {}),
+    };
+    return async (s, period) => {
+      const txid = periodTxid(s.id, period.index);
+      await live.auto.putCobr({
+        txid,
+        idRec: s.recId,
+        amountCents: period.amountCents,
+        dataDeVencimento: period.dueDate,
+        recebedor,
+        infoAdicional: s.title,
+        ajusteDiaUtil: true,
+      });
+      return { txid, brCode: null };
+    };
   }
 
   return {
@@ -95,29 +129,18 @@ export function makeLiveSubscriptionRail(deps: Deps): SubscriptionRail {
         throw pspFailure(err, "the subscription was not created");
       }
     },
-    async issuePeriodCharge(s, period, db = deps.db) {
-      const live = await connection(s.accountId, db);
-      const recv = await findReceiverAccount(db, s.accountId);
-      if (!recv) {
-        throw unprocessable(
-          "receiver_account: the PSP connection has no receiver account, which each period's cobr requires (docs/subscriptions.md, Live setup)",
-        );
-      }
-      const txid = periodTxid(s.id, period.index);
-      await live.auto.putCobr({
-        txid,
-        idRec: s.recId,
-        amountCents: period.amountCents,
-        dataDeVencimento: period.dueDate,
-        recebedor: {
-          conta: recv.account,
-          tipoConta: recv.accountType,
-          ...(recv.branch ? { agencia: recv.branch } : {}),
-        },
-        infoAdicional: s.title,
-        ajusteDiaUtil: true,
-      });
-      return { txid, brCode: null };
+    periodIssuer(db) {
+      // The batch's accounts: each one's connection and receiver account, read at its first
+      // period (a connection saved meanwhile is seen by the next batch, seconds later).
+      const accounts = new Map<string, Promise<PeriodSender>>();
+      return async (s, period) => {
+        let send = accounts.get(s.accountId);
+        if (!send) {
+          send = periodSender(s.accountId, db);
+          accounts.set(s.accountId, send);
+        }
+        return (await send)(s, period);
+      };
     },
     async requestRetry(charge, date) {
       const live = await connection(charge.accountId);

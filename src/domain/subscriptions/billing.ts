@@ -1,15 +1,10 @@
-import { type ChargeRow, findCharge, moveCharge } from "../../db/queries/charges.ts";
-import { insertEvents, type NewEvent } from "../../db/queries/events.ts";
+import { findCharge, moveCharge } from "../../db/queries/charges.ts";
+import { insertEvents } from "../../db/queries/events.ts";
 import {
-  type Advance,
-  advanceSubscriptions,
   approveCharges,
   claimDueDebits,
   claimDueSubscriptions,
   claimUnanswered,
-  insertPeriods,
-  insertSubscriptionCharges,
-  moveSubscription,
   type PeriodRow,
   type PeriodUpdate,
   type SubscriptionRow,
@@ -18,23 +13,11 @@ import {
 } from "../../db/queries/subscriptions.ts";
 import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
-import { chargeEvent, creationEvents } from "../charges/charge-events.ts";
-import { newId } from "../ids.ts";
+import { chargeEvent } from "../charges/charge-events.ts";
 import { offsetClock } from "./account-clock.ts";
-import {
-  brazilToday,
-  debitAt,
-  ISSUE_DAYS_BEFORE,
-  issueAt,
-  issueDeadline,
-  midnightOf,
-  periodDate,
-  RETRY_DAYS_AFTER,
-  retryAt,
-} from "./calendar.ts";
+import { brazilToday, retryAt } from "./calendar.ts";
 import type { SubscriptionDeps } from "./create-subscription.ts";
-import type { SubscriptionRail } from "./rail.ts";
-import { subscriptionEvent } from "./subscription-view.ts";
+import { expireSubscription, issueBatch } from "./issue-periods.ts";
 
 // The billing scheduler's pass (workers/jobs/bill-subscriptions.ts runs it in every instance):
 // 1. subscriptions nobody authorised in time expire;
@@ -65,54 +48,6 @@ const emptyTally = (): BillingTally => ({
   declined: 0,
   expired: 0,
 });
-
-/** Claimed subscriptions issued at once (live: PUT /cobr round trips in flight). */
-const ISSUE_CONCURRENCY = 16;
-
-/**
- * Runs `fn` over `items`, at most `n` at a time. Every started call is awaited before a
- * failure is thrown, so no query is left running when the caller's transaction ends.
- */
-async function eachLimited<T>(items: readonly T[], n: number, fn: (t: T) => Promise<void>) {
-  let next = 0;
-  let failure: { err: unknown } | undefined;
-  const worker = async () => {
-    while (next < items.length && !failure) {
-      const item = items[next++] as T;
-      try {
-        await fn(item);
-      } catch (err) {
-        failure ??= { err };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
-  if (failure) throw failure.err;
-}
-
-/**
- * The transaction's connection for the rails' reads while several plans are in flight: its
- * queries are queued here, one after another, since a connection runs one statement at a time
- * (node-postgres deprecates queueing them itself).
- */
-function oneAtATime(db: Db): Db {
-  let tail: Promise<unknown> = Promise.resolve();
-  return {
-    kind: db.kind,
-    query<T>(sql: string, params?: readonly unknown[]) {
-      const run = tail.then(() => db.query<T>(sql, params));
-      tail = run.catch(() => undefined);
-      return run;
-    },
-    exec: (sql) => db.exec(sql),
-    transaction: (fn) => db.transaction(fn),
-    listen: (channel, on) => db.listen(channel, on),
-    close: () => db.close(),
-  };
-}
-
-/** How soon a subscription whose rail failed is looked at again. */
-const RAIL_RETRY_MS = 5 * 60_000;
 
 export type BillingOptions = { batch?: number; budgetMs?: number };
 
@@ -158,7 +93,7 @@ async function passAt(
   for (;;) {
     const n = await deps.db.transaction(async (db) => {
       const rows = await claimUnanswered(db, { at: clock.now(), limit: batch, ...scope });
-      for (const s of rows) await expire(d, db, s, ["created"]);
+      for (const s of rows) await expireSubscription(d, db, s, ["created"]);
       tally.expired += rows.length;
       return rows.length;
     });
@@ -180,199 +115,6 @@ async function passAt(
     });
     if (n < batch || over()) break;
   }
-}
-
-async function expire(deps: SubscriptionDeps, db: Db, s: SubscriptionRow, from: string[]) {
-  const moved = await moveSubscription(db, s, {
-    from,
-    to: "expired",
-    at: deps.clock.now(),
-    nextIssueAt: null,
-  });
-  if (moved) await insertEvents(db, [subscriptionEvent(deps, moved)]);
-}
-
-function railFor(deps: SubscriptionDeps, s: SubscriptionRow): SubscriptionRail | undefined {
-  return s.mode === "live" ? deps.subscriptionRails.live : deps.subscriptionRails.test;
-}
-
-/** What the issue step writes for a claimed batch, in one statement per kind of row. */
-type IssueBatch = {
-  periods: PeriodRow[];
-  charges: Map<string, { row: ChargeRow; events: NewEvent[] }>;
-  advances: Advance[];
-  expired: SubscriptionRow[];
-  /** Subscriptions whose rail failed this pass (live: the PSP down or refusing). */
-  railFailed: number;
-};
-
-async function issueBatch(
-  deps: SubscriptionDeps,
-  db: Db,
-  subs: SubscriptionRow[],
-  tally: BillingTally,
-) {
-  const b: IssueBatch = {
-    periods: [],
-    charges: new Map(),
-    advances: [],
-    expired: [],
-    railFailed: 0,
-  };
-  // Live, each period's charge is a PSP round trip: several are in flight at once (the
-  // transaction's queries still run one after another on its connection).
-  const one = oneAtATime(db);
-  await eachLimited(subs, ISSUE_CONCURRENCY, (s) => planIssue(deps, one, s, b));
-  if (b.railFailed > 0) tally.railFailed = (tally.railFailed ?? 0) + b.railFailed;
-  const stored = await insertPeriods(db, b.periods);
-  for (const p of b.periods) {
-    if (!stored.has(`${p.subscriptionId}:${p.period}`)) continue;
-    if (p.status === "skipped") tally.skipped++;
-    else tally.issued++;
-  }
-  // A period another instance stored first keeps its own charge: ours is not written.
-  await insertSubscriptionCharges(
-    db,
-    [...b.charges].filter(([k]) => stored.has(k)).map(([, c]) => c),
-  );
-  await advanceSubscriptions(db, b.advances, deps.clock.now());
-  for (const s of b.expired) await expire(deps, db, s, ["approved"]);
-  tally.expired += b.expired.length;
-}
-
-/**
- * Plans every period of a claimed subscription whose window has opened by now (a catch-up after
- * downtime plans them all), and when to look at it next.
- */
-async function planIssue(deps: SubscriptionDeps, db: Db, s: SubscriptionRow, b: IssueBatch) {
-  const now = deps.clock.now();
-  const rail = railFor(deps, s);
-  if (!rail) return;
-  let k = s.nextPeriod;
-  let amountLeft = s.nextAmountCents;
-  const advance = (nextIssueAt: Date | null, clearAmount: boolean) =>
-    b.advances.push({
-      id: s.id,
-      accountId: s.accountId,
-      mode: s.mode,
-      nextPeriod: k,
-      nextIssueAt,
-      clearAmount,
-    });
-  for (;;) {
-    const due = periodDate(s.startDate, s.periodicity, k);
-    if (s.endDate !== null && due > s.endDate) {
-      // No period left: once the last one's retries are over, the subscription has run its term.
-      const last = k === 0 ? s.startDate : periodDate(s.startDate, s.periodicity, k - 1);
-      const endsAt = midnightOf(last, Math.max(...RETRY_DAYS_AFTER[s.retryPolicy], 0) + 1);
-      advance(now >= endsAt ? null : endsAt, false);
-      if (now >= endsAt) b.expired.push(s);
-      return;
-    }
-    if (now < issueAt(due)) {
-      advance(issueAt(due), amountLeft === null);
-      return;
-    }
-    const base = {
-      subscriptionId: s.id,
-      period: k,
-      accountId: s.accountId,
-      mode: s.mode,
-      dueDate: due,
-      attempts: 0,
-      nextAttemptAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    // A variable subscription takes the amount set for this period, else its default value.
-    const amount = amountLeft ?? s.valueCents;
-    const lastDay = midnightOf(due, -ISSUE_DAYS_BEFORE.latest);
-    if (now >= issueDeadline(due) || (amount === null && now >= lastDay)) {
-      const reason =
-        amount === null
-          ? "no_amount: no amount was set for this period before its window shut"
-          : "window_missed: the service was down past the last day this period's charge could be sent";
-      b.periods.push({ ...base, amountCents: amount, chargeId: null, status: "skipped", reason });
-      k++;
-      continue;
-    }
-    if (amount === null) {
-      // Wait for POST /api/pix/subscriptions/charge until the window's last day.
-      advance(lastDay, false);
-      return;
-    }
-    const chargeId = newId("pix", deps);
-    let issued: { txid: string; brCode: string | null };
-    try {
-      issued = await rail.issuePeriodCharge(
-        s,
-        {
-          index: k,
-          dueDate: due,
-          amountCents: amount,
-          chargeId,
-        },
-        db,
-      );
-    } catch {
-      // A live PSP down or refusing: this subscription is looked at again in a few minutes
-      // (its window is days long; past it the period is skipped above), and the batch's other
-      // subscriptions go on. A repeat lands on the same cobr (live-rail.ts: the txid is the
-      // subscription's and the period's).
-      advance(new Date(now.getTime() + RAIL_RETRY_MS), false);
-      b.railFailed++;
-      return;
-    }
-    const charge = periodCharge(s, chargeId, issued, amount, due, now);
-    b.periods.push({
-      ...base,
-      amountCents: amount,
-      chargeId,
-      status: "issued",
-      reason: null,
-      nextAttemptAt: s.mode === "test" ? debitAt(due) : null,
-    });
-    b.charges.set(`${s.id}:${k}`, { row: charge, events: creationEvents(deps, charge) });
-    amountLeft = null;
-    k++;
-  }
-}
-
-function periodCharge(
-  s: SubscriptionRow,
-  id: string,
-  issued: { txid: string; brCode: string | null },
-  amountCents: number,
-  due: string,
-  now: Date,
-): ChargeRow {
-  return {
-    id,
-    accountId: s.accountId,
-    mode: s.mode,
-    method: "pix",
-    status: "pending",
-    valueCents: amountCents,
-    title: s.title,
-    description: `Pix Automático ${due}`,
-    productId: null,
-    externalId: s.externalId,
-    details: { ...s.details, due_date: due },
-    provider: s.provider,
-    txid: issued.txid,
-    brCode: issued.brCode,
-    simulated: false,
-    // Payable until its last retry is over (the expiry job leaves it alone until then).
-    expiresAt: midnightOf(due, Math.max(...RETRY_DAYS_AFTER[s.retryPolicy], 0) + 2),
-    createdAt: now,
-    updatedAt: now,
-    approvedAt: null,
-    crypto: null,
-    receivedSats: 0,
-    receivedCents: 0,
-    paidLate: false,
-    subscriptionId: s.id,
-  };
 }
 
 type DuePeriod = PeriodRow & {
