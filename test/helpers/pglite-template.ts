@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -36,10 +37,23 @@ export async function openPgliteFromTemplate(template: Template): Promise<Db> {
 }
 
 async function loadTemplates(): Promise<Record<Template, Blob>> {
-  const dir = join(CACHE_DIR, templateKey());
+  const key = templateKey();
+  const dir = join(CACHE_DIR, key);
   const paths = { empty: join(dir, "empty.tar.gz"), migrated: join(dir, "migrated.tar.gz") };
-  if (!existsSync(paths.empty) || !existsSync(paths.migrated)) {
-    const built = await buildTemplates();
+  const read = (t: Template) => new Blob([gunzipSync(readFileSync(paths[t]))]);
+  if (existsSync(paths.empty) && existsSync(paths.migrated)) {
+    try {
+      return { empty: read("empty"), migrated: read("migrated") };
+    } catch {
+      // An unreadable copy is made again below.
+    }
+  }
+  const built = await buildTemplates();
+  try {
+    // Templates of older migrations are of no more use.
+    for (const old of existsSync(CACHE_DIR) ? readdirSync(CACHE_DIR) : []) {
+      if (old !== key) rmSync(join(CACHE_DIR, old), { recursive: true, force: true });
+    }
     mkdirSync(dir, { recursive: true });
     // Two test files may build at once: each writes its own file and renames it into place.
     for (const t of ["empty", "migrated"] as const) {
@@ -47,9 +61,10 @@ async function loadTemplates(): Promise<Record<Template, Blob>> {
       writeFileSync(tmp, gzipSync(built[t], { level: 1 }));
       renameSync(tmp, paths[t]);
     }
+  } catch {
+    // A read-only node_modules: this file keeps its templates in memory, the next makes its own.
   }
-  const read = (t: Template) => new Blob([gunzipSync(readFileSync(paths[t]))]);
-  return { empty: read("empty"), migrated: read("migrated") };
+  return { empty: new Blob([built.empty]), migrated: new Blob([built.migrated]) };
 }
 
 async function buildTemplates(): Promise<Record<Template, Buffer>> {
