@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { loadOrCreateKeyFile } from "./secrets/key-file.ts";
 import { parseSecretKey } from "./secrets/secret-box.ts";
 
 // Configuration is read once, at boot, from the environment given to loadConfig; nothing else in
@@ -446,4 +447,18 @@ function isAddressOrRange(a: string): boolean {
   if (family === 0 || extra !== undefined) return false;
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * The key that encrypts webhook secrets: TOSTAO_SECRET_KEY, or on embedded PGlite a key file made
+ * once in the data directory. On PostgreSQL several instances (maybe on several machines) must
+ * share one key, so it has to be configured. It lives here, not in service.ts, because the CLI
+ * needs it too, and importing service.ts loads the whole service (about 1 s of CPU a command).
+ */
+export function secretKeyFor(config: Config): Buffer {
+  if (config.secretKey) return config.secretKey;
+  if (config.database.kind === "pglite") return loadOrCreateKeyFile(config.dataDir);
+  throw new ConfigError([
+    "TOSTAO_SECRET_KEY: is required with DATABASE_URL (32 bytes as 64 hex characters, e.g. from `openssl rand -hex 32`), so every instance can read webhook secrets",
+  ]);
 }

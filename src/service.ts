@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import type { FastifyInstance } from "fastify";
 import { makeEsploraSource } from "./bitcoin/esplora.ts";
 import { makeQuoteService } from "./bitcoin/price-sources.ts";
-import { type Config, ConfigError } from "./config.ts";
+import { type Config, secretKeyFor } from "./config.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDb } from "./db/open-db.ts";
 import { makeCreateWriter } from "./db/queries/insert-charges.ts";
@@ -26,7 +26,6 @@ import { makeBacenPixClient } from "./pix-psp/bacen-client.ts";
 import { makeMemoryAttemptCounter, makeRedisAttemptCounter } from "./ratelimit/attempt-counter.ts";
 import { makeFailOpenReport } from "./ratelimit/fail-open-report.ts";
 import { makeMemoryRateLimiter, makeRedisRateLimiter } from "./ratelimit/rate-limiter.ts";
-import { loadOrCreateKeyFile } from "./secrets/key-file.ts";
 import { makePayloadSigner } from "./secrets/payload-signer.ts";
 import { makeSecretBox } from "./secrets/secret-box.ts";
 import { type DeliveryWorker, makeDeliveryWorker } from "./workers/delivery-worker.ts";
@@ -295,17 +294,4 @@ export async function createService(
       await db.close();
     },
   };
-}
-
-/**
- * The key that encrypts webhook secrets: TOSTAO_SECRET_KEY, or on embedded PGlite a key file made
- * once in the data directory. On PostgreSQL several instances (maybe on several machines) must
- * share one key, so it has to be configured.
- */
-export function secretKeyFor(config: Config): Buffer {
-  if (config.secretKey) return config.secretKey;
-  if (config.database.kind === "pglite") return loadOrCreateKeyFile(config.dataDir);
-  throw new ConfigError([
-    "TOSTAO_SECRET_KEY: is required with DATABASE_URL (32 bytes as 64 hex characters, e.g. from `openssl rand -hex 32`), so every instance can read webhook secrets",
-  ]);
 }

@@ -1,13 +1,12 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../config.ts";
+import { ConfigError, loadConfig, secretKeyFor } from "../config.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDb } from "../db/open-db.ts";
 import { AppError } from "../domain/errors.ts";
 import { pruneHistory, prunePreview } from "../domain/retention/prune-history.ts";
 import { cryptoRandom, systemClock } from "../kernel/clock.ts";
-import { secretKeyFor } from "../service.ts";
 import { importCharges, progressBar } from "./charges-import.ts";
 import { commands } from "./commands.ts";
 import { runLightning } from "./lightning-commands.ts";

@@ -2,12 +2,14 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { migrate } from "../../src/db/migrate.ts";
 import { openPostgres } from "../../src/db/pg.ts";
-import { openPglite } from "../../src/db/pglite.ts";
 import type { Db } from "../../src/kernel/db.ts";
+import { openPgliteFromTemplate } from "./pglite-template.ts";
 
 // Tests run on embedded PGlite by default and on PostgreSQL when DATABASE_URL is set. On
 // PostgreSQL each test file gets a fresh schema (dropped at the end), so runs never see each
-// other's rows and the same SQL is exercised on both engines.
+// other's rows and the same SQL is exercised on both engines. On PGlite each test gets a new
+// in-memory database, loaded from a template that initdb and migrate() made once
+// (pglite-template.ts): the empty one when the test migrates (or not) itself.
 
 export const TEST_DATABASE_URL = process.env.DATABASE_URL || undefined;
 
@@ -29,11 +31,11 @@ export async function openTestDb(
         await dropSchema(schema);
       },
     };
+    if (opts.migrate !== false) await migrate(db);
   } else {
-    const db = await openPglite(undefined);
+    const db = await openPgliteFromTemplate(opts.migrate === false ? "empty" : "migrated");
     result = { db, url: undefined, close: () => db.close() };
   }
-  if (opts.migrate !== false) await migrate(result.db);
   return result;
 }
 

@@ -6,7 +6,7 @@ import { issueToken } from "../../src/domain/tokens/manage-tokens.ts";
 import type { Clock } from "../../src/kernel/clock.ts";
 import type { LookupAll } from "../../src/net/address-policy.ts";
 import { createService, type Service } from "../../src/service.ts";
-import { openTestDb } from "./db.ts";
+import { openTestDb, TEST_DATABASE_URL } from "./db.ts";
 
 /**
  * Test configuration: defaults, with rate limits and the open-requests cap off unless a test
@@ -57,9 +57,11 @@ export async function startTestService(
   } = {},
 ): Promise<TestService> {
   // The test opens the database itself, so the pool size (PostgreSQL) follows the env here.
+  // createService migrates: on PostgreSQL a new, empty schema; on PGlite the migrated template
+  // (pglite-template.ts), where it finds nothing to do, as on a restart.
   const poolSize = opts.env?.TOSTAO_DB_POOL_SIZE;
   const t = await openTestDb({
-    migrate: false,
+    migrate: !TEST_DATABASE_URL,
     ...(poolSize ? { poolSize: Number(poolSize) } : {}),
   });
   const service = await createService(testConfig(opts.env), {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
+import { manualClock } from "../../../src/kernel/clock.ts";
 import { startReceiver } from "../../../test/helpers/receiver.ts";
 import { startTestService, type TestService } from "../../../test/helpers/service.ts";
 import {
@@ -129,7 +130,11 @@ describe("@tostao/client", () => {
   });
 
   test("a 429 is retried after its Retry-After", async () => {
-    const limited = await startTestService({ env: { TOSTAO_RATE_LIMIT_TEST: "1" } });
+    // The service's clock stands still, so the second call falls in the first one's second
+    // however slow a loaded machine is, and moves on a second when the 429 is answered, as the
+    // real wall clock does while the client waits out Retry-After.
+    const clock = manualClock(new Date("2026-11-22T10:00:00.000Z"));
+    const limited = await startTestService({ clock, env: { TOSTAO_RATE_LIMIT_TEST: "1" } });
     try {
       await limited.app.listen({ port: 0, host: "127.0.0.1" });
       const url = `http://127.0.0.1:${(limited.app.server.address() as AddressInfo).port}`;
@@ -138,6 +143,7 @@ describe("@tostao/client", () => {
       const watch: typeof fetch = async (u, init) => {
         const res = await fetch(u, init);
         statuses.push(res.status);
+        if (res.status === 429) clock.advance(1000);
         return res;
       };
       const client = createClient({ baseUrl: url, token, fetch: watch });
