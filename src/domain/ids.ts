@@ -23,6 +23,14 @@ export function newId(kind: IdKind, deps: { clock: Clock; random: Random }): str
   return `${kind}_${encodeTime(deps.clock.now().getTime())}${encodeRandom(deps.random.bytes(10))}`;
 }
 
+/**
+ * The start of every id of `kind` made at `at`: each id made before it sorts below it, each made
+ * at or after it above (retention walks events below the cut this way).
+ */
+export function idPrefixAt(kind: IdKind, at: Date): string {
+  return `${kind}_${encodeTime(at.getTime())}`;
+}
+
 function encodeTime(ms: number): string {
   let out = "";
   let t = ms;

@@ -49,13 +49,17 @@ describe("retention", () => {
     );
     // 100 days ago: two charges with delivered events, one whose delivery is still pending,
     // an idempotency record and a dashboard session that ended long since.
-    const old = [await create(token), await create(token), await create(token)].map(
+    // The held charge comes first, a second before the others, and its delivery is the first
+    // one: the oldest events (by id) and the oldest delivery (by seq) are the ones that must
+    // stay, and a pass must step over them rather than stop there (batches of 2 below).
+    const held = (await create(token)).json().data.chargeId as string;
+    await deliver(held, "pending");
+    clock.advance(1000);
+    const [gone1, gone2] = [await create(token), await create(token)].map(
       (r) => r.json().data.chargeId as string,
-    );
-    const [gone1, gone2, held] = old as [string, string, string];
+    ) as [string, string];
     await deliver(gone1, "succeeded");
     await deliver(gone2, "succeeded");
-    await deliver(held, "pending");
     const user = await addUser(svc, accountId, "keeper@shop.example");
     await db.query(
       `INSERT INTO dashboard_sessions (id_hash, user_id, account_id, csrf_token, mode,

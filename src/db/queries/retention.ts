@@ -6,11 +6,18 @@ import type { Db } from "../../kernel/db.ts";
 // at once share the work instead of waiting on each other. Charges are never deleted.
 //
 // Events and deliveries have no index on their age (one would cost every row ~40 bytes): a batch
-// takes the oldest rows by their primary key (deliveries by seq, in insertion order; events by
-// id, which begins with the creation time, domain/ids.ts), and deletes those of them older than
-// the cut. A pass stops at the first batch that deletes nothing, that is, when the
-// oldest rows left are inside the window; a row written a moment out of order just waits for a
-// later pass.
+// walks their primary key from the oldest (deliveries by seq, in insertion order; events by id,
+// which begins with the creation time, domain/ids.ts), and deletes the rows older than the cut.
+// A pass stops at the first batch that deletes nothing, that is, when the oldest rows left are
+// inside the window; a row written a moment out of order just waits for a later pass.
+//
+// Rows that must stay (a pending delivery, the event it points at) are stepped over, not counted
+// in the batch: a batch made of the oldest rows as they come would, if all of them had to stay
+// (an endpoint down for days leaves hundreds of pending deliveries at the old end), delete
+// nothing and end every pass there, and history would grow without bound behind them. Pending
+// deliveries are few, so stepping over them costs little; events are walked only below the cut's
+// id (`$3`, the id an event created at the cut would begin with), so the walk never reaches the
+// window, however many of the events in it have deliveries.
 
 export type PruneTable = "deliveries" | "events" | "idempotency_keys" | "dashboard_sessions";
 
@@ -18,7 +25,8 @@ export type PruneTable = "deliveries" | "events" | "idempotency_keys" | "dashboa
 const PRUNE_DELIVERIES = `WITH gone AS (
     DELETE FROM deliveries WHERE seq = ANY (ARRAY(
       SELECT seq FROM deliveries
-      WHERE seq = ANY (ARRAY(SELECT seq FROM deliveries ORDER BY seq LIMIT $2))
+      WHERE seq = ANY (ARRAY(SELECT seq FROM deliveries WHERE status <> 'pending'
+          ORDER BY seq LIMIT $2))
         AND created_at < $1 AND status <> 'pending'
       FOR UPDATE SKIP LOCKED))
     RETURNING id
@@ -34,9 +42,9 @@ const PRUNE_DELIVERIES = `WITH gone AS (
 const PRUNE_EVENTS = `WITH gone AS (
     DELETE FROM events WHERE id = ANY (ARRAY(
       SELECT e.id FROM events e
-      WHERE e.id = ANY (ARRAY(SELECT id FROM events ORDER BY id LIMIT $2))
-        AND e.created_at < $1
+      WHERE e.id < $3 AND e.created_at < $1
         AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.event_id = e.id)
+      ORDER BY e.id LIMIT $2
       FOR UPDATE SKIP LOCKED))
     RETURNING 1
   )
@@ -67,13 +75,17 @@ const PRUNE: Record<PruneTable, string> = {
   dashboard_sessions: PRUNE_SESSIONS,
 };
 
-/** Deletes one batch of `table`'s rows older than `cut`; returns how many (and attempts). */
+/**
+ * Deletes one batch of `table`'s rows older than `cut`; returns how many (and attempts).
+ * `eventIdCut`: the id prefix of an event created at the cut (events are walked below it).
+ */
 export async function pruneBatch(
   db: Db,
   table: PruneTable,
-  k: { cut: Date; batch: number },
+  k: { cut: Date; batch: number; eventIdCut: string },
 ): Promise<{ n: number; attempts: number }> {
-  const [row] = await db.query<{ n: number; attempts: number }>(PRUNE[table], [k.cut, k.batch]);
+  const params = table === "events" ? [k.cut, k.batch, k.eventIdCut] : [k.cut, k.batch];
+  const [row] = await db.query<{ n: number; attempts: number }>(PRUNE[table], params);
   return row ?? { n: 0, attempts: 0 };
 }
 

@@ -6,6 +6,7 @@ import {
 } from "../../db/queries/retention.ts";
 import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
+import { idPrefixAt } from "../ids.ts";
 
 // Retention: history older than TOSTAO_RETENTION_DAYS goes, so the tables that grow with every
 // charge (events, webhook deliveries and their attempts) stop growing once the window is full.
@@ -33,6 +34,7 @@ export async function pruneHistory(
   o: { days: number; batch?: number; budgetMs?: number },
 ): Promise<PruneCounts & { finished: boolean }> {
   const cut = retentionCut(deps.clock, o.days);
+  const eventIdCut = idPrefixAt("evt", cut);
   const batch = o.batch ?? 500;
   const budgetMs = o.budgetMs ?? 60_000;
   const started = performance.now();
@@ -46,7 +48,7 @@ export async function pruneHistory(
   };
   for (const table of ORDER) {
     for (;;) {
-      const { n, attempts } = await pruneBatch(deps.db, table, { cut, batch });
+      const { n, attempts } = await pruneBatch(deps.db, table, { cut, batch, eventIdCut });
       counts[table] += n;
       counts.delivery_attempts += attempts;
       if (n === 0) break;
