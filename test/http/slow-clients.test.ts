@@ -63,9 +63,16 @@ describe("slow clients", () => {
   }, async () => {
     const a = await svc.newAccount();
     const b = await svc.newAccount();
+    // The token's lookup is cached first, so the slow requests authenticate at once; and they
+    // are given a moment to take their slots before the first listing. Without both, on
+    // PostgreSQL a listing could take a slot while the slow requests were still being
+    // authenticated (a database round trip), and the last slow request was the one refused:
+    // the cap held, but with only two slow requests in, every listing after was a 200.
+    assert.equal((await listTokens(a.test)).status, 200);
     const slow = Array.from({ length: OPEN_PER_TOKEN }, () => slowCreate(a.test));
+    await new Promise((resolve) => setTimeout(resolve, 300));
     try {
-      // The slow requests take their slots as soon as their headers are read; ask until the
+      // The slow requests took their slots as soon as their headers were read; ask until the
       // token is refused (well before the slow ones time out).
       let refused: Response | undefined;
       const deadline = performance.now() + REQUEST_TIMEOUT_MS - 500;
