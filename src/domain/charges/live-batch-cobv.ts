@@ -1,6 +1,7 @@
 import { chargesByTxids, closeAttempt, openAttempts } from "../../db/queries/live-pix.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
+import { mapLimited } from "../../kernel/map-limited.ts";
 import type { Principal } from "../../kernel/mode.ts";
 import { PROFILES } from "../../pix-psp/profiles.ts";
 import { PspError } from "../../pix-psp/psp-error.ts";
@@ -73,7 +74,7 @@ export async function createLiveCobVBatch(
   const useLote = PROFILES[live.row.profile as ProfileId]?.dueDate.lotecobv === true;
   const views = useLote
     ? await viaLote(deps, live, inputs, loteIdOf(keyHash, deps))
-    : await mapLimit(inputs, CONCURRENCY, (input) =>
+    : await mapLimited(inputs, CONCURRENCY, (input) =>
         live.client.putCobV(input).then(
           (cob) => cob,
           (err: unknown) => err,
@@ -102,7 +103,7 @@ export async function createLiveCobVBatch(
     outcomes,
     abandon: async () => {
       const made = outcomes.flatMap((o) => (o.ok ? [o.txid] : []));
-      await mapLimit(made, CONCURRENCY, (txid) =>
+      await mapLimited(made, CONCURRENCY, (txid) =>
         removeCobOf(live.client, txid).then(
           () => closeAttempt(deps.db, { txid, state: "removed", at: deps.clock.now() }),
           () => {},
@@ -142,7 +143,7 @@ async function viaLote(
     await sleep(wait);
   }
   const byTxid = new Map(lote.lines.map((l) => [l.txid, l]));
-  return mapLimit(inputs, CONCURRENCY, async (input) => {
+  return mapLimited(inputs, CONCURRENCY, async (input) => {
     const line = byTxid.get(input.txid);
     if (line?.status === "CRIADA") return live.client.getCobV(input.txid).catch((e: unknown) => e);
     if (line?.status === "NEGADA") {
@@ -196,21 +197,4 @@ async function batchTxids(
 function loteIdOf(keyHash: string | null, deps: Deps): string {
   const hex = keyHash ?? deps.random.bytes(8).toString("hex");
   return String(Number.parseInt(hex.slice(0, 13), 16) + 1);
-}
-
-async function mapLimit<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }

@@ -10,6 +10,7 @@ import {
   type SubscriptionRow,
 } from "../../db/queries/subscriptions.ts";
 import type { Db } from "../../kernel/db.ts";
+import { mapLimited } from "../../kernel/map-limited.ts";
 import { creationEvents } from "../charges/charge-events.ts";
 import { newId } from "../ids.ts";
 import {
@@ -22,7 +23,7 @@ import {
   RETRY_DAYS_AFTER,
 } from "./calendar.ts";
 import type { SubscriptionDeps } from "./create-subscription.ts";
-import { eachLimited, oneAtATime } from "./in-flight.ts";
+import { oneAtATime } from "./in-flight.ts";
 import type { PeriodIssuer, SubscriptionRail } from "./rail.ts";
 import { subscriptionEvent } from "./subscription-view.ts";
 
@@ -93,7 +94,7 @@ export async function issueBatch(
     slice = emptyBatch();
     return writeIssued(deps, one, done, tally);
   };
-  await eachLimited(subs, ISSUE_CONCURRENCY, async (s) => {
+  await mapLimited(subs, ISSUE_CONCURRENCY, async (s) => {
     // Planned apart and added whole, so a slice written meanwhile never takes half a plan.
     const mine = emptyBatch();
     await planIssue(deps, issuerOf, s, mine);
