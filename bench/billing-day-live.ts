@@ -5,6 +5,7 @@ import { createAccount } from "../src/domain/accounts/create-account.ts";
 import { billingPass } from "../src/domain/subscriptions/billing.ts";
 import { issueToken } from "../src/domain/tokens/manage-tokens.ts";
 import { manualClock } from "../src/kernel/clock.ts";
+import { applyHeapGrowth } from "../src/kernel/heap-growth.ts";
 import { makeBacenPixClient } from "../src/pix-psp/bacen-client.ts";
 import { createService } from "../src/service.ts";
 import { openTestDb } from "../test/helpers/db.ts";
@@ -17,6 +18,7 @@ import { testConfig } from "../test/helpers/service.ts";
 // service's billing pass with its database pool; the peer's memory is not counted), the RSS
 // before the pass, the peaks of V8's heap and of external memory, and the CPU time of this
 // process and of the peer (on a shared machine the CPU times are the steadier figures).
+// TOSTAO_HEAP_GROWTH_PERCENT as for the service (0: V8's own heap growth).
 // BENCH_TRACE_MEMORY=1 prints process.memoryUsage() every 50 ms on stderr.
 const N = Number(process.argv[2] ?? process.env.BENCH_SUBSCRIPTIONS ?? 100_000);
 const NOW = new Date("2026-03-02T15:00:00.000Z"); // period 0 (2026-03-10) is in its window
@@ -65,14 +67,22 @@ const sample = setInterval(() => {
 const t = await openTestDb({ migrate: true });
 const peer = await startPeer();
 const clock = manualClock(NOW);
-const svc = await createService(
-  testConfig({
-    TOSTAO_WEBHOOK_ALLOW_HOSTS: "localhost,127.0.0.1",
-    TOSTAO_BILLING_INTERVAL_SECONDS: "3600",
-    TOSTAO_PIX_RECONCILE_SECONDS: "3600",
-  }),
-  { db: t.db, clock, logger: false, makePspClient: (c) => makeBacenPixClient(c, { clock }) },
-);
+const config = testConfig({
+  TOSTAO_WEBHOOK_ALLOW_HOSTS: "localhost,127.0.0.1",
+  TOSTAO_BILLING_INTERVAL_SECONDS: "3600",
+  TOSTAO_PIX_RECONCILE_SECONDS: "3600",
+  ...(process.env.TOSTAO_HEAP_GROWTH_PERCENT
+    ? { TOSTAO_HEAP_GROWTH_PERCENT: process.env.TOSTAO_HEAP_GROWTH_PERCENT }
+    : {}),
+});
+// As main.ts does at start: the process is the service's, with its heap setting.
+applyHeapGrowth(config.heapGrowthPercent);
+const svc = await createService(config, {
+  db: t.db,
+  clock,
+  logger: false,
+  makePspClient: (c) => makeBacenPixClient(c, { clock }),
+});
 const account = await createAccount(svc.deps, { name: "Billing day" });
 const live = (await issueToken(svc.deps, { accountId: account.id, label: "live", mode: "live" }))
   .token;

@@ -198,6 +198,10 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(14).max(20).default(17),
   ),
+  TOSTAO_HEAP_GROWTH_PERCENT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(300).default(50),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -260,6 +264,12 @@ export type Config = {
    */
   retention: { days: number; intervalMs: number };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /**
+   * How far V8's old generation may grow past the live heap before a full collection, in percent
+   * (TOSTAO_HEAP_GROWTH_PERCENT; 0 leaves V8's own factor, up to 300). Applied at start
+   * (kernel/heap-growth.ts).
+   */
+  heapGrowthPercent: number;
   /**
    * How long a client may take, in ms: to send a request's headers, to send the whole request
    * (body included), and to stay silent on a connection (idle keep-alive included, where
@@ -367,6 +377,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxChargeCents: e.TOSTAO_MAX_CHARGE_BRL * 100,
     expiryIntervalMs: e.TOSTAO_EXPIRY_INTERVAL_SECONDS * 1000,
     billingIntervalMs: e.TOSTAO_BILLING_INTERVAL_SECONDS * 1000,
+    heapGrowthPercent: e.TOSTAO_HEAP_GROWTH_PERCENT,
     pixReconcileMs: Math.round(e.TOSTAO_PIX_RECONCILE_SECONDS * 1000),
     lightning: {
       timeoutMs: e.TOSTAO_LIGHTNING_TIMEOUT_MS,

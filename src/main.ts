@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
+import { applyHeapGrowth } from "./kernel/heap-growth.ts";
 import { createService } from "./service.ts";
 
 // The composition root of `npm start`: the only place that reads process.env.
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  applyHeapGrowth(config.heapGrowthPercent);
   let service: Awaited<ReturnType<typeof createService>>;
   try {
     service = await createService(config, {

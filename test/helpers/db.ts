@@ -3,7 +3,6 @@ import pg from "pg";
 import { migrate } from "../../src/db/migrate.ts";
 import { openPostgres } from "../../src/db/pg.ts";
 import type { Db } from "../../src/kernel/db.ts";
-import { openPgliteFromTemplate } from "./pglite-template.ts";
 
 // Tests run on embedded PGlite by default and on PostgreSQL when DATABASE_URL is set. On
 // PostgreSQL each test file gets a fresh schema (dropped at the end), so runs never see each
@@ -33,6 +32,9 @@ export async function openTestDb(
     };
     if (opts.migrate !== false) await migrate(db);
   } else {
+    // Loaded only here, as the service loads PGlite only without DATABASE_URL (db/open-db.ts):
+    // a bench measuring a process's memory on PostgreSQL must not carry PGlite's.
+    const { openPgliteFromTemplate } = await import("./pglite-template.ts");
     const db = await openPgliteFromTemplate(opts.migrate === false ? "empty" : "migrated");
     result = { db, url: undefined, close: () => db.close() };
   }
