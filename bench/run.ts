@@ -143,6 +143,9 @@ try {
     ...(process.env.TOSTAO_DB_WRITE_CONCURRENCY
       ? { TOSTAO_DB_WRITE_CONCURRENCY: process.env.TOSTAO_DB_WRITE_CONCURRENCY }
       : {}),
+    ...(process.env.TOSTAO_HEAP_GROWTH_PERCENT
+      ? { TOSTAO_HEAP_GROWTH_PERCENT: process.env.TOSTAO_HEAP_GROWTH_PERCENT }
+      : {}),
   });
   procs.push(service);
   await new Promise((r) => setTimeout(r, 100));
