@@ -1,13 +1,21 @@
-import type { buildManifest } from "./manifest.ts";
+import type { buildManifest, ToolSummary } from "./manifest.ts";
+
+/** What a tool needs beyond a token of any mode, in words: " (test tokens only)". */
+function needs(t: ToolSummary): string {
+  const said = [
+    t.auth === "none" ? "no token" : "",
+    t.modes && !t.modes.includes("live") ? "test tokens only" : "",
+    t.liveRequires ? `live tokens only with ${t.liveRequires}` : "",
+  ].filter(Boolean);
+  return said.length > 0 ? ` (${said.join("; ")})` : "";
+}
 
 /** The integration guide in Markdown, written from the manifest (real paths and fields). */
 export function buildGuide(m: ReturnType<typeof buildManifest>): string {
   const endpoints = m.endpoints
     .map((e) => `| ${e.method} | \`${e.path}\` | ${e.auth} | ${e.summary} |`)
     .join("\n");
-  const tools = m.mcpTools
-    .map((t) => `- \`${t.name}\`${t.auth === "none" ? " (no token)" : ""}: ${t.description}`)
-    .join("\n");
+  const tools = m.mcpTools.map((t) => `- \`${t.name}\`${needs(t)}: ${t.description}`).join("\n");
   return `# ${m.name} integration guide
 
 ${m.description}

@@ -22,8 +22,18 @@ export function endpointsOf(routes: readonly RouteEntry[]) {
   });
 }
 
-/** What the manifest and the guide need of each MCP tool (mcp/execute.ts describeTools). */
-export type ToolSummary = { name: string; description: string; auth: string };
+/**
+ * What the manifest and the guide need of each MCP tool (mcp/execute.ts describeTools): `modes`
+ * are the token modes that may call it (["test"]: sandbox only), `liveRequires` the server
+ * setting a live write needs.
+ */
+export type ToolSummary = {
+  name: string;
+  description: string;
+  auth: string;
+  modes?: readonly string[];
+  liveRequires?: string;
+};
 
 /**
  * The manifest: what an integrator (or an AI agent) reads first. The MCP tools are handed in by

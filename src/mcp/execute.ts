@@ -2,9 +2,8 @@ import { z } from "zod";
 import { AppError, STATUS_BY_CODE } from "../domain/errors.ts";
 import { badTextError, toAppError } from "../domain/input-errors.ts";
 import { serializerFor } from "../domain/schema-serializer.ts";
-import { AUTH_FAILURE_MESSAGES } from "../domain/tokens/authenticate.ts";
-import { holds, requireScope } from "../domain/tokens/scopes.ts";
 import type { Principal } from "../kernel/mode.ts";
+import { type AccessConfig, callableTools, refusalOf, requirementsOf } from "./access.ts";
 import { TOOL_BY_NAME, TOOLS, type ToolContext, type ToolDef } from "./registry.ts";
 
 export type ToolOutcome =
@@ -12,10 +11,10 @@ export type ToolOutcome =
   | { ok: false; status: number; error: string };
 
 /**
- * Runs a tool of the registry for a caller: unknown tool 404, missing token 401, a key without
- * the tool's scope 403 (naming it), a live-mode
- * write when those are switched off 403, bad arguments 400/422 with the REST API's messages,
- * and any domain failure with its own status and message.
+ * Runs a tool of the registry for a caller: unknown tool 404, then whatever `refusalOf` says of
+ * this caller (no token 401; outside its scopes, a sandbox tool for a live key, a live write with
+ * those switched off: 403), bad arguments 400/422 with the REST API's messages, and any domain
+ * failure with its own status and message.
  */
 export async function executeTool(
   ctx: ToolContext,
@@ -27,20 +26,9 @@ export async function executeTool(
   const t = tools.get(name);
   if (!t)
     return fail("NOT_FOUND", `tool: unknown tool ${name}; get_integration_manifest lists them`);
-  if (t.auth && !ctx.principal) return fail("UNAUTHENTICATED", AUTH_FAILURE_MESSAGES.missing);
-  try {
-    // The tool's scope is its operation's, checked by the function the HTTP guard uses.
-    if (ctx.principal) requireScope(ctx.principal, t.scope);
-  } catch (err) {
-    if (err instanceof AppError) return fail(err.code, err.message);
-    throw err;
-  }
-  if (t.write && ctx.principal?.mode === "live" && !ctx.deps.config.mcpLiveWrites) {
-    return fail(
-      "FORBIDDEN",
-      `tool: ${name} changes live data and live-mode write tools are switched off on this server (TOSTAO_MCP_LIVE_WRITES=false); use a test token`,
-    );
-  }
+  // The same decision tools/list is filtered by, so a listed tool is never refused here.
+  const refused = refusalOf(t, ctx.principal, ctx.deps.config);
+  if (refused) return fail(refused.code, refused.message);
   const badText = badTextError(args, "arguments");
   if (badText) return fail(badText.code, badText.message);
   const parsed = t.input.safeParse(args ?? {}, { reportInput: true });
@@ -102,7 +90,11 @@ function fail(code: AppError["code"], error: string): ToolOutcome {
   return { ok: false, status: STATUS_BY_CODE[code], error };
 }
 
-/** A tool as MCP's tools/list and the manifest show it. */
+/**
+ * A tool as MCP's tools/list and the manifest show it, with what calling it needs: a token
+ * (`auth`), a scope, the token modes that may call it and, for a live write, the server setting
+ * (`requirementsOf`, read from the decision tools/call applies).
+ */
 export function describeTool(t: ToolDef) {
   const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(t.input, {
     io: "input",
@@ -120,22 +112,23 @@ export function describeTool(t: ToolDef) {
     },
     auth: t.auth ? ("bearer" as const) : ("none" as const),
     ...(t.scope ? { scope: t.scope } : {}),
+    ...requirementsOf(t),
   };
 }
 
-/**
- * The tools as tools/list and the manifest show them; given a caller, only those its key may
- * call (a tool outside its scopes is not offered to it).
- */
-export const describeTools = (caller?: Principal) =>
-  TOOLS.filter((t) => !caller || !t.scope || holds(caller, t.scope)).map(describeTool);
+/** Every tool, for the manifest (which has no caller) and a stdio server facing an old service. */
+export const describeTools = () => TOOLS.map(describeTool);
+
+/** tools/list over /mcp: the tools this caller may call, and no other. */
+export const describeCallableTools = (caller: Principal | undefined, config: AccessConfig) =>
+  callableTools(caller, config).map(describeTool);
 
 /**
- * The names of the tools a caller may call, for clients that list the tools themselves (the
- * stdio server): with a key, those its scopes allow; without, those that need no token.
+ * GET /api/integrations/mcp/tools, for clients that list the tools themselves (the stdio server):
+ * the names of the same tools.
  */
-export const callableToolNames = (caller?: Principal): string[] =>
-  TOOLS.filter((t) => (caller ? !t.scope || holds(caller, t.scope) : !t.auth)).map((t) => t.name);
+export const callableToolNames = (caller: Principal | undefined, config: AccessConfig): string[] =>
+  callableTools(caller, config).map((t) => t.name);
 
 /** GET /api/integrations/mcp/tools's data, which the stdio server reads. */
 export const ToolNamesSchema = z.object({ tools: z.array(z.string()) });

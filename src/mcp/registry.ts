@@ -32,6 +32,8 @@ export type ToolDef = {
   auth: boolean;
   /** Whether the tool creates or changes something (destructive in live mode). */
   write: boolean;
+  /** Whether only test keys may call it (the operation's `sandboxOnly`). */
+  sandboxOnly?: boolean;
   /** The scope a key needs: the operation's. */
   scope?: Scope;
   /** The REST operation this tool is (its operationId), for tools of the table. */
@@ -62,6 +64,7 @@ export function toolOf(op: Operation): ToolDef | undefined {
     auth: op.auth !== "none",
     write: op.method === "POST",
     ...(op.scope ? { scope: op.scope } : {}),
+    ...(op.sandboxOnly ? { sandboxOnly: true } : {}),
     operationId: op.id,
     output: op.output,
     handler: async (ctx, args: never) => {

@@ -59,6 +59,11 @@ export type Operation<I extends z.ZodObject = z.ZodObject, P = unknown> = {
   prepare?: (c: OpContext, input: z.output<I>) => Promise<P>;
   /** The domain use case. */
   run: (c: OpContext, input: z.output<I>, prepared: P) => Promise<unknown>;
+  /**
+   * The sandbox's own operations (simulate a payment, move the test clock): a live key is refused
+   * (403, by the use case), and its MCP tool is neither offered to nor run for a live key.
+   */
+  sandboxOnly?: true;
   /** The MCP tool this operation is, if any. */
   tool?: { name: string; description: string };
   /**

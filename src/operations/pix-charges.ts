@@ -108,6 +108,7 @@ export const PIX_CHARGE_OPERATIONS = [
   }),
   operation({
     id: "simulatePayment",
+    sandboxOnly: true,
     method: "POST",
     path: "/api/pix/charge/simulate-pay",
     auth: "required",

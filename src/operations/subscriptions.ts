@@ -124,6 +124,7 @@ export const SUBSCRIPTION_OPERATIONS = [
   }),
   operation({
     id: "simulateSubscriptionAuthorize",
+    sandboxOnly: true,
     method: "POST",
     path: "/api/pix/subscriptions/simulate-authorize",
     auth: "required",
@@ -143,6 +144,7 @@ export const SUBSCRIPTION_OPERATIONS = [
   }),
   operation({
     id: "advanceTestClock",
+    sandboxOnly: true,
     method: "POST",
     path: "/api/pix/subscriptions/test-clock/advance",
     auth: "required",

@@ -5,7 +5,8 @@ import { AppError } from "../errors.ts";
 // What a key may do, by resource and verb. A key made without scopes holds every scope (null in
 // the database), including any added later: keys made before scopes existed keep doing
 // everything. Each operation names the one scope it needs in the operation table
-// (src/operations/), which the HTTP guard and the MCP tools both check through `requireScope`.
+// (src/operations/), which the HTTP guard checks through `requireScope` and the MCP tools
+// through `missingScope` (mcp/access.ts), in the same words.
 
 export const SCOPES = [
   "charges:read",
@@ -36,13 +37,19 @@ export const CHARGES_ONLY: readonly Scope[] = ["charges:read", "charges:write"];
 export const holds = (p: Pick<Principal, "scopes">, scope: Scope): boolean =>
   !p.scopes || p.scopes.includes(scope);
 
+/** Why a caller may not act for lack of `scope` (undefined: it may), in the words of the 403. */
+export function missingScope(
+  p: Pick<Principal, "scopes">,
+  scope: Scope | undefined,
+): string | undefined {
+  if (!scope || holds(p, scope)) return undefined;
+  return `scope: this API key lacks the ${scope} scope (it holds ${p.scopes?.join(", ") || "none"})`;
+}
+
 /** 403 naming the missing scope, the same words on REST, the bridge and /mcp. */
 export function requireScope(p: Pick<Principal, "scopes">, scope: Scope | undefined): void {
-  if (!scope || holds(p, scope)) return;
-  throw new AppError(
-    "FORBIDDEN",
-    `scope: this API key lacks the ${scope} scope (it holds ${p.scopes?.join(", ") || "none"})`,
-  );
+  const missing = missingScope(p, scope);
+  if (missing) throw new AppError("FORBIDDEN", missing);
 }
 
 /** Scopes sorted in the table's order, without repeats (how they are stored and shown). */

@@ -8,6 +8,7 @@ import { buildGuide } from "../../documents/guide.ts";
 import { buildManifest } from "../../documents/manifest.ts";
 import {
   callableToolNames,
+  describeCallableTools,
   describeTools,
   executeTool,
   ToolNamesSchema,
@@ -58,7 +59,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
   );
 
   // What the stdio server's tools/list shows: it holds the registry itself but not the key's
-  // scopes, which only the service can read from the token.
+  // scopes and mode, nor this server's live-writes setting, which only the service knows.
   r.get(
     "/api/integrations/mcp/tools",
     {
@@ -66,12 +67,15 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
       schema: {
         operationId: "listIntegrationTools",
         summary:
-          "Names of the tools the caller may call: with a bearer, those its key's scopes allow; without, those that need no token",
+          "Names of the tools the caller may call, exactly those tools/list over /mcp offers it: with a bearer, those its key's scopes and mode allow (no sandbox tool for a live key, no write tool while live writes are off); without, those that need no token",
         tags,
         response: { 200: okEnvelope(ToolNamesSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: { tools: callableToolNames(req.principal) } }),
+    async (req) => ({
+      success: true as const,
+      data: { tools: callableToolNames(req.principal, deps.config) },
+    }),
   );
 
   r.get(
@@ -134,7 +138,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
       const ctx = contextFor(req);
       const server = makeMcpServer(
         (name, args) => executeTool(ctx, name, args),
-        async () => describeTools(req.principal),
+        async () => describeCallableTools(req.principal, deps.config),
       );
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
