@@ -185,7 +185,7 @@ export function makeLiveSubscriptionRail(deps: Deps): SubscriptionRail {
 async function keepConnection(db: Db, accountId: string): Promise<void> {
   if (!(await lockConnection(db, { accountId, mode: "live" }, "keep"))) {
     throw unprocessable(
-      "profile: the PSP connection was deleted while this live subscription was being created; its rec was cancelled at the PSP and nothing was stored (save a connection with POST /api/pix/provider, then create it again)",
+      "profile: the PSP connection was deleted while this live subscription was being created: nothing was stored, and the rec made for it is cancelled at the PSP (save a connection with POST /api/pix/provider, then create it again)",
     );
   }
 }
