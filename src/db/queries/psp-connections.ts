@@ -155,6 +155,29 @@ export async function connectionRevision(
   return rows[0]?.revision;
 }
 
+/**
+ * Locks the account's live connection row, in the caller's transaction, and says whether it is
+ * there. "delete": FOR UPDATE, taken by a delete before its guards look, so that no creation
+ * holding the row ("keep") is still uncommitted when they look, and none can start keeping it
+ * until the delete has committed or rolled back. "keep": FOR KEY SHARE, taken by a creation that
+ * made something at the PSP on this connection, in the transaction that stores it: it waits for
+ * a delete under way and then finds no row (PostgreSQL re-reads a locked row that changed), and
+ * it conflicts with nothing else (a save of the connection updates no key column). PGlite runs
+ * one transaction at a time, so there the lock is free and the row simply is or is not there.
+ */
+export async function lockConnection(
+  db: Db,
+  k: { accountId: string; mode: string },
+  purpose: "delete" | "keep",
+): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM pix_psp_connections WHERE account_id = $1 AND mode = $2
+     ${purpose === "delete" ? "FOR UPDATE" : "FOR KEY SHARE"}`,
+    [k.accountId, k.mode],
+  );
+  return rows.length > 0;
+}
+
 export async function deleteConnection(
   db: Db,
   k: { accountId: string; mode: string },

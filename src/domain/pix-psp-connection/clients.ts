@@ -86,6 +86,9 @@ export function credentialsOf(row: PspConnectionRow, box: SecretBox): PspCredent
   };
 }
 
+/** How long a client dropped from the cache stays open for the operations holding it. */
+const RETIRE_MS = 60_000;
+
 export function makePspClients(deps: {
   secretBox: SecretBox;
   makeClient: PspClientFactory;
@@ -94,11 +97,21 @@ export function makePspClients(deps: {
   db: Db;
 }): PspClients {
   const cache = new Map<string, { row: PspConnectionRow; client: BacenPixClient }>();
+  const retiring = new Set<BacenPixClient>();
 
+  // A dropped client leaves the cache at once (the next use reads the row again), but is closed
+  // only a minute later: an operation that took it before (a subscription between its POST /rec
+  // and its commit, a create abandoning its cob) may still call on it, and a closed client
+  // refuses every new request, so a delete or a save would turn that operation's remaining calls
+  // (cancelling the rec it made) into failures. The PSP credentials stay valid meanwhile.
   const drop = async (accountId: string) => {
     const entry = cache.get(accountId);
     cache.delete(accountId);
-    await entry?.client.close().catch(() => {});
+    if (!entry) return;
+    retiring.add(entry.client);
+    setTimeout(() => {
+      if (retiring.delete(entry.client)) entry.client.close().catch(() => {});
+    }, RETIRE_MS).unref();
   };
 
   const use = async (row: PspConnectionRow | undefined): Promise<LiveConnection | undefined> => {
@@ -133,6 +146,9 @@ export function makePspClients(deps: {
     invalidate: drop,
     async close() {
       await Promise.all([...cache.keys()].map(drop));
+      const clients = [...retiring];
+      retiring.clear();
+      await Promise.all(clients.map((c) => c.close().catch(() => {})));
     },
   };
 }

@@ -224,16 +224,25 @@ export async function viewPspConnection(
  * (a PSP that cannot be reached keeps them, and their notifications find no hook: 404).
  * Refused while live subscriptions are active (subscriptions-live/delete-guard.ts), then while
  * live charges are pending (live-delete-guard.ts): subscriptions first, since cancelling one
- * also cancels its period's pending charge.
+ * also cancels its period's pending charge. A live charge created meanwhile is not locked out
+ * (its create batch would have to lock this row: docs/live-pix.md); it stays pending, never
+ * expired without a connection (live-expire.ts).
  */
 export async function deletePspConnection(
   deps: Pick<ConnectionDeps, "db" | "pspClients" | "secretBox" | "makePspClient">,
   who: Principal,
 ) {
   liveOnly(who);
-  await refuseDeleteWithActiveSubscriptions(deps.db, who.accountId);
-  await refuseDeleteWithPendingCharges(deps.db, who.accountId);
-  const row = await q.deleteConnection(deps.db, who);
+  // Guards and delete in one transaction that first locks the row FOR UPDATE: a live
+  // subscription stores its row holding the connection FOR KEY SHARE (queries/psp-connections.ts:
+  // lockConnection), so it is either committed before the guards look (and named by them) or
+  // stored after the delete, where it finds no connection and takes its rec back (live-rail.ts).
+  const row = await deps.db.transaction(async (db) => {
+    if (!(await q.lockConnection(db, who, "delete"))) return undefined;
+    await refuseDeleteWithActiveSubscriptions(db, who.accountId);
+    await refuseDeleteWithPendingCharges(db, who.accountId);
+    return q.deleteConnection(db, who);
+  });
   if (!row) throw notFound("no PIX provider is configured for this account");
   await deps.pspClients.invalidate(who.accountId);
   const registered = row.webhookState === "registered" || row.webhookState === "pending";

@@ -1,3 +1,4 @@
+import { lockConnection } from "../../db/queries/psp-connections.ts";
 import type { SubscriptionRow } from "../../db/queries/subscriptions.ts";
 import { findReceiverAccount } from "../../db/queries/subscriptions-live.ts";
 import type { Clock } from "../../kernel/clock.ts";
@@ -80,6 +81,13 @@ export function makeLiveSubscriptionRail(deps: Deps): SubscriptionRail {
     name: "psp",
     async authorize({ subscription: s, firstPayment }) {
       const live = await connection(s.accountId);
+      let recId: string | undefined;
+      // Takes back what this authorisation made at the PSP, on the client it made it with (a
+      // delete of the connection meanwhile leaves that client open for a while: clients.ts).
+      const abandon = async () => {
+        if (recId) await live.auto.cancelRec(recId).catch(() => {});
+        if (firstPayment) await live.client.removeCob(firstPayment.txid).catch(() => {});
+      };
       try {
         let cobLocation: string | undefined;
         if (firstPayment) {
@@ -111,6 +119,7 @@ export function makeLiveSubscriptionRail(deps: Deps): SubscriptionRail {
           locId: loc.id,
           ...(firstPayment ? { jornadaTxid: firstPayment.txid } : {}),
         });
+        recId = rec.idRec;
         const read = await live.auto.getRec(
           rec.idRec,
           firstPayment ? { txid: firstPayment.txid } : {},
@@ -124,8 +133,10 @@ export function makeLiveSubscriptionRail(deps: Deps): SubscriptionRail {
             merchantCity: live.row.merchantCity,
             ...(cobLocation ? { cobUrl: cobLocation } : {}),
           });
-        return { recId: rec.idRec, brCode };
+        return { recId: rec.idRec, brCode, keep: (db) => keepConnection(db, s.accountId), abandon };
       } catch (err) {
+        // A rec made, then its read failed: nothing would store it, so it is cancelled now.
+        if (recId) await abandon();
         throw pspFailure(err, "the subscription was not created");
       }
     },
@@ -161,6 +172,22 @@ export function makeLiveSubscriptionRail(deps: Deps): SubscriptionRail {
       }
     },
   };
+}
+
+/**
+ * In the transaction that stores a new live subscription: holds the account's connection row
+ * FOR KEY SHARE until the commit, so a delete of the connection (which locks it FOR UPDATE before
+ * its guard looks for active subscriptions) either waits and then sees this subscription, or
+ * went first and this creation finds no connection: 422, and the caller cancels the rec. A lock
+ * clause on one indexed read per creation (which already makes three or four PSP calls), rather
+ * than a foreign key from subscriptions, whose rows outlive their connection.
+ */
+async function keepConnection(db: Db, accountId: string): Promise<void> {
+  if (!(await lockConnection(db, { accountId, mode: "live" }, "keep"))) {
+    throw unprocessable(
+      "profile: the PSP connection was deleted while this live subscription was being created: nothing was stored, and the rec made for it is cancelled at the PSP (save a connection with POST /api/pix/provider, then create it again)",
+    );
+  }
 }
 
 /** The period's cobr txid: the subscription id's letters and digits, "p", the period (<= 35). */

@@ -135,22 +135,32 @@ export async function createSubscription(
   };
   // 26 letters and digits: a txid a live PSP takes (26-35) as well as the sandbox.
   const firstTxid = firstChargeId?.slice(4);
-  const { recId, brCode } = await rail.authorize({
+  const authorized = await rail.authorize({
     subscription: base,
     ...(firstTxid && firstCents
       ? { firstPayment: { txid: firstTxid, amountCents: firstCents } }
       : {}),
   });
+  const { recId, brCode } = authorized;
   const row: SubscriptionRow = { ...base, recId, brCode, provider: rail.name };
   const eventDeps = { ...deps, clock };
-  await deps.db.transaction(async (db) => {
-    await insertSubscription(db, row);
-    if (firstChargeId && firstCents && firstTxid) {
-      const charge = firstCharge(row, firstChargeId, firstTxid, firstCents);
-      await insertSubscriptionCharge(db, charge, creationEvents(eventDeps, charge));
-    }
-    await insertSubscriptionEvents(db, [subscriptionEvent(eventDeps, row)]);
-  });
+  try {
+    await deps.db.transaction(async (db) => {
+      // Live: the connection may have been deleted since authorize used it (the delete's guard
+      // could not see this subscription yet); kept, it cannot be until this commits.
+      await authorized.keep?.(db);
+      await insertSubscription(db, row);
+      if (firstChargeId && firstCents && firstTxid) {
+        const charge = firstCharge(row, firstChargeId, firstTxid, firstCents);
+        await insertSubscriptionCharge(db, charge, creationEvents(eventDeps, charge));
+      }
+      await insertSubscriptionEvents(db, [subscriptionEvent(eventDeps, row)]);
+    });
+  } catch (err) {
+    // Not stored: a rec left active at the PSP would have nothing here to bill or cancel it.
+    await authorized.abandon?.();
+    throw err;
+  }
   return subscriptionFullView(row, baseUrl);
 }
 

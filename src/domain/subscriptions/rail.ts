@@ -27,6 +27,19 @@ export type PeriodIssuer = (
   period: PeriodToIssue,
 ) => Promise<{ txid: string; brCode: string | null }>;
 
+/** What authorize made: the recurrence's id and code, and how the creation settles it. */
+export type Authorized = {
+  recId: string;
+  brCode: string;
+  /**
+   * Run first in the transaction that stores the subscription: holds what the recurrence needs
+   * (live: the account's PSP connection, against a delete) or throws when it is gone.
+   */
+  keep?(db: Db): Promise<void>;
+  /** The subscription was not stored: takes back what authorize made (best effort). */
+  abandon?(): Promise<void>;
+};
+
 export interface SubscriptionRail {
   /** The charges' and subscriptions' provider name ("sandbox", or the PSP profile's). */
   readonly name: string;
@@ -39,7 +52,7 @@ export interface SubscriptionRail {
     subscription: Omit<SubscriptionRow, "recId" | "brCode" | "provider">;
     /** The journey's immediate charge: its txid and amount (first_payment_value). */
     firstPayment?: { txid: string; amountCents: number };
-  }): Promise<{ recId: string; brCode: string }>;
+  }): Promise<Authorized>;
   /**
    * The issuer of one claimed batch of periods, bound to the scheduler's transaction (for the
    * rail's own reads: PGlite has one connection). Each call sends one period's charge (live:
