@@ -31,8 +31,21 @@ before(async () => {
     "batch",
     clock.now(),
   ]);
+  await addConnection("acct_batch");
 });
 after(() => t.close());
+
+/** A live PSP connection row for the account (the journal writes only under one). */
+async function addConnection(accountId: string) {
+  await t.db.query(
+    `INSERT INTO pix_psp_connections (account_id, mode, profile, base_url, token_url, client_id,
+       private_key_box, certificate_pem, pix_key, merchant_name, merchant_city, hook_id,
+       webhook_state, created_at, updated_at)
+     VALUES ($1, 'live', 'efi', 'https://psp.example', 'https://psp.example/oauth/token', 'id',
+       'box', 'pem', 'chave@example.com', 'Loja', 'Recife', $2, 'manual', $3, $3)`,
+    [accountId, `hook_${accountId}`, clock.now()],
+  );
+}
 
 const charge = (n: number, opts: { key?: string; at?: Date } = {}) =>
   chargeWrite({ accountId: "acct_batch", n, at: opts.at ?? clock.now(), ...opts });
@@ -319,4 +332,60 @@ test("a live create journals its txid through the create batcher, committed befo
   assert.deepEqual(journalledAtPut, [cob.txid], "the journal row was committed before the PUT");
   assert.equal(statements.length - before, 1, "the journal row went through the batcher");
   assert.match(statements.at(-1) ?? "", /INSERT INTO pix_cob_attempts/);
+});
+
+test("a cob is not journalled for an account whose live connection is gone, and the create stops before its PUT", async () => {
+  await t.db.query("INSERT INTO accounts (id, name, created_at) VALUES ($1, $2, $3)", [
+    "acct_gone",
+    "gone",
+    clock.now(),
+  ]);
+  const { writeCharge, openCobAttempt } = makeCreateWriter(t.db, {
+    maxInFlight: 1,
+    maxBatch: 16,
+    overlapAt: 16,
+  });
+  const attempt = (accountId: string, n: number) => ({
+    txid: `txgone${n}${"0".repeat(20)}`,
+    accountId,
+    keyHash: null,
+    generation: 0,
+    at: clock.now(),
+  });
+  // Alone, and in a batch beside charges and another account's attempt: each account answered
+  // for itself.
+  assert.equal(await openCobAttempt(attempt("acct_gone", 1)), false);
+  const busy = writeCharge(charge(900));
+  const [gone, kept] = await Promise.all([
+    openCobAttempt(attempt("acct_gone", 2)),
+    openCobAttempt(attempt("acct_batch", 3)),
+    writeCharge(charge(901)),
+  ]);
+  await busy;
+  assert.deepEqual([gone, kept], [false, true]);
+  assert.deepEqual(await openAttemptTxids([1, 2, 3].map((n) => `txgone${n}${"0".repeat(20)}`)), [
+    `txgone3${"0".repeat(20)}`,
+  ]);
+
+  let puts = 0;
+  const pspClients = {
+    forAccount: async () => ({
+      row: { pixKey: "chave@example.com", profile: "efi", merchantName: "L", merchantCity: "R" },
+      client: {
+        putCob: async () => {
+          puts++;
+          throw new Error("no PUT may be sent");
+        },
+      },
+    }),
+  } as unknown as PspClients;
+  await assert.rejects(
+    createLiveCob(
+      { db: t.db, clock, random: cryptoRandom, pspClients, openCobAttempt },
+      { accountId: "acct_gone", mode: "live", tokenId: "tok_1" },
+      { amountCents: 1234, expiresInSec: 600, title: "Camiseta" },
+    ),
+    (err: Error) => /PSP connection/.test(err.message),
+  );
+  assert.equal(puts, 0);
 });

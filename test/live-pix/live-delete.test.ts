@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { expireLiveCharges } from "../../src/domain/charges/live-expire.ts";
+import { reconcileLivePix } from "../../src/domain/charges/live-reconcile.ts";
 import { cobOf, type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
 import { makeTestPki } from "../helpers/psp-peer/index.ts";
 
@@ -76,5 +77,41 @@ describe("deleting a PSP connection", () => {
     assert.equal(await s.status(c.chargeId), "pending");
     assert.equal(cobOf(s.peer, c.brCode).status, "ATIVA");
     assert.deepEqual(await expiredButPayable(), []);
+  });
+
+  test("is refused while a cob is journalled without its charge (a create under way, or a cob for the sweep), until the sweep settles it", async () => {
+    const saved = await s.svc.call("POST", "/api/pix/provider", {
+      token: s.account.live,
+      body: (await import("../helpers/live-pix.ts")).providerBody(s.peer),
+    });
+    assert.equal(saved.statusCode, 200, saved.body);
+    // The previous test's charge, payable again now that there is a connection, is canceled.
+    const pending = await s.svc.deps.db.query<{ id: string }>(
+      "SELECT id FROM charges WHERE account_id = $1 AND mode = 'live' AND status = 'pending'",
+      [s.account.accountId],
+    );
+    for (const { id } of pending) {
+      const res = await s.svc.call("POST", "/api/pix/charge/cancel", {
+        token: s.account.live,
+        body: { charge_id: id },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+    }
+    // What a create leaves between its journal row and its charge, or when its charge was never
+    // stored: an open attempt, its cob possibly payable at the PSP.
+    const txid = `txinflight${"0".repeat(20)}`;
+    await s.svc.deps.db.query(
+      `INSERT INTO pix_cob_attempts (txid, account_id, mode, key_hash, generation, state, created_at)
+       VALUES ($1, $2, 'live', NULL, 0, 'open', $3)`,
+      [txid, s.account.accountId, new Date(Date.now() - 60_000)],
+    );
+    const refused = await del();
+    assert.equal(refused.statusCode, 422, refused.body);
+    assert.match(refused.json().error ?? "", /1 live PIX cob is being created/);
+    assert.ok(refused.body.includes(txid), refused.body);
+    // The reconciliation's sweep asks the PSP (no such cob) and closes the attempt.
+    await reconcileLivePix(jobDeps(0), { intervalMs: 1000, attemptGraceMs: 1000 });
+    const deleted = await del();
+    assert.equal(deleted.statusCode, 200, deleted.body);
   });
 });

@@ -9,7 +9,13 @@ import {
   NOTIFY_DELIVERIES,
 } from "./events.ts";
 import { type KeyToStore, keyLockName, storeKeysSql } from "./idempotency.ts";
-import { type AttemptToOpen, attemptsJson, openAttempts, openAttemptsSql } from "./live-pix.ts";
+import {
+  type AttemptToOpen,
+  attemptsJson,
+  CONNECTED_COLUMN,
+  openAttempts,
+  openAttemptsCtes,
+} from "./live-pix.ts";
 
 /**
  * One charge to create: its row, its creation events and, optionally, its Idempotency-Key row
@@ -71,19 +77,41 @@ const INSERT_CHARGES = `WITH ${CHARGE_CTES}`;
 // The same, also journalling the cobs of live creations about to be PUT (pix_cob_attempts): a
 // data-modifying CTE runs to completion whether or not anything reads it, and commits with the
 // rest, so those journal rows share the batch's one commit (see makeCreateWriter).
-const INSERT_CHARGES_AND_ATTEMPTS = `WITH a AS (${openAttemptsSql("$2")}), ${CHARGE_CTES}`;
+// `connected` says which accounts' attempts were journalled (live-pix.ts: openAttemptsCtes).
+const INSERT_CHARGES_AND_ATTEMPTS = `WITH ${openAttemptsCtes("$2")}, ${CHARGE_CTES},
+    ${CONNECTED_COLUMN}`;
 
 /**
  * Creates charges with their events (and keys) in one statement: one round trip and one commit
- * for the whole batch, which also journals `attempts` when given. Returns the ids of the charges
- * written; a charge is missing when its key was not stored (taken by another request, live, or
- * in flight).
+ * for the whole batch. Returns the ids of the charges written; a charge is missing when its key
+ * was not stored (taken by another request, live, or in flight).
  */
-export async function insertCharges(
+export async function insertCharges(db: Db, writes: ChargeWrite[]): Promise<Set<string>> {
+  const rows = await db.query<{ inserted: string }>(INSERT_CHARGES, [chargesJson(writes)]);
+  return new Set(JSON.parse(rows[0]?.inserted ?? "[]") as string[]);
+}
+
+/**
+ * The same, also journalling `attempts` (live cobs about to be PUT) in the same statement and
+ * commit. `connected`: the accounts whose attempts were journalled (one missing has no live
+ * connection any more: openAttemptsCtes).
+ */
+export async function insertChargesAndAttempts(
   db: Db,
   writes: ChargeWrite[],
-  attempts: AttemptToOpen[] = [],
-): Promise<Set<string>> {
+  attempts: AttemptToOpen[],
+): Promise<{ written: Set<string>; connected: Set<string> }> {
+  const rows = await db.query<{ inserted: string; connected: string }>(
+    INSERT_CHARGES_AND_ATTEMPTS,
+    [chargesJson(writes), attemptsJson(attempts)],
+  );
+  return {
+    written: new Set(JSON.parse(rows[0]?.inserted ?? "[]") as string[]),
+    connected: new Set(JSON.parse(rows[0]?.connected ?? "[]") as string[]),
+  };
+}
+
+function chargesJson(writes: ChargeWrite[]): string {
   const input = writes.map(({ row, events, key }) => {
     // The statement stores the key under the charge's account and mode.
     if (key && (key.accountId !== row.accountId || key.mode !== row.mode)) {
@@ -128,14 +156,7 @@ export async function insertCharges(
         : {}),
     };
   });
-  const rows =
-    attempts.length > 0
-      ? await db.query<{ inserted: string }>(INSERT_CHARGES_AND_ATTEMPTS, [
-          JSON.stringify(input),
-          attemptsJson(attempts),
-        ])
-      : await db.query<{ inserted: string }>(INSERT_CHARGES, [JSON.stringify(input)]);
-  return new Set(JSON.parse(rows[0]?.inserted ?? "[]") as string[]);
+  return JSON.stringify(input);
 }
 
 const isDuplicateChargeId = (err: unknown) => {
@@ -147,9 +168,10 @@ const isDuplicateChargeId = (err: unknown) => {
 export type ChargeWriter = (w: ChargeWrite) => Promise<boolean>;
 /**
  * Journals a live cob's txid (pix_cob_attempts) through the same batcher; resolves once the row
- * is committed, so the PUT /cob that follows is always journalled first.
+ * is committed, so the PUT /cob that follows is always journalled first. False: not journalled,
+ * the account's live connection is gone (deleted meanwhile), and the cob must not be PUT.
  */
-export type CobAttemptWriter = (a: AttemptToOpen) => Promise<void>;
+export type CobAttemptWriter = (a: AttemptToOpen) => Promise<boolean>;
 
 type CreateWrite = { charge: ChargeWrite } | { attempt: AttemptToOpen };
 
@@ -175,13 +197,21 @@ export function makeCreateWriter(
         if ("charge" in item) charges.push(item.charge);
         else attempts.push(item.attempt);
       }
+      // An attempt's answer: whether it was journalled (false: its account's live connection
+      // is gone, and its cob must not be PUT).
       if (charges.length === 0) {
-        await openAttempts(db, attempts);
-        return items.map(() => true);
+        const connected = await openAttempts(db, attempts);
+        return items.map((i) => "attempt" in i && connected.has(i.attempt.accountId));
       }
       try {
-        const written = await insertCharges(db, charges, attempts);
-        return items.map((i) => ("charge" in i ? written.has(i.charge.row.id) : true));
+        if (attempts.length === 0) {
+          const written = await insertCharges(db, charges);
+          return items.map((i) => "charge" in i && written.has(i.charge.row.id));
+        }
+        const { written, connected } = await insertChargesAndAttempts(db, charges, attempts);
+        return items.map((i) =>
+          "charge" in i ? written.has(i.charge.row.id) : connected.has(i.attempt.accountId),
+        );
       } catch (err) {
         // A batch that failed only in answering (a connection lost after its commit) is retried
         // write by write; a charge id, random and new, can then only exist because that commit
@@ -201,9 +231,7 @@ export function makeCreateWriter(
   });
   return {
     writeCharge: (charge) => batcher.write({ charge }),
-    openCobAttempt: async (attempt) => {
-      await batcher.write({ attempt });
-    },
+    openCobAttempt: (attempt) => batcher.write({ attempt }),
   };
 }
 

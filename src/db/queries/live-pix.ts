@@ -277,20 +277,38 @@ export type AttemptToOpen = {
 };
 
 /**
- * SQL: journals the cobs listed in `param` (a jsonb array, attemptsJson) as open; a retry of the
- * same txid reopens nothing done, it only moves an open attempt's time. One txid must not be
- * listed twice (ON CONFLICT cannot touch a row twice in one statement). A statement of its own,
- * or a data-modifying CTE of the charge creations' batch (queries/insert-charges.ts).
+ * SQL, two CTEs: journals the cobs listed in `param` (a jsonb array, attemptsJson) as open, for
+ * accounts whose live PSP connection is there; a retry of the same txid reopens nothing done, it
+ * only moves an open attempt's time. One txid must not be listed twice (ON CONFLICT cannot touch
+ * a row twice in one statement). `attempt_conn` holds those connections FOR KEY SHARE until the
+ * commit: a connection delete locks its row FOR UPDATE before its guard looks for open attempts
+ * (domain/charges/live-delete-guard.ts), so an attempt is either committed before the guard looks
+ * (and refuses the delete) or waits for the delete and finds no connection (no row, and the
+ * create stops before its PUT). The lock writes nothing but the row's lock marker, once per batch
+ * per account. Part of the charge creations' batch (queries/insert-charges.ts) or a statement of
+ * its own (openAttempts).
  */
-export const openAttemptsSql = (param: string) =>
-  `INSERT INTO pix_cob_attempts (txid, account_id, mode, key_hash, generation, state, created_at)
-   SELECT txid, account_id, 'live', key_hash, generation, 'open', created_at
-   FROM jsonb_to_recordset(${param}::jsonb) AS t(txid text, account_id text, key_hash text,
-     generation integer, created_at timestamptz)
-   ON CONFLICT (txid) DO UPDATE SET created_at = EXCLUDED.created_at
-     WHERE pix_cob_attempts.state = 'open'`;
+export const openAttemptsCtes = (param: string) =>
+  `attempt_conn AS (
+     SELECT account_id FROM pix_psp_connections
+     WHERE mode = 'live' AND account_id IN (
+       SELECT account_id FROM jsonb_to_recordset(${param}::jsonb) AS t(account_id text))
+     FOR KEY SHARE
+   ), a AS (
+     INSERT INTO pix_cob_attempts (txid, account_id, mode, key_hash, generation, state, created_at)
+     SELECT txid, account_id, 'live', key_hash, generation, 'open', created_at
+     FROM jsonb_to_recordset(${param}::jsonb) AS t(txid text, account_id text, key_hash text,
+       generation integer, created_at timestamptz)
+     WHERE account_id IN (SELECT account_id FROM attempt_conn)
+     ON CONFLICT (txid) DO UPDATE SET created_at = EXCLUDED.created_at
+       WHERE pix_cob_attempts.state = 'open'
+   )`;
 
-/** The JSON parameter of openAttemptsSql. */
+/** A column for the SELECT after openAttemptsCtes: the accounts journalled (connection there). */
+export const CONNECTED_COLUMN = `(SELECT coalesce(json_agg(account_id), '[]') FROM attempt_conn)::text
+    AS connected`;
+
+/** The JSON parameter of openAttemptsCtes. */
 export const attemptsJson = (attempts: AttemptToOpen[]) =>
   JSON.stringify(
     attempts.map((a) => ({
@@ -302,9 +320,37 @@ export const attemptsJson = (attempts: AttemptToOpen[]) =>
     })),
   );
 
-/** Journals cobs about to be PUT, in one statement (the service batches them: insert-charges.ts). */
-export async function openAttempts(db: Db, attempts: AttemptToOpen[]): Promise<void> {
-  if (attempts.length > 0) await db.query(openAttemptsSql("$1"), [attemptsJson(attempts)]);
+/**
+ * Journals cobs about to be PUT, in one statement (the service batches them: insert-charges.ts).
+ * Returns the accounts whose attempts were journalled: one missing has no live connection (it
+ * was deleted), and its cobs must not be PUT.
+ */
+export async function openAttempts(db: Db, attempts: AttemptToOpen[]): Promise<Set<string>> {
+  if (attempts.length === 0) return new Set();
+  const rows = await db.query<{ connected: string }>(
+    `WITH ${openAttemptsCtes("$1")} SELECT ${CONNECTED_COLUMN}`,
+    [attemptsJson(attempts)],
+  );
+  return new Set(JSON.parse(rows[0]?.connected ?? "[]") as string[]);
+}
+
+/**
+ * Open attempts of the account whose charge was not stored: a live create between its journal
+ * row and its charge, or a cob the reconciliation's sweep has yet to remove. Counted, and the
+ * first `limit` listed, for the connection delete's guard.
+ */
+export async function unsettledAttempts(
+  db: Db,
+  k: { accountId: string; limit: number },
+): Promise<{ txids: string[]; total: number }> {
+  const rows = await db.query<{ txid: string; total: number }>(
+    `SELECT a.txid, count(*) OVER ()::int AS total FROM pix_cob_attempts a
+     WHERE a.account_id = $1 AND a.state = 'open'
+       AND NOT EXISTS (SELECT 1 FROM charges c WHERE c.txid = a.txid)
+     ORDER BY a.created_at LIMIT $2`,
+    [k.accountId, k.limit],
+  );
+  return { txids: rows.map((r) => r.txid), total: rows[0]?.total ?? 0 };
 }
 
 export async function closeAttempt(

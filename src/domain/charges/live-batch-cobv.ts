@@ -1,4 +1,4 @@
-import { chargesByTxids, closeAttempt, openAttempts } from "../../db/queries/live-pix.ts";
+import { chargesByTxids, closeAttempt } from "../../db/queries/live-pix.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import { mapLimited } from "../../kernel/map-limited.ts";
@@ -12,7 +12,7 @@ import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.t
 import { pspFailure } from "../pix-psp-connection/psp-failure.ts";
 import { sha256Hex } from "../sha256.ts";
 import { removeCobOf } from "./live-cob-kind.ts";
-import { brCodeOf } from "./live-create.ts";
+import { brCodeOf, journalAttempts } from "./live-create.ts";
 import { cobvConnection } from "./live-create-cobv.ts";
 
 type Deps = {
@@ -64,8 +64,8 @@ export async function createLiveCobVBatch(
     : null;
   const txids = await batchTxids(deps, who.accountId, keyHash, lines.length);
   const now = deps.clock.now();
-  await openAttempts(
-    deps.db,
+  await journalAttempts(
+    deps,
     txids.map((txid) => ({ txid, accountId: who.accountId, keyHash, generation: 0, at: now })),
   );
   const inputs = lines.map((l, i) =>

@@ -1,5 +1,5 @@
 import type { CobAttemptWriter } from "../../db/queries/insert-charges.ts";
-import { closeAttempt, openAttempts } from "../../db/queries/live-pix.ts";
+import { closeAttempt } from "../../db/queries/live-pix.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
@@ -12,7 +12,13 @@ import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.t
 import { isUnavailable, pspFailure } from "../pix-psp-connection/psp-failure.ts";
 import { sha256Hex } from "../sha256.ts";
 import { removeCobOf } from "./live-cob-kind.ts";
-import { brCodeOf, chooseTxid, LIVE_PSP_MISSING, type LiveCob } from "./live-create.ts";
+import {
+  brCodeOf,
+  chooseTxid,
+  journalAttempts,
+  LIVE_PSP_MISSING,
+  type LiveCob,
+} from "./live-create.ts";
 
 type Deps = {
   db: Db;
@@ -60,8 +66,7 @@ export async function createLiveCobV(
     : null;
   const { txid, generation } = await chooseTxid(deps, who.accountId, keyHash, "v");
   const now = deps.clock.now();
-  const attempt = { txid, accountId: who.accountId, keyHash, generation, at: now };
-  await (deps.openCobAttempt ? deps.openCobAttempt(attempt) : openAttempts(deps.db, [attempt]));
+  await journalAttempts(deps, [{ txid, accountId: who.accountId, keyHash, generation, at: now }]);
   const remove = async () => {
     await removeCobOf(live.client, txid).then(
       () => closeAttempt(deps.db, { txid, state: "removed", at: deps.clock.now() }),

@@ -1,5 +1,6 @@
 import type { CobAttemptWriter } from "../../db/queries/insert-charges.ts";
 import {
+  type AttemptToOpen,
   closeAttempt,
   keyTxidState,
   openAttempts,
@@ -17,6 +18,24 @@ import { sha256Hex } from "../sha256.ts";
 
 export const LIVE_PSP_MISSING =
   "live PIX charges need this account's PSP connection (BACEN API Pix), and none is configured: save one with POST /api/pix/provider (docs/live-pix.md); use a test token for the sandbox";
+
+/**
+ * Journals cobs before their PUT (one account's), committed when this returns. A 422 when the
+ * account's live connection was deleted since it was read: nothing was journalled, and no cob
+ * may be PUT (db/queries/live-pix.ts: openAttemptsCtes holds the connection against a delete).
+ */
+export async function journalAttempts(
+  deps: Pick<Deps, "db" | "openCobAttempt">,
+  attempts: AttemptToOpen[],
+): Promise<void> {
+  const [one] = attempts;
+  if (!one) return;
+  const journalled =
+    deps.openCobAttempt && attempts.length === 1
+      ? await deps.openCobAttempt(one)
+      : (await openAttempts(deps.db, attempts)).has(one.accountId);
+  if (!journalled) throw unprocessable(LIVE_PSP_MISSING);
+}
 
 type Deps = {
   db: Db;
@@ -75,8 +94,7 @@ export async function createLiveCob(
   const now = deps.clock.now();
   // Committed before the PUT is sent (the writer resolves after its batch's commit): a crash
   // after the PUT leaves this row for the sweep.
-  const attempt = { txid, accountId: who.accountId, keyHash, generation, at: now };
-  await (deps.openCobAttempt ? deps.openCobAttempt(attempt) : openAttempts(deps.db, [attempt]));
+  await journalAttempts(deps, [{ txid, accountId: who.accountId, keyHash, generation, at: now }]);
 
   const remove = async () => {
     await live.client.removeCob(txid).then(

@@ -1,4 +1,4 @@
-import { pendingLiveChargeIds } from "../../db/queries/live-pix.ts";
+import { pendingLiveChargeIds, unsettledAttempts } from "../../db/queries/live-pix.ts";
 import type { Db } from "../../kernel/db.ts";
 import { unprocessable } from "../errors.ts";
 
@@ -8,14 +8,28 @@ const LISTED = 20;
  * Deleting a PSP connection while live charges are pending is refused, with their list: their
  * cobs may still be paid at the PSP, and without the connection nothing could remove them,
  * learn of a payment, or refund it. The merchant cancels them (their cobs are removed first) or
- * waits for them to expire, then deletes. Charges that end up without a connection all the same
- * (a create that raced the delete) are never expired locally (live-expire.ts).
+ * waits for them to expire, then deletes.
+ *
+ * So is deleting it while a live create is between its journal row and its charge, or while a
+ * cob whose charge was never stored awaits the reconciliation's sweep: either may be payable at
+ * the PSP with no charge to show it. The delete runs this in its transaction after locking the
+ * connection row, and a create journals its cob holding that row (queries/live-pix.ts:
+ * openAttemptsCtes), so a create is either seen here or finds no connection before its PUT.
  */
 export async function refuseDeleteWithPendingCharges(db: Db, accountId: string): Promise<void> {
   const { ids, total } = await pendingLiveChargeIds(db, { accountId, limit: LISTED });
-  if (total === 0) return;
-  const more = total > ids.length ? ` and ${total - ids.length} more` : "";
-  throw unprocessable(
-    `profile: ${total} live PIX charge${total === 1 ? " is" : "s are"} still pending and payable at the PSP (${ids.join(", ")}${more}); cancel them or wait until they expire, then delete the connection`,
-  );
+  if (total > 0) {
+    const more = total > ids.length ? ` and ${total - ids.length} more` : "";
+    throw unprocessable(
+      `profile: ${total} live PIX charge${total === 1 ? " is" : "s are"} still pending and payable at the PSP (${ids.join(", ")}${more}); cancel them or wait until they expire, then delete the connection`,
+    );
+  }
+  const open = await unsettledAttempts(db, { accountId, limit: LISTED });
+  if (open.total > 0) {
+    const more =
+      open.total > open.txids.length ? ` and ${open.total - open.txids.length} more` : "";
+    throw unprocessable(
+      `profile: ${open.total} live PIX cob${open.total === 1 ? " is" : "s are"} being created, or awaiting removal at the PSP after a create that did not finish (txid ${open.txids.join(", ")}${more}); the reconciliation removes such cobs within about two reconciliation intervals: try again then`,
+    );
+  }
 }

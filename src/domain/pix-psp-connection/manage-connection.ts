@@ -224,9 +224,8 @@ export async function viewPspConnection(
  * (a PSP that cannot be reached keeps them, and their notifications find no hook: 404).
  * Refused while live subscriptions are active (subscriptions-live/delete-guard.ts), then while
  * live charges are pending (live-delete-guard.ts): subscriptions first, since cancelling one
- * also cancels its period's pending charge. A live charge created meanwhile is not locked out
- * (its create batch would have to lock this row: docs/live-pix.md); it stays pending, never
- * expired without a connection (live-expire.ts).
+ * also cancels its period's pending charge, or while a live cob is journalled without its
+ * charge (a create under way, or a cob for the sweep).
  */
 export async function deletePspConnection(
   deps: Pick<ConnectionDeps, "db" | "pspClients" | "secretBox" | "makePspClient">,
@@ -234,9 +233,11 @@ export async function deletePspConnection(
 ) {
   liveOnly(who);
   // Guards and delete in one transaction that first locks the row FOR UPDATE: a live
-  // subscription stores its row holding the connection FOR KEY SHARE (queries/psp-connections.ts:
-  // lockConnection), so it is either committed before the guards look (and named by them) or
-  // stored after the delete, where it finds no connection and takes its rec back (live-rail.ts).
+  // subscription stores its row, and a live create journals its cob, holding the connection FOR
+  // KEY SHARE (queries/psp-connections.ts: lockConnection; queries/live-pix.ts:
+  // openAttemptsCtes), so either is committed before the guards look (and refuses the delete)
+  // or comes after it and finds no connection: the subscription takes its rec back
+  // (live-rail.ts), the create sends no PUT /cob (live-create.ts: journalAttempts).
   const row = await deps.db.transaction(async (db) => {
     if (!(await q.lockConnection(db, who, "delete"))) return undefined;
     await refuseDeleteWithActiveSubscriptions(db, who.accountId);
