@@ -12,8 +12,13 @@ const HEAP_GROWTH = fileURLToPath(new URL("./heap-growth.ts", import.meta.url));
 // across tens of MB of short-lived garbage, so they are promoted to the old generation and then
 // dropped. Its peak heap is how far V8 let the old generation grow before collecting it.
 const CHURN = `
+import { constants, PerformanceObserver } from "node:perf_hooks";
 import { applyHeapGrowth } from ${JSON.stringify(HEAP_GROWTH)};
 applyHeapGrowth(Number(process.argv[1]));
+let majors = 0;
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (e.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) majors++;
+}).observe({ entryTypes: ["gc"] });
 const live = Array.from({ length: 200_000 }, (_, i) => ({ i, s: "x" + i }));
 const tmp = new Array(1024);
 let kept = [];
@@ -23,10 +28,14 @@ for (let round = 0; round < 40; round++) {
   for (let k = 0; k < 1_500_000; k++) tmp[k & 1023] = { k };
   peak = Math.max(peak, process.memoryUsage().heapUsed);
 }
-console.log(JSON.stringify({ peak, n: live.length + kept.length }));
+// GC entries are delivered asynchronously: counted once they have arrived.
+setTimeout(() => {
+  console.log(JSON.stringify({ peak, majors, n: live.length + kept.length }));
+  process.exit(0);
+}, 50);
 `;
 
-async function peakHeap(percent: number): Promise<number> {
+async function churn(percent: number): Promise<{ peak: number; majors: number }> {
   const { stdout } = await run(process.execPath, [
     "--import",
     "tsx",
@@ -35,16 +44,18 @@ async function peakHeap(percent: number): Promise<number> {
     CHURN,
     String(percent),
   ]);
-  return (JSON.parse(stdout) as { peak: number }).peak;
+  return JSON.parse(stdout) as { peak: number; majors: number };
 }
 
 describe("the service's heap growth setting", () => {
   it("keeps the old generation nearer the live heap than V8's own factor does", async () => {
-    const [own, capped] = await Promise.all([peakHeap(0), peakHeap(25)]);
-    assert.ok(
-      capped < own * 0.8,
-      `peak heap ${(capped / 1e6).toFixed(0)} MB at 25 %, ${(own / 1e6).toFixed(0)} MB with V8's own`,
-    );
+    // Two signs, each failing without the setting: V8 collects the old generation more often
+    // (2-3 full collections with its own factor, 5-8 at 25 %), and the heap peaks lower (under
+    // CI's load at most 0.75 of V8's own, 0.4-0.7 on a quiet machine).
+    const [own, capped] = await Promise.all([churn(0), churn(25)]);
+    const seen = `peak heap ${(capped.peak / 1e6).toFixed(0)} MB and ${capped.majors} full collections at 25 %, ${(own.peak / 1e6).toFixed(0)} MB and ${own.majors} with V8's own`;
+    assert.ok(capped.majors > own.majors, seen);
+    assert.ok(capped.peak < own.peak * 0.85, seen);
   });
 
   it("takes only a whole, non-negative percent", () => {
