@@ -740,7 +740,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Names of the tools the caller may call: with a bearer, those its key's scopes allow; without, those that need no token */
+        /** Names of the tools the caller may call, exactly those tools/list over /mcp offers it: with a bearer, those its key's scopes and mode allow (no sandbox tool for a live key, no write tool while live writes are off); without, those that need no token */
         get: operations["listIntegrationTools"];
         put?: never;
         post?: never;
