@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { insertCharges } from "../../src/db/queries/insert-charges.ts";
+import { refuseDeleteWithPendingCharges } from "../../src/domain/charges/live-delete-guard.ts";
 import { expireLiveCharges } from "../../src/domain/charges/live-expire.ts";
 import { reconcileLivePix } from "../../src/domain/charges/live-reconcile.ts";
+import type { Db } from "../../src/kernel/db.ts";
+import { chargeWrite } from "../helpers/charge-write.ts";
 import { cobOf, type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
 import { makeTestPki } from "../helpers/psp-peer/index.ts";
 
@@ -113,5 +117,33 @@ describe("deleting a PSP connection", () => {
     await reconcileLivePix(jobDeps(0), { intervalMs: 1000, attemptGraceMs: 1000 });
     const deleted = await del();
     assert.equal(deleted.statusCode, 200, deleted.body);
+  });
+
+  test("a create's charge committed while the guard reads is still seen: the cob or its charge refuses the delete", async () => {
+    // The create's charge statement takes no lock on the connection, so it may commit between
+    // the guard's reads. Here it commits right after the guard's first statement, whatever
+    // that is: read in the wrong order (pending charges, then open cobs without a charge),
+    // neither read sees anything, and the delete would go through with a payable cob.
+    const write = chargeWrite({ accountId: s.account.accountId, n: 1, at: new Date() });
+    const row = { ...write.row, mode: "live" as const, provider: "psp:efi" };
+    await s.svc.deps.db.query(
+      `INSERT INTO pix_cob_attempts (txid, account_id, mode, key_hash, generation, state, created_at)
+       VALUES ($1, $2, 'live', NULL, 0, 'open', now())`,
+      [row.txid, s.account.accountId],
+    );
+    let statements = 0;
+    const db: Db = {
+      ...s.svc.deps.db,
+      async query(sql, params) {
+        const rows = await s.svc.deps.db.query(sql, params);
+        if (++statements === 1) await insertCharges(s.svc.deps.db, [{ row, events: [] }]);
+        return rows as never;
+      },
+    };
+    await assert.rejects(refuseDeleteWithPendingCharges(db, s.account.accountId), (err: Error) =>
+      err.message.includes(row.txid),
+    );
+    await s.svc.deps.db.query("DELETE FROM pix_cob_attempts WHERE txid = $1", [row.txid]);
+    await s.svc.deps.db.query("UPDATE charges SET status = 'canceled' WHERE id = $1", [row.id]);
   });
 });

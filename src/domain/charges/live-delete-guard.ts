@@ -17,19 +17,23 @@ const LISTED = 20;
  * openAttemptsCtes), so a create is either seen here or finds no connection before its PUT.
  */
 export async function refuseDeleteWithPendingCharges(db: Db, accountId: string): Promise<void> {
-  const { ids, total } = await pendingLiveChargeIds(db, { accountId, limit: LISTED });
-  if (total > 0) {
-    const more = total > ids.length ? ` and ${total - ids.length} more` : "";
-    throw unprocessable(
-      `profile: ${total} live PIX charge${total === 1 ? " is" : "s are"} still pending and payable at the PSP (${ids.join(", ")}${more}); cancel them or wait until they expire, then delete the connection`,
-    );
-  }
+  // Open attempts first, then pending charges: a create's charge may commit between the two
+  // reads (its statement does not take the connection's lock). Read in this order, a charge
+  // committed before the first read is pending in the second, and one committed after it
+  // leaves its attempt counted by the first; read the other way, it could be missed by both.
   const open = await unsettledAttempts(db, { accountId, limit: LISTED });
   if (open.total > 0) {
     const more =
       open.total > open.txids.length ? ` and ${open.total - open.txids.length} more` : "";
     throw unprocessable(
       `profile: ${open.total} live PIX cob${open.total === 1 ? " is" : "s are"} being created, or awaiting removal at the PSP after a create that did not finish (txid ${open.txids.join(", ")}${more}); the reconciliation removes such cobs within about two reconciliation intervals: try again then`,
+    );
+  }
+  const { ids, total } = await pendingLiveChargeIds(db, { accountId, limit: LISTED });
+  if (total > 0) {
+    const more = total > ids.length ? ` and ${total - ids.length} more` : "";
+    throw unprocessable(
+      `profile: ${total} live PIX charge${total === 1 ? " is" : "s are"} still pending and payable at the PSP (${ids.join(", ")}${more}); cancel them or wait until they expire, then delete the connection`,
     );
   }
 }
