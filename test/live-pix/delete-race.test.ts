@@ -12,7 +12,8 @@ import { makeTestPki } from "../helpers/psp-peer/index.ts";
 const skip =
   !TEST_DATABASE_URL && "needs DATABASE_URL (PostgreSQL): PGlite runs one transaction at a time";
 const ROUNDS = 20;
-const DELAYS_MS = [0, 2, 5, 10, 20];
+// How much later the delete starts than the create (negative: the create starts later).
+const DELAYS_MS = [-3, 0, 2, 5, 10, 20, -1, 1, 3, 15];
 let s: LiveSetup;
 
 describe("a live PIX charge created while the PSP connection is deleted", { skip }, () => {
@@ -36,11 +37,11 @@ describe("a live PIX charge created while the PSP connection is deleted", { skip
         const saved = await call("/api/pix/provider", providerBody(s.peer));
         assert.equal(saved.statusCode, 200, saved.body);
       }
+      const delay = DELAYS_MS[round % DELAYS_MS.length] ?? 0;
+      const later = (ms: number) => new Promise((r) => setTimeout(r, Math.max(ms, 0)));
       const [created, deleted] = await Promise.all([
-        s.create({ expires_in: 600 }),
-        new Promise((r) => setTimeout(r, DELAYS_MS[round % DELAYS_MS.length])).then(() =>
-          call("/api/pix/provider/delete", {}),
-        ),
+        later(-delay).then(() => s.create({ expires_in: 600 })),
+        later(delay).then(() => call("/api/pix/provider/delete", {})),
       ]);
       if (deleted.statusCode === 200) {
         assert.equal(created.statusCode, 422, `round ${round}: ${created.body}`);
