@@ -30,10 +30,17 @@ const FIELDS: Record<string, string> = {
   form: "formulário",
   body: "formulário",
   file: "arquivo",
+  profile: "conexão PSP",
 };
 
-/** English message (after "field: ") -> Portuguese; `$1`… are the pattern's captures. */
-const MESSAGES: Array<[RegExp, string]> = [
+/** A refusal's list of ids: "a, b and 3 more" -> "a, b e mais 3". */
+const listed = (ids: string) => ids.replace(/ and (\d+) more$/, " e mais $1");
+
+/**
+ * English message (after "field: ") -> Portuguese; `$1`… are the pattern's captures, or a
+ * function of them.
+ */
+const MESSAGES: Array<[RegExp, string | ((match: string, ...groups: string[]) => string)]> = [
   [/^must not be empty$/, "não pode ficar vazio"],
   [/^is required$/, "é obrigatório"],
   [/^must be greater than 0$/, "deve ser maior que zero"],
@@ -83,6 +90,23 @@ const MESSAGES: Array<[RegExp, string]> = [
   ],
   [/^must use https.*$/, "deve usar https"],
   [/^larger than (\d+) bytes$/, "maior que $1 bytes"],
+  // The PSP connection's delete, refused (charges/live-delete-guard.ts,
+  // subscriptions-live/delete-guard.ts).
+  [
+    /^(\d+) live PIX charges? (?:is|are) still pending and payable at the PSP \((.*)\); cancel them or wait until they expire, then delete the connection$/,
+    (_, n = "", ids = "") =>
+      `cobranças PIX ao vivo ainda pendentes e pagáveis no PSP: ${n} (${listed(ids)}); cancele-as ou espere que expirem, e então exclua a conexão`,
+  ],
+  [
+    /^(\d+) live PIX cobs? (?:is|are) being created, or awaiting removal at the PSP after a create that did not finish \(txid (.*)\); the reconciliation .*: try again then$/,
+    (_, n = "", ids = "") =>
+      `cobranças PIX ao vivo em criação, ou à espera de remoção no PSP após uma criação que não terminou: ${n} (txid ${listed(ids)}); a conciliação as remove em cerca de dois intervalos: tente de novo depois`,
+  ],
+  [
+    /^(\d+) live subscriptions? (?:is|are) still active at the PSP \((.*)\): .*, then delete the connection$/,
+    (_, n = "", ids = "") =>
+      `assinaturas ao vivo ainda ativas no PSP: ${n} (${listed(ids)}); aguardando a autorização do pagador ou aprovadas, as recorrências continuariam ativas lá sem nada aqui para cobrar os períodos ou cancelá-las; cancele-as (o cancelamento cancela a recorrência no PSP) e então exclua a conexão`,
+  ],
 ];
 
 /** The message in the page's language: Portuguese when the tables know it, else as it is. */
@@ -93,7 +117,8 @@ export function domainMessage(lang: Lang, message: string): string {
   const rest = at > 0 ? message.slice(at + 2) : message;
   for (const [pattern, pt] of MESSAGES) {
     if (pattern.test(rest)) {
-      const text = rest.replace(pattern, pt);
+      // Two calls, not one: TypeScript picks replace's overload by the argument's type.
+      const text = typeof pt === "string" ? rest.replace(pattern, pt) : rest.replace(pattern, pt);
       const name = FIELDS[field] ?? field;
       return name ? `${capitalize(name)}: ${text}` : capitalize(text);
     }
