@@ -5,7 +5,7 @@ import v8 from "node:v8";
 // stays near 50 MB, but a billing day promotes a few kB of short-lived objects per subscription,
 // so with V8's own factor the process climbed to 373-392 MB of resident memory and stayed there
 // (the freed pages stay pooled). A growth factor of 1.5 collects at about 75 MB of old
-// generation instead: the same day peaked at 231-242 MB and took no longer
+// generation instead: the same day peaked at 231-247 MB and took no longer
 // (docs/performance.md, session 10). Unlike --max-old-space-size it is no ceiling: a process
 // that truly needs more heap gets it, only after a collection, and never dies of the setting.
 //
