@@ -131,3 +131,15 @@ test("TOSTAO_TRUST_PROXY is a proxy count or the proxies' addresses; true (trust
     assert.throws(() => loadConfig({ TOSTAO_TRUST_PROXY: bad }), ConfigError, bad);
   }
 });
+
+test("the heap growth is 50 % unless set; a bad value is refused at boot, naming the variable", () => {
+  assert.equal(loadConfig({}).heapGrowthPercent, 50);
+  assert.equal(loadConfig({ TOSTAO_HEAP_GROWTH_PERCENT: "0" }).heapGrowthPercent, 0);
+  for (const bad of ["-1", "1.5", "301", "half"]) {
+    assert.throws(
+      () => loadConfig({ TOSTAO_HEAP_GROWTH_PERCENT: bad }),
+      (e: unknown) => e instanceof ConfigError && /TOSTAO_HEAP_GROWTH_PERCENT/.test(e.message),
+      bad,
+    );
+  }
+});

@@ -3,6 +3,7 @@ import type { Clock } from "../../src/kernel/clock.ts";
 import { type BacenClientOptions, makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
 import type { ProfileId } from "../../src/pix-psp/types.ts";
 import {
+  makeTestPki,
   type PeerCob,
   type PspPeer,
   type StartPspPeerOptions,
@@ -146,6 +147,28 @@ export async function startLiveSetup(o: {
 }
 
 /** The peer's cob behind a BR Code (the PSP's own, or one built from the cob's location). */
+/**
+ * The live setup of the Pix Automático tests: the generic profile (every recurrence call of the
+ * file), the peer on the test's clock, and quick PSP client timeouts (`pspClient` replaces them).
+ */
+export function startAutomaticoSetup(
+  clock: Clock,
+  pspClient: BacenClientOptions = {
+    timeoutMs: 1500,
+    retries: 1,
+    backoffMs: [20],
+    budgetMs: 3000,
+  },
+): Promise<LiveSetup> {
+  return startLiveSetup({
+    pki: makeTestPki(),
+    profile: "generic",
+    clock,
+    peer: { now: () => clock.now() },
+    pspClient,
+  });
+}
+
 export function cobOf(peer: PspPeer, brCode: string): PeerCob {
   for (const cob of peer.cobs.values()) {
     if (cob.brCode === brCode || brCode.includes(cob.location)) return cob;

@@ -4,6 +4,7 @@ import { after, before, describe, test } from "node:test";
 import { openPostgres } from "../../src/db/pg.ts";
 import { makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
 import { createService, type Service } from "../../src/service.ts";
+import { apiCall } from "../helpers/api-call.ts";
 import { openTestDb, TEST_DATABASE_URL, type TestDb } from "../helpers/db.ts";
 import { cobOf, providerBody } from "../helpers/live-pix.ts";
 import { makeTestPki, type PspPeer, startPspPeer } from "../helpers/psp-peer/index.ts";
@@ -53,17 +54,8 @@ describe("two instances on one PostgreSQL", { skip }, () => {
     await t.close();
   });
 
-  async function call(i: number, method: string, path: string, body?: unknown) {
-    const res = await fetch(`${urls[i]}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${live}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, json: (await res.json()) as any };
-  }
+  const call = (i: number, method: string, path: string, body?: unknown) =>
+    apiCall(urls[i] ?? "", live, method, path, body);
 
   async function approvedEvents(chargeId: string) {
     const r = await call(1, "GET", `/api/events?charge_id=${chargeId}`);

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { type LiveSetup, providerBody, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki } from "../helpers/psp-peer/index.ts";
+import { type LiveSetup, providerBody, startAutomaticoSetup } from "../helpers/live-pix.ts";
 
 // Deleting the live PSP connection while live subscriptions are active (created or approved)
 // is refused, naming them: their recs would stay active at the PSP with nothing here to charge
@@ -12,13 +11,7 @@ const clock = manualClock(new Date("2026-03-02T15:00:00.000Z"));
 let s: LiveSetup;
 
 before(async () => {
-  s = await startLiveSetup({
-    pki: makeTestPki(),
-    profile: "generic",
-    clock,
-    peer: { now: () => clock.now() },
-    pspClient: { timeoutMs: 1500, retries: 1, backoffMs: [20], budgetMs: 3000 },
-  });
+  s = await startAutomaticoSetup(clock);
 });
 after(() => s.close());
 

@@ -3,8 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { activeLiveSubscriptionIds } from "../../src/db/queries/subscriptions-live.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
 import { TEST_DATABASE_URL } from "../helpers/db.ts";
-import { type LiveSetup, providerBody, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki } from "../helpers/psp-peer/index.ts";
+import { type LiveSetup, providerBody, startAutomaticoSetup } from "../helpers/live-pix.ts";
 
 // A live subscription created while its account's PSP connection is deleted: either the
 // creation is stored before the delete looks (the delete is refused, naming it), or it finds
@@ -21,13 +20,7 @@ let s: LiveSetup;
 
 describe("a live subscription created while the PSP connection is deleted", { skip }, () => {
   before(async () => {
-    s = await startLiveSetup({
-      pki: makeTestPki(),
-      profile: "generic",
-      clock,
-      peer: { now: () => clock.now() },
-      pspClient: { timeoutMs: 1500, retries: 1, backoffMs: [20], budgetMs: 3000 },
-    });
+    s = await startAutomaticoSetup(clock);
   });
   after(() => s?.close());
 

@@ -3,8 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { hasError, parsePix } from "pix-utils";
 import { billingPass } from "../../src/domain/subscriptions/billing.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { type LiveSetup, providerBody, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki } from "../helpers/psp-peer/index.ts";
+import { type LiveSetup, providerBody, startAutomaticoSetup } from "../helpers/live-pix.ts";
 
 // The live "Done when" against the PSP peer: every request valid against the BACEN
 // file; the payer's bank-side cancellation arrives by notification and moves the subscription;
@@ -15,13 +14,7 @@ const RECEIVER = { branch: "0001", account: "123456", type: "CORRENTE" };
 let s: LiveSetup;
 
 before(async () => {
-  s = await startLiveSetup({
-    pki: makeTestPki(),
-    profile: "generic",
-    clock,
-    peer: { now: () => clock.now() },
-    pspClient: { timeoutMs: 1500, retries: 1, backoffMs: [20], budgetMs: 3000 },
-  });
+  s = await startAutomaticoSetup(clock);
   // Save again with the receiver account (startLiveSetup saved without it).
   const saved = await s.svc.call("POST", "/api/pix/provider", {
     token: s.account.live,

@@ -8,6 +8,7 @@ import { REC_CHECK, reconcileRecurrences } from "../../src/domain/subscriptions-
 import { manualClock } from "../../src/kernel/clock.ts";
 import { makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
 import { createService, type Service } from "../../src/service.ts";
+import { apiCall } from "../helpers/api-call.ts";
 import { openTestDb, TEST_DATABASE_URL, type TestDb } from "../helpers/db.ts";
 import { providerBody } from "../helpers/live-pix.ts";
 import { makeTestPki, type PspPeer, startPspPeer } from "../helpers/psp-peer/index.ts";
@@ -93,17 +94,8 @@ describe("Pix Automático reconciliation: two instances on one PostgreSQL", { sk
     await t.close();
   });
 
-  async function call(method: string, path: string, body?: unknown) {
-    const res = await fetch(`${url0}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${live}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, json: (await res.json()) as any };
-  }
+  const call = (method: string, path: string, body?: unknown) =>
+    apiCall(url0, live, method, path, body);
   async function create(start: string): Promise<Sub> {
     const r = await call("POST", "/api/pix/subscriptions/create", {
       title: "Plano mensal",

@@ -8,8 +8,7 @@ import {
   reconcileRecurrences,
 } from "../../src/domain/subscriptions-live/reconcile.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { type LiveSetup, providerBody, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki } from "../helpers/psp-peer/index.ts";
+import { type LiveSetup, providerBody, startAutomaticoSetup } from "../helpers/live-pix.ts";
 
 // Lost Pix Automático notifications (the PSP never sends them, or they never arrive): the
 // reconciliation reads the recs and cobrs that are due a check back at the PSP and moves them
@@ -19,12 +18,11 @@ const clock = manualClock(new Date("2026-03-02T15:00:00.000Z")); // 12:00 in Bra
 let s: LiveSetup;
 
 before(async () => {
-  s = await startLiveSetup({
-    pki: makeTestPki(),
-    profile: "generic",
-    clock,
-    peer: { now: () => clock.now() },
-    pspClient: { timeoutMs: 1500, retries: 0, backoffMs: [], budgetMs: 3000 },
+  s = await startAutomaticoSetup(clock, {
+    timeoutMs: 1500,
+    retries: 0,
+    backoffMs: [],
+    budgetMs: 3000,
   });
   const saved = await s.svc.call("POST", "/api/pix/provider", {
     token: s.account.live,

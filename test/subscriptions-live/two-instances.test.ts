@@ -6,6 +6,7 @@ import { billingPass } from "../../src/domain/subscriptions/billing.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
 import { makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
 import { createService, type Service } from "../../src/service.ts";
+import { apiCall } from "../helpers/api-call.ts";
 import { openTestDb, TEST_DATABASE_URL, type TestDb } from "../helpers/db.ts";
 import { providerBody } from "../helpers/live-pix.ts";
 import { makeTestPki, type PspPeer, startPspPeer } from "../helpers/psp-peer/index.ts";
@@ -82,17 +83,8 @@ describe("live subscriptions: two instances on one PostgreSQL", { skip }, () => 
     await t.close();
   });
 
-  async function call(i: number, method: string, path: string, body?: unknown) {
-    const res = await fetch(`${urls[i]}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${live}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, json: (await res.json()) as any };
-  }
+  const call = (i: number, method: string, path: string, body?: unknown) =>
+    apiCall(urls[i] ?? "", live, method, path, body);
 
   /** cobrs at the PSP per rec, and charges per subscription (from instance i's API). */
   async function counts(i: number, subs: { subscriptionId: string; recId: string }[]) {

@@ -22,18 +22,22 @@ export async function refuseDeleteWithPendingCharges(db: Db, accountId: string):
   // committed before the first read is pending in the second, and one committed after it
   // leaves its attempt counted by the first; read the other way, it could be missed by both.
   const open = await unsettledAttempts(db, { accountId, limit: LISTED });
-  if (open.total > 0) {
-    const more =
-      open.total > open.txids.length ? ` and ${open.total - open.txids.length} more` : "";
-    throw unprocessable(
-      `profile: ${open.total} live PIX cob${open.total === 1 ? " is" : "s are"} being created, or awaiting removal at the PSP after a create that did not finish (txid ${open.txids.join(", ")}${more}); the reconciliation removes such cobs within about two reconciliation intervals: try again then`,
-    );
-  }
+  if (open.total > 0) throw unprocessable(unsettledCobsRefusal(open.txids, open.total));
   const { ids, total } = await pendingLiveChargeIds(db, { accountId, limit: LISTED });
-  if (total > 0) {
-    const more = total > ids.length ? ` and ${total - ids.length} more` : "";
-    throw unprocessable(
-      `profile: ${total} live PIX charge${total === 1 ? " is" : "s are"} still pending and payable at the PSP (${ids.join(", ")}${more}); cancel them or wait until they expire, then delete the connection`,
-    );
-  }
+  if (total > 0) throw unprocessable(pendingChargesRefusal(ids, total));
 }
+
+/**
+ * Up to LISTED ids of `total`, as the delete's refusals list them: "a, b and 3 more" (the
+ * dashboard's Portuguese pages translate that form: web/i18n/domain-messages.ts).
+ */
+export function listedIds(ids: readonly string[], total: number): string {
+  const more = total > ids.length ? ` and ${total - ids.length} more` : "";
+  return `${ids.join(", ")}${more}`;
+}
+
+export const pendingChargesRefusal = (ids: readonly string[], total: number) =>
+  `profile: ${total} live PIX charge${total === 1 ? " is" : "s are"} still pending and payable at the PSP (${listedIds(ids, total)}); cancel them or wait until they expire, then delete the connection`;
+
+export const unsettledCobsRefusal = (txids: readonly string[], total: number) =>
+  `profile: ${total} live PIX cob${total === 1 ? " is" : "s are"} being created, or awaiting removal at the PSP after a create that did not finish (txid ${listedIds(txids, total)}); the reconciliation removes such cobs within about two reconciliation intervals: try again then`;

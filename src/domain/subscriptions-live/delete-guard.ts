@@ -1,5 +1,6 @@
 import { activeLiveSubscriptionIds } from "../../db/queries/subscriptions-live.ts";
 import type { Db } from "../../kernel/db.ts";
+import { listedIds } from "../charges/live-delete-guard.ts";
 import { unprocessable } from "../errors.ts";
 
 const LISTED = 20;
@@ -16,10 +17,10 @@ export async function refuseDeleteWithActiveSubscriptions(
   accountId: string,
 ): Promise<void> {
   const { ids, total } = await activeLiveSubscriptionIds(db, { accountId, limit: LISTED });
-  if (total === 0) return;
+  if (total > 0) throw unprocessable(activeSubscriptionsRefusal(ids, total));
+}
+
+export function activeSubscriptionsRefusal(ids: readonly string[], total: number): string {
   const one = total === 1;
-  const more = total > ids.length ? ` and ${total - ids.length} more` : "";
-  throw unprocessable(
-    `profile: ${total} live subscription${one ? " is" : "s are"} still active at the PSP (${ids.join(", ")}${more}): awaiting the payer's authorisation or approved, ${one ? "its rec" : "their recs"} would stay active there with nothing here to charge ${one ? "its" : "their"} periods or cancel ${one ? "it" : "them"}; cancel ${one ? "it" : "them"} (POST /api/pix/subscriptions/cancel, which cancels the rec at the PSP), then delete the connection`,
-  );
+  return `profile: ${total} live subscription${one ? " is" : "s are"} still active at the PSP (${listedIds(ids, total)}): awaiting the payer's authorisation or approved, ${one ? "its rec" : "their recs"} would stay active there with nothing here to charge ${one ? "its" : "their"} periods or cancel ${one ? "it" : "them"}; cancel ${one ? "it" : "them"} (POST /api/pix/subscriptions/cancel, which cancels the rec at the PSP), then delete the connection`;
 }

@@ -1,12 +1,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { checkDisplayName } from "../../domain/accounts/display-name.ts";
-import { refuseDeleteWithPendingCharges } from "../../domain/charges/live-delete-guard.ts";
+import {
+  pendingChargesRefusal,
+  unsettledCobsRefusal,
+} from "../../domain/charges/live-delete-guard.ts";
 import { AppError } from "../../domain/errors.ts";
 import { CreateProductSchema } from "../../domain/products/products.ts";
-import { refuseDeleteWithActiveSubscriptions } from "../../domain/subscriptions-live/delete-guard.ts";
+import { activeSubscriptionsRefusal } from "../../domain/subscriptions-live/delete-guard.ts";
 import { CreateTokenSchema } from "../../domain/tokens/schemas.ts";
-import type { Db } from "../../kernel/db.ts";
 import { parseForm } from "../dashboard/format.ts";
 import { domainMessage, KNOWN_DOMAIN_MESSAGES } from "./domain-messages.ts";
 
@@ -39,43 +41,19 @@ test("the domain messages that reach pages read in Portuguese on a pt-BR page, a
   assert.equal(domainMessage("pt-BR", "zzz: something new"), "zzz: something new");
 });
 
-/** A store holding `n` of what the delete guards look for (open cobs, pending charges, subscriptions). */
-function storeWith(table: "pix_cob_attempts" | "charges" | "subscriptions", n: number): Db {
-  return {
-    async query(sql: string) {
-      if (!sql.includes(`FROM ${table}`)) return [];
-      const rows = Array.from({ length: Math.min(n, 20) }, (_, i) => ({
-        id: `id${i}`,
-        txid: `tx${i}`,
-      }));
-      return rows.map((r) => ({ ...r, total: n })) as never;
-    },
-  } as unknown as Db;
-}
-
-const guardRefusal = async (guard: (db: Db, accountId: string) => Promise<void>, db: Db) => {
-  try {
-    await guard(db, "acct");
-  } catch (err) {
-    if (err instanceof AppError) return err.message;
-    throw err;
-  }
-  throw new Error("not refused");
-};
-
-test("the PSP connection delete's refusals read in Portuguese on a pt-BR page, their lists included", async () => {
+test("the PSP connection delete's refusals read in Portuguese on a pt-BR page, their lists included", () => {
   for (const n of [1, 25]) {
-    const messages = [
-      await guardRefusal(refuseDeleteWithPendingCharges, storeWith("pix_cob_attempts", n)),
-      await guardRefusal(refuseDeleteWithPendingCharges, storeWith("charges", n)),
-      await guardRefusal(refuseDeleteWithActiveSubscriptions, storeWith("subscriptions", n)),
-    ];
-    for (const message of messages) {
+    const ids = Array.from({ length: Math.min(n, 20) }, (_, i) => `id${i}`);
+    for (const message of [
+      unsettledCobsRefusal(ids, n),
+      pendingChargesRefusal(ids, n),
+      activeSubscriptionsRefusal(ids, n),
+    ]) {
       const pt = domainMessage("pt-BR", message);
       assert.notEqual(pt, message, `not translated: ${message}`);
       assert.ok(pt.startsWith("Conexão PSP: "), pt);
       assert.ok(!/\b(live|the|and|more|then)\b/.test(pt), `English left in: ${pt}`);
-      assert.ok(pt.includes(n === 1 ? "0)" : "e mais 5)"), `the list is kept: ${pt}`);
+      assert.ok(pt.includes(n === 1 ? "id0)" : "id19 e mais 5)"), `the list is kept: ${pt}`);
     }
   }
 });
