@@ -1,11 +1,21 @@
+import { readFileSync } from "node:fs";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
+import { portTaken, portTakenMessage } from "./http/port-check.ts";
 import { applyHeapGrowth } from "./kernel/heap-growth.ts";
+import { nodeVersionRefusal } from "./kernel/node-version.ts";
 import { createService } from "./service.ts";
 
 // The composition root of `npm start`: the only place that reads process.env.
 
 async function main(): Promise<void> {
+  // Before anything else, the store above all: an older Node stops here with one line.
+  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  const tooOld = nodeVersionRefusal(process.version, pkg.engines?.node ?? "");
+  if (tooOld) {
+    process.stderr.write(`${tooOld}\n`);
+    process.exit(1);
+  }
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env);
@@ -17,9 +27,16 @@ async function main(): Promise<void> {
     throw err;
   }
   applyHeapGrowth(config.heapGrowthPercent);
+  // Before the store is opened: a first start must not make the printed-once token and link and
+  // then fail to listen.
+  if (await portTaken(config.port, config.host)) {
+    process.stderr.write(`${portTakenMessage(config.port, config.host)}\n`);
+    process.exit(1);
+  }
   let service: Awaited<ReturnType<typeof createService>>;
   try {
     service = await createService(config, {
+      reissueUnseenFirstStart: config.database.kind === "pglite",
       onNewDataDir: () =>
         process.stdout.write(
           "preparing the embedded database (first start takes a few seconds)…\n",
@@ -40,6 +57,13 @@ async function main(): Promise<void> {
   let address: string;
   try {
     address = await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    // Taken between the check and now: the same line, and the store closed so its token and
+    // link are offered again at the next start (still unseen).
+    if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE") throw err;
+    process.stderr.write(`${portTakenMessage(config.port, config.host)}\n`);
+    await service.close().catch(() => {});
+    process.exit(1);
   } finally {
     app.log.level = level;
   }
@@ -61,6 +85,7 @@ async function main(): Promise<void> {
       `Dashboard: create the first user at ${url}/dashboard/setup?code=${service.bootstrapSetupCode}  (works once, for 24 h)\n`,
     );
   }
+  await service.firstStartShown();
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {

@@ -8,7 +8,7 @@ import { migrate } from "./db/migrate.ts";
 import { openDb } from "./db/open-db.ts";
 import { makeCreateWriter } from "./db/queries/insert-charges.ts";
 import type { AppDeps } from "./deps.ts";
-import { bootstrapIfEmpty } from "./domain/accounts/bootstrap.ts";
+import { bootstrapIfEmpty, firstStartShown } from "./domain/accounts/bootstrap.ts";
 import { sandboxPixProvider } from "./domain/charges/pix-provider.ts";
 import { makePspClients, type PspClientFactory } from "./domain/pix-psp-connection/clients.ts";
 import { sandboxSubscriptionRail } from "./domain/subscriptions/rail.ts";
@@ -48,6 +48,8 @@ export type Service = {
   bootstrapToken: string | undefined;
   /** The code of the dashboard's first-user link made on an empty store, once (/dashboard/setup). */
   bootstrapSetupCode: string | undefined;
+  /** The start printed the token and link above: a later start has nothing to show again. */
+  firstStartShown(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -74,6 +76,11 @@ export async function createService(
     strictResponses?: boolean;
     /** How live PIX clients are made (tests: shorter timeouts against the PSP peer). */
     makePspClient?: PspClientFactory;
+    /**
+     * `npm start` on the embedded store: a first-start token and setup link made by a start that
+     * died before printing them are replaced by a fresh pair to print (accounts/bootstrap.ts).
+     */
+    reissueUnseenFirstStart?: boolean;
   } = {},
 ): Promise<Service> {
   const clock = opts.clock ?? systemClock;
@@ -85,7 +92,10 @@ export async function createService(
     opts.db ??
     (await openDb(config.database, { holder: "tostao server", onNewDataDir: opts.onNewDataDir }));
   await migrate(db);
-  const boot = await bootstrapIfEmpty({ db, clock, random });
+  const boot = await bootstrapIfEmpty(
+    { db, clock, random },
+    { reissueUnseen: opts.reissueUnseenFirstStart === true },
+  );
 
   const authenticator = makeAuthenticator({ db, clock });
   const clockMs = () => clock.now().getTime();
@@ -282,6 +292,9 @@ export async function createService(
     worker,
     bootstrapToken: boot?.token,
     bootstrapSetupCode: boot?.setupCode,
+    async firstStartShown() {
+      if (boot) await firstStartShown(db, boot.accountId);
+    },
     lightningWorker,
     async close() {
       await Promise.all([worker.stop(), lightningWorker.stop(), ...jobs.map((job) => job.stop())]);

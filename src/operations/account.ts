@@ -4,6 +4,11 @@ import {
   renameAccount,
   UpdateAccountSchema,
 } from "../domain/accounts/display-name.ts";
+import {
+  ResetTestModeSchema,
+  resetTestMode,
+  TestModeResetSchema,
+} from "../domain/accounts/reset-test-mode.ts";
 import { operation } from "./operation.ts";
 
 // The caller's account: its display name (whom payers pay), read and changed.
@@ -40,5 +45,20 @@ export const ACCOUNT_OPERATIONS = [
         displayName: input.display_name,
         callerMode: c.principal.mode,
       }),
+  }),
+  operation({
+    id: "resetTestMode",
+    sandboxOnly: true,
+    method: "POST",
+    path: "/api/test-mode/reset",
+    auth: "required",
+    scope: "account:write",
+    summary:
+      "Sandbox: delete this account's test data (charges, events, deliveries, subscriptions, idempotency keys) and set the test clock back to now; keys, webhooks, products and connections stay (test tokens only)",
+    tags,
+    input: ResetTestModeSchema,
+    output: TestModeResetSchema,
+    stored: "plain",
+    run: (c) => resetTestMode(c.deps, c.principal),
   }),
 ];

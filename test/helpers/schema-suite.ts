@@ -11,6 +11,11 @@ export type Call = { token?: string; query?: string; body?: unknown; path?: stri
 export type Ctx = {
   live: string;
   test: string;
+  /**
+   * Another account's test token, for a call that empties its sandbox (the test-mode reset), so
+   * that what the suite checks afterwards (the events it stored) stays.
+   */
+  spare?: string;
   /** A call that must succeed; its `data`. */
   data(method: "GET" | "POST", url: string, token: string, body?: unknown): Promise<any>;
 };
@@ -92,6 +97,11 @@ export const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
   }),
   "GET /api/products": async (c) => ({ token: c.test, query: "include_archived=true" }),
   "GET /api/account": async (c) => ({ token: c.test }),
+  "POST /api/test-mode/reset": async (c) => {
+    const token = c.spare ?? c.test;
+    await c.data("POST", "/api/pix/charge/create", token, { value: 1 });
+    return { token, body: { confirm: true } };
+  },
   "POST /api/account/update": async (c) => ({
     token: c.live,
     body: { display_name: "Ateliê da Ana" },
@@ -273,7 +283,7 @@ export function responseSchemaSuite(getSvc: () => TestService): void {
       assert.equal(res.statusCode, 200, `setup ${method} ${url}: ${res.body}`);
       return res.json().data;
     };
-    const ctx: Ctx = { live: a.live, test: a.test, data };
+    const ctx: Ctx = { live: a.live, test: a.test, spare: (await svc.newAccount()).test, data };
     const seen = new Set<string>();
     for (const route of svc.app.routeTable) {
       const name = `${route.method} ${route.url}`;

@@ -427,6 +427,8 @@ describe("Bitcoin quotes from the price sources", () => {
         q.json().error ?? "",
         /^quote: no BTC\/BRL price is available now \(.*binance.*\)/,
       );
+      // Offline, the fix is a setting: the message names it.
+      assert.match(q.json().error ?? "", /TOSTAO_QUOTE_FIXED_BRL/);
       // The caller's mistake is reported as such even while no price is available.
       const badBrl = await s.call("GET", "/api/crypto/quote?brl=1.234");
       assert.equal(badBrl.statusCode, 422);

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { after, before, describe, test } from "node:test";
 import { Webhook } from "standardwebhooks";
+import { ALLOW_HOSTS_HINT } from "../../src/domain/webhooks/manage-webhooks.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
@@ -478,6 +479,15 @@ describe("webhook URL policy without an allow-list", () => {
         });
         assert.equal(res.statusCode, 422, `${url}: ${res.body}`);
       }
+      // The first receiver people try is on their own machine: the refusal names the setting
+      // that allows it.
+      const local = await s.call("POST", "/api/webhooks/create", {
+        token: a.test,
+        body: { url: "http://localhost:8080/hook", events: ["*"] },
+      });
+      assert.equal(local.statusCode, 422);
+      assert.equal(local.json().error, `url: URL must use https; ${ALLOW_HOSTS_HINT}`);
+      assert.match(local.json().error, /TOSTAO_WEBHOOK_ALLOW_HOSTS/);
       // A name's refusal says it is not a public address, never what it resolves to.
       const named = await s.call("POST", "/api/webhooks/create", {
         token: a.test,
@@ -485,7 +495,7 @@ describe("webhook URL policy without an allow-list", () => {
       });
       assert.equal(
         named.json().error,
-        "url: host intranet.example does not resolve to a public address",
+        `url: host intranet.example does not resolve to a public address; ${ALLOW_HOSTS_HINT}`,
       );
       assert.doesNotMatch(named.body, /192\.168/);
       // One answer for every refused name, so a token holder cannot learn which names exist
@@ -502,7 +512,10 @@ describe("webhook URL policy without an allow-list", () => {
           body: { url: `https://${host}/hook`, events: ["*"] },
         });
         assert.equal(res.statusCode, 422, `${host}: ${res.body}`);
-        assert.equal(res.json().error, `url: host ${host} does not resolve to a public address`);
+        assert.equal(
+          res.json().error,
+          `url: host ${host} does not resolve to a public address; ${ALLOW_HOSTS_HINT}`,
+        );
       }
       assert.equal(
         (await s.call("GET", "/api/webhooks", { token: a.test })).json().data.webhooks.length,

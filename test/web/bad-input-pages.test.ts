@@ -19,6 +19,7 @@ const POSTS = [
   "/dashboard/account/invite",
   "/dashboard/account/password",
   "/dashboard/account/users/usr_x/remove",
+  "/dashboard/account/reset-test",
   "/dashboard/charges",
   "/dashboard/charges/ch_x/deliveries/dlv_x/redeliver",
   "/dashboard/keys",

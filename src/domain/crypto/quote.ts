@@ -15,7 +15,7 @@ export async function currentQuote(quotes: QuoteService): Promise<Quote> {
   if (!q.ok) {
     throw new AppError(
       "UNAVAILABLE",
-      `quote: no BTC/BRL price is available now (${q.reason}); retry shortly`,
+      `quote: no BTC/BRL price is available now (${q.reason}); retry shortly, or, offline or in development, set a fixed price with the service's TOSTAO_QUOTE_FIXED_BRL setting (BRL per bitcoin)`,
     );
   }
   return q;

@@ -65,9 +65,23 @@ export async function checkWebhookTarget(
   url: string,
 ): Promise<UrlCheck> {
   const lexical = checkWebhookUrl(url, deps.urlPolicy);
-  if (!lexical.ok) return lexical;
+  if (!lexical.ok) return withAllowHint(lexical.reason);
   const resolved = await resolveAndCheck(lexical.url.hostname, deps.urlPolicy, deps.lookup);
-  return resolved.ok ? lexical : { ok: false, reason: resolved.reason };
+  return resolved.ok ? lexical : withAllowHint(resolved.reason);
+}
+
+/**
+ * A receiver on the developer's own machine (http://localhost:…) is the first webhook most
+ * people try, and "must use https" alone does not say that a setting allows it: the refusals
+ * that the allow-list lifts name it. The same words for every host refused, so the hint tells a
+ * caller nothing about which names exist inside our network.
+ */
+export const ALLOW_HOSTS_HINT =
+  "for development, a receiver on this machine or a private network is allowed (http too) by listing its host in the service's TOSTAO_WEBHOOK_ALLOW_HOSTS setting";
+
+function withAllowHint(reason: string): UrlCheck {
+  const liftable = /must use https|is not public|does not resolve to a public address/.test(reason);
+  return { ok: false, reason: liftable ? `${reason}; ${ALLOW_HOSTS_HINT}` : reason };
 }
 
 /**

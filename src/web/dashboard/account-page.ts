@@ -6,6 +6,7 @@ import {
   readAccount,
   renameAccount,
 } from "../../domain/accounts/display-name.ts";
+import { resetTestMode } from "../../domain/accounts/reset-test-mode.ts";
 import { submitOnce } from "../../domain/idempotency/submit-once.ts";
 import { createUserLink, openInvites } from "../../domain/users/user-links.ts";
 import { changePassword, listUsers, removeUser } from "../../domain/users/users.ts";
@@ -76,6 +77,7 @@ ${postForm(req, "/dashboard/account/invite", html`${onceField(deps)}<button type
 <button type="submit">${t("account.changePassword")}</button>`,
         { class: "stack" },
       )}</section>
+${signed(req).who.mode === "test" ? testReset(req) : ""}
 <section class="card"><h2>${t("account.sessions")}</h2><p>${t("account.sessions.help")}</p>${postForm(req, "/dashboard/sign-out-everywhere", html`<button type="submit" class="danger">${t("account.signOutEverywhere")}</button>`)}</section>`,
     });
   };
@@ -102,6 +104,16 @@ ${postForm(req, "/dashboard/account/invite", html`${onceField(deps)}<button type
       sealFor(deps, sub),
     );
     return render(req, reply, { invite: `${baseUrlOf(deps, req)}/dashboard/setup?code=${code}` });
+  });
+
+  r.post("/dashboard/account/reset-test", async (req, reply) => {
+    const t = dashT(req);
+    const { who } = signed(req);
+    const done = await runAction(() => resetTestMode(deps, who));
+    if (!done.ok) return render(req, reply, { flash: done.flash, status: done.status });
+    return render(req, reply, {
+      flash: { kind: "ok", text: t("account.resetTest.done", { n: done.value.deleted.charges }) },
+    });
   });
 
   r.post("/dashboard/account/name", async (req, reply) => {
@@ -164,4 +176,19 @@ ${postForm(req, "/dashboard/account/invite", html`${onceField(deps)}<button type
     if (!done.ok) return render(req, reply, { flash: done.flash, status: done.status });
     return render(req, reply, { flash: { kind: "ok", text: t("account.passwordChanged") } });
   });
+}
+
+/** The test view's reset: asked once more before it deletes (a live view never shows it). */
+function testReset(req: FastifyRequest) {
+  const t = dashT(req);
+  return html`<section class="card"><h2>${t("account.resetTest")}</h2><p>${t("account.resetTest.help")}</p>${confirmAction(
+    req,
+    {
+      action: "/dashboard/account/reset-test",
+      label: t("account.resetTest.button"),
+      question: t("account.resetTest.q"),
+      confirm: t("account.resetTest.confirm"),
+      danger: true,
+    },
+  )}</section>`;
 }

@@ -224,6 +224,14 @@ export const dashboard = defineArea(
     "account.currentPassword": "Senha atual",
     "account.changePassword": "Trocar senha",
     "account.passwordChanged": "Senha trocada. Suas outras sessões foram encerradas.",
+    "account.resetTest": "Recomeçar o modo de teste",
+    "account.resetTest.help":
+      "Apaga as cobranças, eventos, entregas de webhook e assinaturas de teste desta conta e volta o relógio de teste para agora. Chaves, webhooks, produtos, carteira e conexões continuam; o modo real nunca é tocado.",
+    "account.resetTest.button": "Apagar dados de teste",
+    "account.resetTest.q": "Apagar para sempre todos os dados de teste desta conta?",
+    "account.resetTest.confirm": "Sim, apagar dados de teste",
+    "account.resetTest.done":
+      "Dados de teste apagados ({n} cobranças); o relógio de teste voltou para agora.",
     "account.sessions": "Sessões",
     "account.sessions.help": "Encerra sua sessão em todos os navegadores, inclusive neste.",
     "account.signOutEverywhere": "Sair de todos os lugares",
@@ -521,6 +529,13 @@ export const dashboard = defineArea(
     "account.currentPassword": "Current password",
     "account.changePassword": "Change password",
     "account.passwordChanged": "Password changed. Your other sessions were ended.",
+    "account.resetTest": "Start test mode over",
+    "account.resetTest.help":
+      "Deletes this account's test charges, events, webhook deliveries and subscriptions and sets the test clock back to now. Keys, webhooks, products, the wallet and the connections stay; live mode is never touched.",
+    "account.resetTest.button": "Delete test data",
+    "account.resetTest.q": "Delete all of this account's test data for good?",
+    "account.resetTest.confirm": "Yes, delete test data",
+    "account.resetTest.done": "Test data deleted ({n} charges); the test clock is back at now.",
     "account.sessions": "Sessions",
     "account.sessions.help": "Ends your session on every browser, this one included.",
     "account.signOutEverywhere": "Sign out everywhere",

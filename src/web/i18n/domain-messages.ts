@@ -1,4 +1,5 @@
 import { FORM_RESENT_MESSAGE } from "../../domain/idempotency/submit-once.ts";
+import { ALLOW_HOSTS_HINT } from "../../domain/webhooks/manage-webhooks.ts";
 import type { Lang } from "./catalogue.ts";
 
 // The domain's messages are English ("field: what is wrong"), one catalogue for every front
@@ -32,6 +33,9 @@ const FIELDS: Record<string, string> = {
   file: "arquivo",
   profile: "conexão PSP",
 };
+
+const ALLOW_HOSTS_PT =
+  "; em desenvolvimento, um receptor nesta máquina ou numa rede privada é aceito (também em http) se o seu endereço estiver na configuração TOSTAO_WEBHOOK_ALLOW_HOSTS do serviço";
 
 /** A refusal's list of ids: "a, b and 3 more" -> "a, b e mais 3". */
 const listed = (ids: string) => ids.replace(/ and (\d+) more$/, " e mais $1");
@@ -89,6 +93,17 @@ const MESSAGES: Array<[RegExp, string | ((match: string, ...groups: string[]) =>
     "deve apontar para um endereço público da internet",
   ],
   [/^must use https.*$/, "deve usar https"],
+  // Webhook URLs refused, with the setting that allows a receiver on the developer's machine
+  // (domain/webhooks/manage-webhooks.ts: ALLOW_HOSTS_HINT).
+  [
+    /^URL must use https(; for development.*)?$/,
+    (_, hint?: string) => `a URL deve usar https${hint ? ALLOW_HOSTS_PT : ""}`,
+  ],
+  [
+    /^host (\S+) does not resolve to a public address(; for development.*)?$/,
+    (_, host = "", hint?: string) =>
+      `o endereço ${host} não é público na internet${hint ? ALLOW_HOSTS_PT : ""}`,
+  ],
   [/^larger than (\d+) bytes$/, "maior que $1 bytes"],
   // The PSP connection's delete, refused (charges/live-delete-guard.ts,
   // subscriptions-live/delete-guard.ts).
@@ -128,6 +143,8 @@ export function domainMessage(lang: Lang, message: string): string {
 
 /** The domain messages the tables are checked against (i18n test). */
 export const KNOWN_DOMAIN_MESSAGES = [
+  `url: URL must use https; ${ALLOW_HOSTS_HINT}`,
+  `url: host localhost does not resolve to a public address; ${ALLOW_HOSTS_HINT}`,
   "value: must not be empty",
   "name: must not be empty",
   "value: must have at most 2 decimal places",

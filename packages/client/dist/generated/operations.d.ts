@@ -328,6 +328,14 @@ export declare const OPERATIONS: {
         readonly auth: true;
         readonly produces: "application/json";
     };
+    readonly resetTestMode: {
+        readonly method: "POST";
+        readonly path: "/api/test-mode/reset";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
     readonly createPixCharge: {
         readonly method: "POST";
         readonly path: "/api/pix/charge/create";

@@ -46,6 +46,7 @@ export const OPERATIONS = {
   deleteLightningConnection: { method: "POST", path: "/api/crypto/lightning/delete", input: "none", idempotent: false, auth: true, produces: "application/json" },
   getAccount: { method: "GET", path: "/api/account", input: "none", idempotent: false, auth: true, produces: "application/json" },
   updateAccount: { method: "POST", path: "/api/account/update", input: "body", idempotent: true, auth: true, produces: "application/json" },
+  resetTestMode: { method: "POST", path: "/api/test-mode/reset", input: "body", idempotent: true, auth: true, produces: "application/json" },
   createPixCharge: { method: "POST", path: "/api/pix/charge/create", input: "body", idempotent: true, auth: true, produces: "application/json" },
   createCryptoCharge: { method: "POST", path: "/api/crypto/charge/create", input: "body", idempotent: true, auth: true, produces: "application/json" },
   getCryptoChargeQr: { method: "GET", path: "/api/crypto/charge/qr", input: "query", idempotent: false, auth: false, produces: "image/png" },
