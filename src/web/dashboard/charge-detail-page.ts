@@ -4,6 +4,7 @@ import type { AppDeps } from "../../deps.ts";
 import { qrImageOf } from "../../domain/charges/charge-view.ts";
 import { dueSummary } from "../../domain/charges/due-charge.ts";
 import { cancelCharge, refundCharge, simulatePay } from "../../domain/charges/pay-cancel-refund.ts";
+import { paymentUrl } from "../../domain/checkout/payment-url.ts";
 import { cryptoView } from "../../domain/crypto/crypto-view.ts";
 import { chargeExists, ownChargeNow } from "../../domain/dashboard/charge-detail.ts";
 import { AppError } from "../../domain/errors.ts";
@@ -149,6 +150,7 @@ ${crypto?.paymentMethod ? html`<dt>${t("charges.paidWith")}</dt><dd id="paid-wit
 </dl>
 ${actions.length > 0 ? html`<div class="row">${actions}</div>` : ""}
 </div>
+${payerLink(req, paymentUrl(baseUrlOf(deps, req), row.id))}
 ${due ? dueBreakdown(translator(req.lang, common, pay, payDue), req.lang, due, row.status) : ""}
 ${moneyNotes}
 ${row.status === "pending" ? html`<section><h2>${t("charges.payment")}</h2>${payment}</section>` : ""}
@@ -206,4 +208,14 @@ ${row.status === "pending" ? html`<section><h2>${t("charges.payment")}</h2>${pay
       303,
     );
   });
+}
+
+/**
+ * The payer's page of the charge (/pay/…), the link a merchant sends: shown whole, with a copy
+ * button and a way to open it (where the QR can be shown on screen to a payer at the counter).
+ */
+function payerLink(req: FastifyRequest, url: string): SafeHtml {
+  const t = dashT(req);
+  return html`<section class="card" id="payer-link"><h2>${t("charges.payerLink")}</h2><p class="muted">${t("charges.payerLink.help")}</p>
+<p class="secret"><code id="pay-url">${url}</code><button type="button" class="secondary" data-copy="#pay-url" data-copied="${t("action.copied")}">${t("action.copy")}</button> <a class="button secondary" href="${url}" target="_blank" rel="noopener">${t("charges.payerLink.open")}</a></p></section>`;
 }

@@ -86,6 +86,10 @@ export const dashboard = defineArea(
     "charges.payment": "Pagamento",
     "charges.qr": "QR Code da cobrança",
     "charges.copyCode": "PIX copia e cola",
+    "charges.payerLink": "Link para o pagador",
+    "charges.payerLink.help":
+      "Envie este link a quem vai pagar: a página mostra o QR, o código e o status da cobrança.",
+    "charges.payerLink.open": "Abrir",
     "charges.address": "Endereço",
     "charges.amountBtc": "Valor em BTC",
     "charges.received": "Recebido",
@@ -393,6 +397,10 @@ export const dashboard = defineArea(
     "charges.payment": "Payment",
     "charges.qr": "The charge's QR code",
     "charges.copyCode": "PIX copy-and-paste code",
+    "charges.payerLink": "Payer's link",
+    "charges.payerLink.help":
+      "Send this link to whoever pays: the page shows the charge's QR, its code and its status.",
+    "charges.payerLink.open": "Open",
     "charges.address": "Address",
     "charges.amountBtc": "Amount in BTC",
     "charges.received": "Received",
