@@ -100,6 +100,7 @@ function scopeOf(req: FastifyRequest, owner?: Owner): IdempotencyScope | undefin
     route: req.routeOptions.url ?? req.url,
     key: req.principal ? key : `${PUBLIC_KEY_PREFIX}${key}`,
     fingerprint: fingerprintBody(req.body),
+    tokenId: req.principal?.tokenId ?? null,
   };
 }
 

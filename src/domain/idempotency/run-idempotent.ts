@@ -4,7 +4,10 @@ import type { Db } from "../../kernel/db.ts";
 import { AppError, badRequest, unprocessable } from "../errors.ts";
 import { sha256Hex } from "../sha256.ts";
 
-// Idempotency-Key, as the contract fixes it. Scope: account + mode + route. Everything happens in
+// Idempotency-Key, as the contract fixes it. Scope: account + mode + route, and a stored answer
+// belongs to the API token whose request made it: another token of the account sending the same
+// key gets a 422, never that answer (it may hold a secret, such as a new token's value, that the
+// other token's scopes would not let it create). Everything happens in
 // one transaction: an advisory lock on the key (held by a request still executing, so a second
 // one gets 409), the lookup of a stored response (replayed byte for byte, or 422 if the body
 // differs), and otherwise the operation itself together with the row that stores its response.
@@ -21,7 +24,11 @@ export type IdempotentResponse = { status: number; body: string };
  * for a replay.
  */
 export type ResponseSeal = { seal(body: string): string; open(stored: string): string };
-export type IdempotencyScope = q.IdempotencyKey & { fingerprint: string };
+export type IdempotencyScope = q.IdempotencyKey & {
+  fingerprint: string;
+  /** The caller's API token (Principal.tokenId); null for a request without one. */
+  tokenId: string | null;
+};
 
 export function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
@@ -128,6 +135,7 @@ function keyToStore(
     route: scope.route,
     key: scope.key,
     fingerprint: scope.fingerprint,
+    tokenId: scope.tokenId,
     responseStatus: response.status,
     responseBody: response.body,
     createdAt: now,
@@ -135,6 +143,13 @@ function keyToStore(
 }
 
 function replay(stored: q.IdempotencyRow, scope: IdempotencyScope, seal?: ResponseSeal) {
+  // A row without an owner was stored before migration 0024 (or by the previous release beside
+  // this one): its body alone decides, as it did then.
+  if (stored.tokenId !== null && stored.tokenId !== scope.tokenId) {
+    throw unprocessable(
+      "Idempotency-Key: this key was already used by another API key of this account; use a new key",
+    );
+  }
   if (stored.fingerprint !== scope.fingerprint) {
     throw unprocessable(
       "Idempotency-Key: this key was already used with a different request; use a new key",

@@ -46,6 +46,8 @@ export function formScope(s: FormSubmission): IdempotencyScope | undefined {
     route: `form:${s.form}`,
     key: s.key,
     fingerprint: fingerprintBody(s.fields),
+    // A form's key is drawn for one rendered page and never leaves it: no token owns it.
+    tokenId: null,
   };
 }
 
