@@ -10,7 +10,8 @@ import { CreatePixChargeSchema } from "../charges/schemas.ts";
 import { type CryptoDeps, startCryptoCharge } from "../crypto/create-crypto-charge.ts";
 import { CreateCryptoChargeSchema } from "../crypto/schemas.ts";
 import { notFound, unprocessable } from "../errors.ts";
-import { formScope, submitOnce, twinResultOr, writeOnce } from "../idempotency/submit-once.ts";
+import { idempotencySeed } from "../idempotency/run-idempotent.ts";
+import { submitOnce, twinResultOr, writeOnce } from "../idempotency/submit-once.ts";
 import { checkoutOwner } from "./checkout-owner.ts";
 
 // The public checkout page of a product (GET/POST /checkout/{productId}): what it sells, which
@@ -109,18 +110,22 @@ export async function createCheckoutCharge(
   };
   if (form.method === "pix") {
     const input = CreatePixChargeSchema.parse({ product_id: productId, ...customer });
-    return writeOnce(deps, sub, async () => {
+    return writeOnce(deps, sub, async (scope) => {
       await spend();
-      // A live charge's txid is derived from the key (live-create.ts); the prefix ends in a
-      // newline no API key holds, so a payer's form key never stands for a merchant's key.
+      // A live charge's txid is derived from the key bound to the submission (live-create.ts);
+      // the scope's route ("form:/checkout/…") keeps a payer's form key apart from a merchant's.
       const p = await preparePixCharge(
         deps,
         owner,
         input,
         baseUrl,
-        formScope(sub) ? { idempotencyKey: `checkout-form\n${sub.key}` } : {},
+        scope ? { idempotencySeed: idempotencySeed(scope) } : {},
       );
-      return { value: p.data.chargeId, write: p.write };
+      return {
+        value: p.data.chargeId,
+        write: p.write,
+        ...(p.abandon ? { abandon: p.abandon } : {}),
+      };
     }).catch((err) => twinResultOr<string>(deps, sub, err));
   }
   const input = CreateCryptoChargeSchema.parse({ product_id: productId, ...customer });

@@ -54,12 +54,18 @@ export function formScope(s: FormSubmission): IdempotencyScope | undefined {
 /**
  * Runs a form's creation once per key, in the key's transaction, and returns its result (a JSON
  * value: a replay returns the stored copy). `before` runs first, outside the transaction and
- * only for a submission not seen before (a budget to spend, a quote to fetch).
+ * only for a submission not seen before (a quote to fetch, cobvs to make at the PSP, their ids
+ * derived from the scope's idempotencySeed); `abandon` undoes what it did when the key turns out
+ * to be another submission's (run-idempotent.ts: Abandon).
  */
 export async function submitOnce<T, B = undefined>(
   deps: OnceDeps,
   sub: FormSubmission,
-  op: { before?: () => Promise<B>; run: (db: Db, prepared: B) => Promise<T> },
+  op: {
+    before?: (scope: IdempotencyScope | undefined) => Promise<B>;
+    run: (db: Db, prepared: B) => Promise<T>;
+    abandon?: (prepared: B) => Promise<void>;
+  },
   seal?: ResponseSeal,
 ): Promise<T> {
   const scope = formScope(sub);
@@ -68,12 +74,13 @@ export async function submitOnce<T, B = undefined>(
       const stored = await storedResult<T>(deps, scope, seal);
       if (stored.found) return stored.value;
     }
-    const prepared = (op.before ? await op.before() : undefined) as B;
+    const prepared = (op.before ? await op.before(scope) : undefined) as B;
     const res = await runIdempotent(
       deps,
       scope,
       async (db) => ({ status: 200, body: JSON.stringify(await op.run(db, prepared)) }),
       seal,
+      op.abandon ? () => op.abandon?.(prepared) ?? Promise.resolve() : undefined,
     );
     return JSON.parse(res.body) as T;
   });
@@ -87,16 +94,22 @@ export async function submitOnce<T, B = undefined>(
 export async function writeOnce<T>(
   deps: OnceDeps,
   sub: FormSubmission,
-  prepare: () => Promise<{ value: T; write: PreparedWrite["write"] }>,
+  prepare: (
+    scope: IdempotencyScope | undefined,
+  ) => Promise<{ value: T; write: PreparedWrite["write"]; abandon?: PreparedWrite["abandon"] }>,
 ): Promise<T> {
   const scope = formScope(sub);
   return waitWhileRunning(deps, async () => {
     const res = await runIdempotentWrite(
       deps,
       scope,
-      async () => {
-        const p = await prepare();
-        return { response: { status: 200, body: JSON.stringify(p.value) }, write: p.write };
+      async (s) => {
+        const p = await prepare(s);
+        return {
+          response: { status: 200, body: JSON.stringify(p.value) },
+          write: p.write,
+          ...(p.abandon ? { abandon: p.abandon } : {}),
+        };
       },
       { precheck: true },
     );
