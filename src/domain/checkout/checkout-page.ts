@@ -11,7 +11,13 @@ import { type CryptoDeps, startCryptoCharge } from "../crypto/create-crypto-char
 import { CreateCryptoChargeSchema } from "../crypto/schemas.ts";
 import { notFound, unprocessable } from "../errors.ts";
 import { idempotencySeed } from "../idempotency/run-idempotent.ts";
-import { submitOnce, twinResultOr, writeOnce } from "../idempotency/submit-once.ts";
+import {
+  formScope,
+  submitOnce,
+  twinResult,
+  twinResultOr,
+  writeOnce,
+} from "../idempotency/submit-once.ts";
 import { checkoutOwner } from "./checkout-owner.ts";
 
 // The public checkout page of a product (GET/POST /checkout/{productId}): what it sells, which
@@ -19,6 +25,13 @@ import { checkoutOwner } from "./checkout-owner.ts";
 // through the same use cases, and the same input schemas, as the API's public create.
 
 export type CheckoutDeps = PixChargeDeps & CryptoDeps;
+/**
+ * How long the second of two submissions of one form waits for the first one's charge: a
+ * sandbox charge takes milliseconds, a live one a PSP round trip, a Bitcoin one a quote and a
+ * node's invoice (TOSTAO_LIGHTNING_TIMEOUT_MS, at most 10 s). Past it, the second goes on as a
+ * new submission (its budget spent, its write then answered by the first one's charge).
+ */
+const TWIN_WAIT_MS = 12_000;
 export const PAY_METHODS = ["pix", "crypto"] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 
@@ -81,14 +94,21 @@ export type CheckoutPage = Awaited<ReturnType<typeof checkoutPage>>;
  * the new charge's id. The form's key (`formKey`, drawn when the page was rendered) makes a
  * double click or a browser's retry one charge: the second submission gets the first one's
  * charge. `spendBudget` (the checkout budgets) runs after that lookup, for a new submission only,
- * so a payer's replay does not count against them.
+ * so a payer's replay does not count against them. `claimForm` claims the key before the budget
+ * is spent (checkout-budget.ts: claimCheckoutForm): the second of two clicks arriving together,
+ * which the lookup cannot tell from a new submission yet, waits for the first one's charge
+ * instead of spending the budget again.
  */
 export async function createCheckoutCharge(
   deps: CheckoutDeps,
   productId: string,
   form: CheckoutForm,
   baseUrl: string,
-  opts: { formKey?: string; spendBudget?: () => Promise<void> } = {},
+  opts: {
+    formKey?: string;
+    spendBudget?: () => Promise<void>;
+    claimForm?: (formKey: string) => Promise<boolean>;
+  } = {},
 ): Promise<string> {
   const owner: Principal = await checkoutOwner(deps, undefined, productId);
   const sub = {
@@ -102,6 +122,10 @@ export async function createCheckoutCharge(
   const methods = await enabledMethods(deps, owner);
   if (!methods[form.method]) {
     throw unprocessable(`method: ${form.method} is not enabled for this product`);
+  }
+  if (opts.claimForm && formScope(sub) && !(await opts.claimForm(sub.key))) {
+    const twin = await twinResult<string>(deps, sub, TWIN_WAIT_MS);
+    if (twin.found) return twin.value;
   }
   const customer = {
     ...(form.customer_name ? { customer_name: form.customer_name } : {}),

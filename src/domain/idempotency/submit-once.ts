@@ -159,6 +159,27 @@ async function waitWhileRunning<T>(deps: OnceDeps, fn: () => Promise<T>): Promis
 }
 
 /**
+ * The result of a twin submission of the same key that claimed it first (checkout-budget.ts:
+ * claimCheckoutForm), once it is stored: looked for at growing intervals (50 ms doubling to
+ * 1 s) for up to `waitMs`. Not found: the twin failed or is still running, and the caller goes
+ * on as a new submission.
+ */
+export async function twinResult<T>(
+  deps: OnceDeps,
+  sub: FormSubmission,
+  waitMs: number,
+): Promise<{ found: true; value: T } | { found: false }> {
+  const scope = formScope(sub);
+  if (!scope) return { found: false };
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  for (let waited = 0, step = 50; ; waited += step, step = Math.min(step * 2, 1000)) {
+    const stored = await storedResult<T>(deps, scope, undefined);
+    if (stored.found || waited >= waitMs) return stored;
+    await sleep(step);
+  }
+}
+
+/**
  * A submission refused before its write (a checkout budget spent by a double click's two
  * requests racing past the lookup together) is answered by its twin's result when the twin
  * finishes within a few seconds: the payer's browser shows the charge the first click made,
