@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import { fingerprintBody } from "../domain/idempotency/request-identity.ts";
 import {
-  fingerprintBody,
   type IdempotencyScope,
   type PreparedWrite,
   parseIdempotencyKey,

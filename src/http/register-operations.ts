@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { baseUrlOf } from "../base-url.ts";
 import type { AppDeps } from "../deps.ts";
-import { idempotencySeed } from "../domain/idempotency/run-idempotent.ts";
+import { idempotencySeed } from "../domain/idempotency/request-identity.ts";
 import type { Principal } from "../kernel/mode.ts";
 import type { OpContext, Operation } from "../operations/operation.ts";
 import { okEnvelope, sendOk } from "./envelope.ts";

@@ -10,7 +10,7 @@ import { CreatePixChargeSchema } from "../charges/schemas.ts";
 import { type CryptoDeps, startCryptoCharge } from "../crypto/create-crypto-charge.ts";
 import { CreateCryptoChargeSchema } from "../crypto/schemas.ts";
 import { notFound, unprocessable } from "../errors.ts";
-import { idempotencySeed } from "../idempotency/run-idempotent.ts";
+import { idempotencySeed } from "../idempotency/request-identity.ts";
 import {
   formScope,
   submitOnce,

@@ -2,18 +2,18 @@ import * as q from "../../db/queries/idempotency.ts";
 import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import { AppError, badRequest } from "../errors.ts";
-import { sha256Hex } from "../sha256.ts";
+import type { IdempotencyScope } from "./request-identity.ts";
 
 // Idempotency-Key, as the contract fixes it. Scope: account + mode + route, and a stored answer
 // belongs to the API token whose request made it: another token of the account sending the same
 // key gets a 422, never that answer (it may hold a secret, such as a new token's value, that the
-// other token's scopes would not let it create). Everything happens in
-// one transaction: an advisory lock on the key (held by a request still executing, so a second
-// one gets 409), the lookup of a stored response (replayed byte for byte, or 422 if the body
-// differs), and otherwise the operation itself together with the row that stores its response.
-// A crash therefore cannot leave an operation without its stored response or the reverse, and it
-// costs one commit per request. Errors are not stored: a failed operation rolled back, changed
-// nothing, and may run again with the same key.
+// other token's scopes would not let it create). Everything happens in one transaction: an
+// advisory lock on the key (held by a request still executing, so a second one gets 409), the
+// lookup of a stored response (replayed byte for byte, or 422 if the body differs), and otherwise
+// the operation itself together with the row that stores its response. A crash therefore cannot
+// leave an operation without its stored response or the reverse, and it costs one commit per
+// request. Errors are not stored: a failed operation rolled back, changed nothing, and may run
+// again with the same key. What makes two requests the same request is in request-identity.ts.
 
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
@@ -24,11 +24,7 @@ export type IdempotentResponse = { status: number; body: string };
  * for a replay.
  */
 export type ResponseSeal = { seal(body: string): string; open(stored: string): string };
-export type IdempotencyScope = q.IdempotencyKey & {
-  fingerprint: string;
-  /** The caller's API token (Principal.tokenId); null for a request without one. */
-  tokenId: string | null;
-};
+export type { IdempotencyScope } from "./request-identity.ts";
 
 export function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
@@ -36,22 +32,6 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
     throw badRequest("Idempotency-Key: must be one header of 1 to 255 printable ASCII characters");
   }
   return header;
-}
-
-/** A digest of the request body that ignores key order and whitespace. */
-export function fingerprintBody(body: unknown): string {
-  return sha256Hex(canonicalJson(body));
-}
-
-/**
- * What work done before the key's write (a live create's PUT at the PSP) derives its ids from:
- * the key bound to the request it came with (route, key, token, body fingerprint). The same
- * request sent again has the same seed, so a retry after a PSP outage PUTs the same cob; another
- * request under the key (another body, another token) has another seed, so it can never PUT over
- * the cob of the request that owns the key, whatever the order the two arrive in.
- */
-export function idempotencySeed(scope: IdempotencyScope): string {
-  return `${scope.route}\n${scope.key}\n${scope.tokenId ?? ""}\n${scope.fingerprint}`;
 }
 
 type RunDeps = { db: Db; clock: Clock; sleep?: (ms: number) => Promise<void> };
@@ -247,25 +227,4 @@ function inProgress() {
     "CONFLICT",
     "Idempotency-Key: a request with this key is still in progress; retry shortly",
   );
-}
-
-// Keys sorted by UTF-16 code units (the default sort), undefined members left out, no
-// whitespace. The text must never change: stored fingerprints are compared with new ones.
-function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) {
-    let out = "[";
-    for (let i = 0; i < v.length; i++) out += (i > 0 ? "," : "") + canonicalJson(v[i]);
-    return `${out}]`;
-  }
-  if (v !== null && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    let out = "{";
-    for (const k of Object.keys(o).sort()) {
-      const x = o[k];
-      if (x === undefined) continue;
-      out += `${out.length > 1 ? "," : ""}${JSON.stringify(k)}:${canonicalJson(x)}`;
-    }
-    return `${out}}`;
-  }
-  return JSON.stringify(v) ?? "null";
 }

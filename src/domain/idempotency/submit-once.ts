@@ -2,8 +2,8 @@ import * as q from "../../db/queries/idempotency.ts";
 import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import { AppError, unprocessable } from "../errors.ts";
+import { fingerprintBody } from "./request-identity.ts";
 import {
-  fingerprintBody,
   type IdempotencyScope,
   type PreparedWrite,
   type ResponseSeal,

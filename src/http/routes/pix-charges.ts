@@ -6,7 +6,7 @@ import { preparePixCharge } from "../../domain/charges/create-pix-charge.ts";
 import type { CreatePixCharge } from "../../domain/charges/schemas.ts";
 import { spendCheckoutBudget } from "../../domain/checkout/checkout-budget.ts";
 import { checkoutOwner } from "../../domain/checkout/checkout-owner.ts";
-import { idempotencySeed } from "../../domain/idempotency/run-idempotent.ts";
+import { idempotencySeed } from "../../domain/idempotency/request-identity.ts";
 import { operationById } from "../../operations/index.ts";
 import { sendIdempotentWrite } from "../idempotent-reply.ts";
 import { routeOptions } from "../register-operations.ts";

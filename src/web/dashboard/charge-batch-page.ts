@@ -8,7 +8,7 @@ import {
   prepareChargeBatch,
   writeChargeBatch,
 } from "../../domain/charges/create-charge-batch.ts";
-import { idempotencySeed } from "../../domain/idempotency/run-idempotent.ts";
+import { idempotencySeed } from "../../domain/idempotency/request-identity.ts";
 import { submitOnce } from "../../domain/idempotency/submit-once.ts";
 import { brlToCents } from "../../domain/money.ts";
 import { csrfField } from "../csrf.ts";

@@ -6,7 +6,7 @@ import { CreatePixChargeSchema } from "../../domain/charges/schemas.ts";
 import { startCryptoCharge } from "../../domain/crypto/create-crypto-charge.ts";
 import { CreateCryptoChargeSchema } from "../../domain/crypto/schemas.ts";
 import { type ChargeListItem, listChargesPage } from "../../domain/dashboard/charge-list.ts";
-import { idempotencySeed } from "../../domain/idempotency/run-idempotent.ts";
+import { idempotencySeed } from "../../domain/idempotency/request-identity.ts";
 import { submitOnce, writeOnce } from "../../domain/idempotency/submit-once.ts";
 import { STATUSES } from "../../kernel/charge-status.ts";
 import { onceField, submission } from "../form-once.ts";
