@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import { fingerprintBody } from "../domain/idempotency/request-identity.ts";
 import {
-  fingerprintBody,
   type IdempotencyScope,
   type PreparedWrite,
   parseIdempotencyKey,
   runIdempotent,
   runIdempotentWrite,
+  storedResponse,
 } from "../domain/idempotency/run-idempotent.ts";
 import type { Clock } from "../kernel/clock.ts";
 import type { Db } from "../kernel/db.ts";
@@ -25,14 +26,23 @@ export type StoredResponse = { secretBox: SecretBox } | { noSecret: true };
  * Runs a POST operation under the request's Idempotency-Key (if any) and sends its envelope.
  * The body is serialised once, here, by the route's data schema (only its fields), and those
  * exact bytes are both sent and stored, so a replay is byte for byte the first response.
+ * `prepare` is work done before the key's transaction (DNS, a PSP, a Lightning node): with a key,
+ * the stored answer is looked up first, so a replay (or a 422) does none of it; it gets the
+ * key's scope (its idempotencySeed names what it makes), and `abandon` undoes it when the key
+ * turns out to be another request's (run-idempotent.ts: Abandon).
  */
-export async function sendIdempotent<S extends z.ZodType>(
+export async function sendIdempotent<S extends z.ZodType, P = undefined>(
   deps: { db: Db; clock: Clock },
   req: FastifyRequest,
   reply: FastifyReply,
   schema: S,
-  op: (db: Db) => Promise<z.input<S>>,
-  opts: { status?: number; owner?: Owner } & StoredResponse,
+  op: (db: Db, prepared: P) => Promise<z.input<S>>,
+  opts: {
+    status?: number;
+    owner?: Owner;
+    prepare?: (scope: IdempotencyScope | undefined) => Promise<P>;
+    abandon?: (prepared: P) => Promise<void>;
+  } & StoredResponse,
 ): Promise<void> {
   const status = opts.status ?? 200;
   const scope = scopeOf(req, opts.owner);
@@ -45,11 +55,18 @@ export async function sendIdempotent<S extends z.ZodType>(
     seal: (t: string) => box.seal(t, bound),
     open: (t: string) => box.open(t, bound),
   };
+  if (opts.prepare && scope) {
+    const stored = await storedResponse(deps, scope, seal);
+    if (stored) return send(reply, stored);
+  }
+  const prepared = (opts.prepare ? await opts.prepare(scope) : undefined) as P;
+  const abandon = opts.abandon;
   const res = await runIdempotent(
     deps,
     scope,
-    async (db) => ({ status, body: reply.server.okJson(reply, schema, await op(db)) }),
+    async (db) => ({ status, body: reply.server.okJson(reply, schema, await op(db, prepared)) }),
     seal,
+    abandon ? () => abandon(prepared) : undefined,
   );
   await send(reply, res);
 }
@@ -63,16 +80,24 @@ export async function sendIdempotentWrite<S extends z.ZodType>(
   req: FastifyRequest,
   reply: FastifyReply,
   schema: S,
-  prepare: () => Promise<{ data: z.input<S>; write: PreparedWrite["write"] }>,
+  prepare: (scope: IdempotencyScope | undefined) => Promise<{
+    data: z.input<S>;
+    write: PreparedWrite["write"];
+    abandon?: PreparedWrite["abandon"];
+  }>,
   opts: { precheck: boolean; owner?: Owner },
 ): Promise<void> {
   const res = await runIdempotentWrite(
     deps,
     scopeOf(req, opts.owner),
-    async () => {
-      const p = await prepare();
+    async (scope) => {
+      const p = await prepare(scope);
       const body = reply.server.okJson(reply, schema, p.data);
-      return { response: { status: 200, body }, write: p.write };
+      return {
+        response: { status: 200, body },
+        write: p.write,
+        ...(p.abandon ? { abandon: p.abandon } : {}),
+      };
     },
     { precheck: opts.precheck },
   );
@@ -100,6 +125,7 @@ function scopeOf(req: FastifyRequest, owner?: Owner): IdempotencyScope | undefin
     route: req.routeOptions.url ?? req.url,
     key: req.principal ? key : `${PUBLIC_KEY_PREFIX}${key}`,
     fingerprint: fingerprintBody(req.body),
+    tokenId: req.principal?.tokenId ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { baseUrlOf } from "../base-url.ts";
 import type { AppDeps } from "../deps.ts";
+import { idempotencySeed } from "../domain/idempotency/request-identity.ts";
 import type { Principal } from "../kernel/mode.ts";
 import type { OpContext, Operation } from "../operations/operation.ts";
 import { okEnvelope, sendOk } from "./envelope.ts";
@@ -34,13 +35,11 @@ export function routeOptions(op: Operation) {
 
 /** What an operation's use case is handed for this request. */
 export function contextOf(deps: AppDeps, req: FastifyRequest): OpContext {
-  const key = req.headers["idempotency-key"];
   return {
     deps,
     principal: req.principal ?? NOBODY,
     caller: req.principal,
     baseUrl: baseUrlOf(deps, req),
-    ...(typeof key === "string" && /^[\x20-\x7e]{1,255}$/.test(key) ? { idempotencyKey: key } : {}),
   };
 }
 
@@ -78,15 +77,24 @@ async function handle(
     await sendOk(reply, op.output, await op.run(c, input, undefined));
     return;
   }
-  const prepared = op.prepare ? await op.prepare(c, input) : undefined;
   const stored =
     op.stored === "sealed" ? { secretBox: deps.secretBox } : { noSecret: true as const };
+  const { prepare, abandon } = op;
   await sendIdempotent(
     deps,
     req,
     reply,
     op.output,
-    (db) => op.run({ ...c, deps: { ...deps, db } }, input, prepared),
-    stored,
+    (db, prepared: unknown) => op.run({ ...c, deps: { ...deps, db } }, input, prepared),
+    {
+      ...stored,
+      ...(prepare
+        ? {
+            prepare: (scope) =>
+              prepare(scope ? { ...c, idempotencySeed: idempotencySeed(scope) } : c, input),
+          }
+        : {}),
+      ...(abandon ? { abandon: (prepared: unknown) => abandon(prepared) } : {}),
+    },
   );
 }

@@ -21,11 +21,12 @@ export type OpContext = {
   /** The service's public URL as this request sees it (for paymentUrl and the like). */
   baseUrl: string;
   /**
-   * The request's Idempotency-Key as sent (a valid one; an invalid one is refused later): work
-   * done before the write's transaction (a batch's PSP calls) derives its ids from it, so a
-   * retry repeats the same calls instead of making new ones.
+   * The request's Idempotency-Key bound to the request (run-idempotent.ts: idempotencySeed),
+   * given to `prepare` when the request has a key: work done before the write's transaction (a
+   * batch's PSP calls) derives its ids from it, so a retry repeats the same calls instead of
+   * making new ones, and another body under the key makes its own.
    */
-  idempotencyKey?: string;
+  idempotencySeed?: string;
 };
 
 export type Operation<I extends z.ZodObject = z.ZodObject, P = unknown> = {
@@ -57,6 +58,11 @@ export type Operation<I extends z.ZodObject = z.ZodObject, P = unknown> = {
   stored?: "plain" | "sealed";
   /** Work done before the write's transaction (network: DNS, a PSP); its result goes to run. */
   prepare?: (c: OpContext, input: z.output<I>) => Promise<P>;
+  /**
+   * Undoes what `prepare` did outside the database when the Idempotency-Key turns out to answer
+   * another request (a 422): a batch's cobvs at the PSP must not stay payable without charges.
+   */
+  abandon?: (prepared: P) => Promise<void>;
   /** The domain use case. */
   run: (c: OpContext, input: z.output<I>, prepared: P) => Promise<unknown>;
   /**

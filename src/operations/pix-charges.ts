@@ -63,7 +63,8 @@ export const PIX_CHARGE_OPERATIONS = [
     output: ChargeBatchResultSchema,
     stored: "plain",
     prepare: (c, input) =>
-      prepareChargeBatch(c.deps, c.principal, input, c.baseUrl, c.idempotencyKey),
+      prepareChargeBatch(c.deps, c.principal, input, c.baseUrl, c.idempotencySeed),
+    abandon: async (prepared) => prepared.live?.abandon(),
     run: (c, _input, prepared) => writeChargeBatch(c.deps, c.principal, prepared),
     tool: {
       name: "create_pix_charges_batch",

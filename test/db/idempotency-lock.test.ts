@@ -20,6 +20,7 @@ const scope = {
   route: "/api/pix/charge/create",
   key: "held",
   fingerprint: "f",
+  tokenId: null,
 };
 
 before(async () => {

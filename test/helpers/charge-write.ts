@@ -54,6 +54,7 @@ export function chargeWrite(opts: {
     route: "/api/pix/charge/create",
     key: opts.key,
     fingerprint: `fp-${opts.key}`,
+    tokenId: null,
     responseStatus: 200,
     responseBody: JSON.stringify({ success: true, data: { chargeId: id, n } }),
     createdAt: at,

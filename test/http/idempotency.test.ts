@@ -90,6 +90,47 @@ describe("Idempotency-Key", () => {
     assert.equal(three.headers["idempotent-replayed"], undefined);
   });
 
+  test("a stored answer belongs to the token that made it: another key resending its Idempotency-Key and body gets 422 and no token value", async () => {
+    const a = await svc.newAccount();
+    // The reproduction: a key holding only tokens:write replays a full-scope key's create.
+    const narrow = await create(a.live, { label: "narrow", scopes: ["tokens:write"] });
+    assert.equal(narrow.statusCode, 200, narrow.body);
+    const narrowToken: string = narrow.json().data.token;
+    const full = await create(a.live, { label: "full power" }, "key-owner");
+    assert.equal(full.statusCode, 200, full.body);
+    const fullToken: string = full.json().data.token;
+    const stolen = await create(narrowToken, { label: "full power" }, "key-owner");
+    assert.equal(stolen.statusCode, 422, stolen.body);
+    assert.match(stolen.json().error ?? "", /^Idempotency-Key: .*used by another API key/);
+    assert.equal(stolen.headers["idempotent-replayed"], undefined);
+    assert.ok(!stolen.body.includes(fullToken), "the first key's token value is not handed over");
+    assert.equal(await countLabel(a.live, "full power"), 1, "and no second token was made");
+    // The key's own token still gets its answer back.
+    const own = await create(a.live, { label: "full power" }, "key-owner");
+    assert.equal(own.headers["idempotent-replayed"], "true");
+    assert.equal(own.body, full.body);
+  });
+
+  test("a PIX charge's stored answer is not replayed to another token of the account", async () => {
+    const a = await svc.newAccount();
+    const other = (await create(a.test, { label: "other test key" })).json().data.token as string;
+    const pix = (token: string) =>
+      svc.call("POST", "/api/pix/charge/create", {
+        token,
+        body: { value: 10, title: "Pedido 7" },
+        headers: { "idempotency-key": "order-7" },
+      });
+    const first = await pix(a.test);
+    assert.equal(first.statusCode, 200, first.body);
+    const replayByOther = await pix(other);
+    assert.equal(replayByOther.statusCode, 422, replayByOther.body);
+    assert.match(replayByOther.json().error ?? "", /used by another API key/);
+    assert.ok(!replayByOther.body.includes(first.json().data.chargeId));
+    const list = await svc.call("GET", "/api/pix/charges", { token: a.test });
+    assert.equal(list.json().data.charges.length, 1);
+    assert.equal((await pix(a.test)).body, first.body, "its own token replays it");
+  });
+
   test("failed requests are not stored: a rejected request may be retried with the same key", async () => {
     const a = await svc.newAccount();
     const denied = await create(a.test, { label: "x", mode: "live" }, "key-3");

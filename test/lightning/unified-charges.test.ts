@@ -246,6 +246,30 @@ describe("Lightning on the Bitcoin charge", () => {
     assert.equal((await approvals(a.test, c.chargeId)).length, 1);
   });
 
+  test("a replayed create (same Idempotency-Key and body) is answered from the stored response and asks the node for nothing", async () => {
+    const a = await svc.newAccount();
+    await connect(a.test, backends[0]?.body() ?? {});
+    const invoiceCalls = () =>
+      lnd.requests.filter((r) => r.method === "POST" && r.path === "/v1/invoices").length;
+    const keyed = (body: object) =>
+      svc.call("POST", "/api/crypto/charge/create", {
+        token: a.test,
+        body,
+        headers: { "idempotency-key": "btc-order-9" },
+      });
+    const before = invoiceCalls();
+    const first = await keyed({ value: 35, product_name: "Camiseta" });
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(first.json().data.lightning, "included");
+    assert.equal(invoiceCalls(), before + 1);
+    const replay = await keyed({ value: 35, product_name: "Camiseta" });
+    assert.equal(replay.headers["idempotent-replayed"], "true");
+    assert.equal(replay.body, first.body);
+    const other = await keyed({ value: 36, product_name: "Camiseta" });
+    assert.equal(other.statusCode, 422, other.body);
+    assert.equal(invoiceCalls(), before + 1, "neither the replay nor the 422 asked the node");
+  });
+
   test("R$ 0,50 is a Lightning-only charge with a node, refused clearly without one", async () => {
     const a = await svc.newAccount();
     await connect(a.test, backends[1]?.body() ?? {});

@@ -131,6 +131,53 @@ describe("forms that create, sent twice, create once", () => {
     assert.equal(other.statusCode, 303);
   });
 
+  for (const [method, ip] of [
+    ["pix", "10.9.0.3"],
+    ["crypto", "10.9.0.4"],
+  ] as const) {
+    test(`a ${method} checkout form sent twice at once (a double click) makes one charge and spends the budget once`, async () => {
+      const a = await svc.newAccount();
+      const p = await svc.call("POST", "/api/products/create", {
+        token: a.test,
+        body: { name: `Double ${method}`, value: 35 },
+      });
+      const productId = p.json().data.id as string;
+      const key = onceKey(
+        (await svc.app.inject({ method: "GET", url: `/checkout/${productId}` })).body,
+      );
+      const post = (k: string) =>
+        svc.app.inject({
+          method: "POST",
+          url: `/checkout/${productId}`,
+          remoteAddress: ip,
+          headers: { ...FORM, ...SAME_ORIGIN },
+          payload: new URLSearchParams({ method, _once: k }).toString(),
+        });
+      // A budget counter a network away (Redis): the first click is still spending when the
+      // second arrives, so neither has stored its charge yet when the other looks for it.
+      const limiter = svc.deps.rateLimiter;
+      const hit = limiter.hit;
+      limiter.hit = async (k, limit, windowSec) => {
+        if (k.startsWith("checkout-ip:")) await new Promise((r) => setTimeout(r, 300));
+        return hit.call(limiter, k, limit, windowSec);
+      };
+      const [one, two] = await Promise.all([post(key), post(key)]).finally(() => {
+        limiter.hit = hit;
+      });
+      assert.equal(one.statusCode, 303, one.body.slice(0, 300));
+      assert.equal(two.statusCode, 303, two.body.slice(0, 300));
+      assert.equal(two.headers.location, one.headers.location, "both clicks show one charge");
+      assert.equal(
+        await count("SELECT count(*) AS n FROM charges WHERE product_id = $1", [productId]),
+        1,
+      );
+      // The budget is 2 a minute per client: the double click spent one, so one new
+      // submission is left, and then none.
+      assert.equal((await post(`fresh-${method}-submission-01`)).statusCode, 303);
+      assert.equal((await post(`fresh-${method}-submission-02`)).statusCode, 429);
+    });
+  }
+
   test("the API's public create spends the checkout budget only for a new Idempotency-Key", async () => {
     const a = await svc.newAccount();
     const p = await svc.call("POST", "/api/products/create", {

@@ -8,6 +8,8 @@ export type IdempotencyKey = {
 };
 export type IdempotencyRow = {
   fingerprint: string;
+  /** The API token whose request stored the row (null: none, or a row from before 0024). */
+  tokenId: string | null;
   responseStatus: number;
   responseBody: string;
 };
@@ -36,7 +38,7 @@ const tryLockKey = (name: string) =>
   `pg_try_advisory_xact_lock(hashtextextended(${name}, 7261042003))`;
 
 const COLUMNS =
-  "account_id, mode, route, key, fingerprint, response_status, response_body, created_at";
+  "account_id, mode, route, key, fingerprint, token_id, response_status, response_body, created_at";
 
 /**
  * SQL: stores the keys `rows` yields (a relation with the columns of idempotency_keys and
@@ -48,7 +50,8 @@ export function storeKeysSql(rows: string): string {
   return `INSERT INTO idempotency_keys (${COLUMNS})
     SELECT ${COLUMNS} FROM ${rows} WHERE ${tryLockKey("lock_name")}
     ON CONFLICT (account_id, mode, route, key) DO UPDATE
-      SET fingerprint = EXCLUDED.fingerprint, response_status = EXCLUDED.response_status,
+      SET fingerprint = EXCLUDED.fingerprint, token_id = EXCLUDED.token_id,
+          response_status = EXCLUDED.response_status,
           response_body = EXCLUDED.response_body, created_at = EXCLUDED.created_at
       WHERE idempotency_keys.created_at < EXCLUDED.created_at - interval '${KEY_RETENTION_MS} milliseconds'
     RETURNING account_id, mode, route, key`;
@@ -66,7 +69,7 @@ export async function lockAndFindKey(
   notBefore: Date,
 ): Promise<{ locked: boolean; stored: IdempotencyRow | undefined }> {
   const rows = await db.query<{ locked: boolean } & Partial<IdempotencyRow>>(
-    `SELECT l.locked, k.fingerprint, k.response_status AS "responseStatus",
+    `SELECT l.locked, k.fingerprint, k.token_id AS "tokenId", k.response_status AS "responseStatus",
        k.response_body AS "responseBody"
      FROM (SELECT ${tryLockKey("$6")} AS locked) l
      LEFT JOIN idempotency_keys k ON ${PK.replace(/(\w+) = /g, "k.$1 = ")} AND k.created_at >= $5`,
@@ -77,6 +80,7 @@ export async function lockAndFindKey(
     row?.fingerprint !== undefined && row.fingerprint !== null
       ? {
           fingerprint: row.fingerprint,
+          tokenId: row.tokenId ?? null,
           responseStatus: row.responseStatus ?? 0,
           responseBody: row.responseBody ?? "",
         }
@@ -85,8 +89,8 @@ export async function lockAndFindKey(
 }
 
 const STORE_KEY = storeKeysSql(
-  `(VALUES ($1::text, $2::text, $3::text, $4::text, $5::text, $6::integer, $7::text,
-     $8::timestamptz, $9::text)) AS r(${COLUMNS}, lock_name)`,
+  `(VALUES ($1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::integer, $8::text,
+     $9::timestamptz, $10::text)) AS r(${COLUMNS}, lock_name)`,
 );
 
 /**
@@ -98,6 +102,7 @@ export async function storeKey(db: Db, k: KeyToStore): Promise<boolean> {
   const stored = await db.query(STORE_KEY, [
     ...pk(k),
     k.fingerprint,
+    k.tokenId,
     k.responseStatus,
     k.responseBody,
     k.createdAt,
@@ -112,7 +117,8 @@ export async function findKey(
   notBefore: Date,
 ): Promise<IdempotencyRow | undefined> {
   const rows = await db.query<IdempotencyRow>(
-    `SELECT fingerprint, response_status AS "responseStatus", response_body AS "responseBody"
+    `SELECT fingerprint, token_id AS "tokenId", response_status AS "responseStatus",
+       response_body AS "responseBody"
      FROM idempotency_keys WHERE ${PK} AND created_at >= $5`,
     [...pk(k), notBefore],
   );

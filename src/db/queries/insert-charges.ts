@@ -43,11 +43,12 @@ const CHARGE_CTES = `input AS (
       expires_at timestamptz, created_at timestamptz, updated_at timestamptz,
       approved_at timestamptz, crypto jsonb, due_terms jsonb, overdue_at timestamptz,
       events jsonb,
-      k_route text, k_key text, k_lock text, k_fingerprint text, k_status integer, k_body text,
-      k_created_at timestamptz)
+      k_route text, k_key text, k_lock text, k_fingerprint text, k_token_id text,
+      k_status integer, k_body text, k_created_at timestamptz)
   ), k AS (
     ${storeKeysSql(`(SELECT account_id, mode, k_route AS route, k_key AS key,
-        k_fingerprint AS fingerprint, k_status AS response_status, k_body AS response_body,
+        k_fingerprint AS fingerprint, k_token_id AS token_id, k_status AS response_status,
+        k_body AS response_body,
         k_created_at AS created_at, k_lock AS lock_name
       FROM input WHERE k_key IS NOT NULL) AS keys`)}
   ), c AS (
@@ -149,6 +150,7 @@ function chargesJson(writes: ChargeWrite[]): string {
             k_key: key.key,
             k_lock: keyLockName(key),
             k_fingerprint: key.fingerprint,
+            k_token_id: key.tokenId,
             k_status: key.responseStatus,
             k_body: key.responseBody,
             k_created_at: key.createdAt.toISOString(),

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import type { NewEvent } from "../../db/queries/events.ts";
-import { findKey, KEY_RETENTION_MS } from "../../db/queries/idempotency.ts";
 import { type ChargeWrite, insertCharges } from "../../db/queries/insert-charges.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
@@ -93,26 +92,19 @@ export type PreparedBatch = {
   live?: CobVBatchResult;
 };
 
-/** Judges every line, makes the live cobvs at the PSP, and builds the rows to store. */
+/**
+ * Judges every line, makes the live cobvs at the PSP, and builds the rows to store. A replay never
+ * gets here: its stored answer is looked up first (idempotent-reply.ts, submit-once.ts).
+ * `idempotencySeed` (run-idempotent.ts) is the key bound to its request: the live txids and lote
+ * id derive from it.
+ */
 export async function prepareChargeBatch(
   deps: Deps,
   who: Principal,
   batch: ChargeBatch,
   baseUrl: string,
-  idempotencyKey?: string,
+  idempotencySeed?: string,
 ): Promise<PreparedBatch> {
-  // A key already answered: the request is a replay, answered from the stored response without
-  // running the operation, so nothing is judged or sent to the PSP again.
-  if (idempotencyKey) {
-    const notBefore = new Date(deps.clock.now().getTime() - KEY_RETENTION_MS);
-    const scope = {
-      accountId: who.accountId,
-      mode: who.mode,
-      route: BATCH_ROUTE,
-      key: idempotencyKey,
-    };
-    if (await findKey(deps.db, scope, notBefore)) return { results: [], writes: [] };
-  }
   const results: LineResult[] = [];
   const accepted: Accepted[] = [];
   for (const [index, raw] of batch.charges.entries()) {
@@ -137,7 +129,7 @@ export async function prepareChargeBatch(
           ...(a.input.customer_cpf ? { cpf: a.input.customer_cpf } : {}),
         },
       })),
-      idempotencyKey ? { idempotencyKey } : {},
+      idempotencySeed ? { idempotencySeed } : {},
     );
     for (const [i, outcome] of live.outcomes.entries()) {
       const a = accepted[i] as Accepted;

@@ -73,7 +73,7 @@ export async function createPixCharge(
   who: Principal,
   input: CreatePixCharge,
   baseUrl: string,
-  opts: { idempotencyKey?: string } = {},
+  opts: { idempotencySeed?: string } = {},
 ) {
   const prepared = await preparePixCharge(deps, who, input, baseUrl, opts);
   await prepared.write();
@@ -85,13 +85,16 @@ export async function createPixCharge(
  * product's), asks the mode's provider for a BR Code, draws the QR image, and builds the row, its
  * charge.created and charge.pending events and the response. `write` then stores the charge with
  * its events (and, given one, its Idempotency-Key: the charge is written only if the key is).
+ * `idempotencySeed` (run-idempotent.ts) is the key bound to its request, which a live charge's
+ * txid derives from; `abandon`, for a live charge, removes its cob when the key turns out to be
+ * another request's.
  */
 export async function preparePixCharge(
   deps: PixChargeDeps,
   who: Principal,
   input: CreatePixCharge,
   baseUrl: string,
-  opts: { idempotencyKey?: string } = {},
+  opts: { idempotencySeed?: string } = {},
 ) {
   const isPublic = isPublicCheckout(who);
   if (isPublic) refuseMerchantFields(input);
@@ -125,7 +128,7 @@ export async function preparePixCharge(
         ...(input.customer_cpf ? { cpf: input.customer_cpf } : {}),
       },
       title,
-      ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey } : {}),
+      ...(opts.idempotencySeed ? { idempotencySeed: opts.idempotencySeed } : {}),
     });
     ({ txid, brCode, provider: providerName } = live);
   } else if (who.mode === "live") {
@@ -136,7 +139,7 @@ export async function preparePixCharge(
       title,
       ...(input.customer_cpf ? { customerCpf: input.customer_cpf } : {}),
       ...(input.customer_name ? { customerName: input.customer_name } : {}),
-      ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey } : {}),
+      ...(opts.idempotencySeed ? { idempotencySeed: opts.idempotencySeed } : {}),
     });
     ({ txid, brCode, provider: providerName } = live);
   } else if (due) {
@@ -223,13 +226,15 @@ export async function preparePixCharge(
         await live?.abandon();
         throw err;
       }
-      // Not written with a key: a concurrent request with the same key owns the charge, and
-      // (same key, same txid) the same cob, so the cob stays.
+      // Not written with a key: a concurrent request with the same key owns the charge. The
+      // same request (same seed, same txid) shares its cob, which stays; another request's
+      // cob is removed by `abandon`, which runIdempotentWrite calls before its 422.
       // A stored charge's cob needs no word here: the journal's sweep closes attempts whose
       // charge exists (claimStaleAttempts), which keeps the create path to one journal write.
       if (written) deps.tally?.chargeCreated("pix", who.mode);
       return written;
     },
+    ...(live ? { abandon: live.abandon } : {}),
   };
 }
 

@@ -12,7 +12,7 @@ import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.t
 import { pspFailure } from "../pix-psp-connection/psp-failure.ts";
 import { sha256Hex } from "../sha256.ts";
 import { removeCobOf } from "./live-cob-kind.ts";
-import { brCodeOf, journalAttempts } from "./live-create.ts";
+import { brCodeOf, journalAttempts, keyHashOf } from "./live-create.ts";
 import { cobvConnection } from "./live-create-cobv.ts";
 
 type Deps = {
@@ -48,20 +48,19 @@ const DEFAULT_LOTE_BUDGET_MS = 30_000;
  * GET /cobv/{txid} for each created line (the lote's answer carries no BR Code); otherwise one
  * `PUT /cobv/{txid}` per line, 8 at a time. Every txid is journalled first (one statement), so a
  * cobv left without a charge is removed by the sweep. With an Idempotency-Key the txids and the
- * lote id derive from it, so a retry PUTs the same cobvs (create-or-replace while ATIVA) and the
- * same lote (the standard's "alteração" of a lote with the same lines). A line the PSP refuses
+ * lote id derive from it and the request (idempotencySeed), so a retry PUTs the same cobvs
+ * (create-or-replace while ATIVA) and the same lote (the standard's "alteração" of a lote with
+ * the same lines), and another body under the key PUTs cobvs and a lote of its own. A line the PSP refuses
  * is that line's error, in the PSP's words; the others go on.
  */
 export async function createLiveCobVBatch(
   deps: Deps,
   who: Principal,
   lines: readonly CobVBatchLine[],
-  opts: { idempotencyKey?: string } = {},
+  opts: { idempotencySeed?: string } = {},
 ): Promise<CobVBatchResult> {
   const live = await cobvConnection(deps, who.accountId);
-  const keyHash = opts.idempotencyKey
-    ? sha256Hex(`${who.accountId}\nbatch\n${opts.idempotencyKey}`)
-    : null;
+  const keyHash = keyHashOf(who.accountId, opts.idempotencySeed);
   const txids = await batchTxids(deps, who.accountId, keyHash, lines.length);
   const now = deps.clock.now();
   await journalAttempts(

@@ -10,12 +10,12 @@ import type { DueDateTerms } from "../due-date/modalities.ts";
 import { AppError, unprocessable } from "../errors.ts";
 import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
 import { isUnavailable, pspFailure } from "../pix-psp-connection/psp-failure.ts";
-import { sha256Hex } from "../sha256.ts";
 import { removeCobOf } from "./live-cob-kind.ts";
 import {
   brCodeOf,
   chooseTxid,
   journalAttempts,
+  keyHashOf,
   LIVE_PSP_MISSING,
   type LiveCob,
 } from "./live-create.ts";
@@ -32,7 +32,8 @@ export type LiveCobVInput = {
   terms: DueDateTerms;
   debtor: CobVDebtor;
   title: string | null;
-  idempotencyKey?: string;
+  /** As for a cob (live-create.ts): the key bound to its request. */
+  idempotencySeed?: string;
 };
 
 /** The account's PSP connection, refused (422) when its profile does not serve cobv. */
@@ -51,7 +52,7 @@ export async function cobvConnection(deps: Deps, accountId: string): Promise<Liv
  * Creates the cobv of a live due-date charge at the account's PSP (`PUT /cobv/{txid}`) before the
  * charge is stored, exactly as createLiveCob does for a cob: the txid (starting "v", so every
  * later call knows it is a cobv: live-cob-kind.ts) is journalled first, derived from the
- * Idempotency-Key when there is one, and a cobv left without a charge is removed by the
+ * Idempotency-Key and its request when there is one, and a cobv left without a charge is removed by the
  * reconciliation's sweep. The PSP's refusal (a bad debtor, a date it will not take) reaches the
  * caller in the PSP's words (422).
  */
@@ -61,9 +62,7 @@ export async function createLiveCobV(
   input: LiveCobVInput,
 ): Promise<LiveCob> {
   const live = await cobvConnection(deps, who.accountId);
-  const keyHash = input.idempotencyKey
-    ? sha256Hex(`${who.accountId}\n${input.idempotencyKey}`)
-    : null;
+  const keyHash = keyHashOf(who.accountId, input.idempotencySeed);
   const { txid, generation } = await chooseTxid(deps, who.accountId, keyHash, "v");
   const now = deps.clock.now();
   await journalAttempts(deps, [{ txid, accountId: who.accountId, keyHash, generation, at: now }]);

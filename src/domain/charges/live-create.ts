@@ -55,8 +55,12 @@ export type LiveCobInput = {
   title: string | null;
   customerCpf?: string;
   customerName?: string;
-  /** The request's Idempotency-Key: the txid is derived from it, so a retry PUTs the same cob. */
-  idempotencyKey?: string;
+  /**
+   * The request's Idempotency-Key bound to the request (run-idempotent.ts: idempotencySeed): the
+   * txid is derived from it, so a retry of the same request PUTs the same cob, and another body
+   * under the key another cob, never this one.
+   */
+  idempotencySeed?: string;
 };
 
 /** The cob made for a live charge, and how to take it back if the charge is not stored. */
@@ -72,17 +76,18 @@ export type LiveCob = {
  * Creates the cob of a live charge at the account's PSP (`PUT /cob/{txid}`) before the charge is
  * stored. The txid is journalled first (pix_cob_attempts), so a cob whose PUT timed out or whose
  * charge could not be stored is found and removed by the reconciliation pass: no cob stays
- * payable without a charge. With an Idempotency-Key the txid is derived from it, so a retry after
- * a PSP outage PUTs the same txid (create-or-replace while ATIVA) and never makes a second cob.
+ * payable without a charge. With an Idempotency-Key the txid is derived from it and the request
+ * (idempotencySeed), so a retry after a PSP outage PUTs the same txid (create-or-replace while
+ * ATIVA) and never makes a second cob, while another body sent under the key at the same moment
+ * PUTs a txid of its own and cannot replace this cob's value or debtor: the bill at the PSP is
+ * always the stored charge's. The loser of such a race abandons its cob (runIdempotentWrite).
  */
 export async function createLiveCob(
   deps: Deps,
   who: Principal,
   input: LiveCobInput,
 ): Promise<LiveCob> {
-  const keyHash = input.idempotencyKey
-    ? sha256Hex(`${who.accountId}\n${input.idempotencyKey}`)
-    : null;
+  const keyHash = keyHashOf(who.accountId, input.idempotencySeed);
   // With a key, the statement that chooses the txid also reads the connection's revision, so a
   // cached connection of that revision costs no read of its own.
   const chosen = keyHash ? await chooseTxid(deps, who.accountId, keyHash) : undefined;
@@ -136,6 +141,16 @@ export async function createLiveCob(
     provider: `psp:${live.row.profile}`,
     abandon: remove,
   };
+}
+
+/**
+ * What a key's txids derive from, and what the journal (pix_cob_attempts.key_hash) files them
+ * under: the account and the seed. Journal rows written before the seed held the request (the
+ * key alone) match no seed now: a retry across that upgrade gets a new txid, and the sweep
+ * removes the old cob, which no charge holds, as it does any cob left without one.
+ */
+export function keyHashOf(accountId: string, seed: string | undefined): string | null {
+  return seed === undefined ? null : sha256Hex(`${accountId}\n${seed}`);
 }
 
 /**

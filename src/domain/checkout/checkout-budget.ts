@@ -63,3 +63,21 @@ export async function spendCheckoutBudget(
     }
   }
 }
+
+/**
+ * Claims a checkout form's key (drawn when its page was rendered) for a minute, before the
+ * budgets are spent: true for the first submission of the key, false for its twin (a double
+ * click, a browser sending the post again), which then waits for the first one's charge instead
+ * of spending the payer's budget a second time (checkout-page.ts). Counted where the budgets
+ * are (shared through Redis between instances); if Redis cannot answer, every submission
+ * claims, as before. Minute windows are fixed: two clicks a few milliseconds apart across a
+ * window's end both claim, and the budget is spent twice, as before this claim.
+ */
+export async function claimCheckoutForm(
+  deps: { rateLimiter: BudgetCounter },
+  productId: string,
+  formKey: string,
+): Promise<boolean> {
+  const d = await deps.rateLimiter.hit(`checkout-form:${productId}:${formKey}`, 1, WINDOW_SEC);
+  return d.allowed;
+}

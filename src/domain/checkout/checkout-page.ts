@@ -10,7 +10,14 @@ import { CreatePixChargeSchema } from "../charges/schemas.ts";
 import { type CryptoDeps, startCryptoCharge } from "../crypto/create-crypto-charge.ts";
 import { CreateCryptoChargeSchema } from "../crypto/schemas.ts";
 import { notFound, unprocessable } from "../errors.ts";
-import { formScope, submitOnce, twinResultOr, writeOnce } from "../idempotency/submit-once.ts";
+import { idempotencySeed } from "../idempotency/request-identity.ts";
+import {
+  formScope,
+  submitOnce,
+  twinResult,
+  twinResultOr,
+  writeOnce,
+} from "../idempotency/submit-once.ts";
 import { checkoutOwner } from "./checkout-owner.ts";
 
 // The public checkout page of a product (GET/POST /checkout/{productId}): what it sells, which
@@ -18,6 +25,13 @@ import { checkoutOwner } from "./checkout-owner.ts";
 // through the same use cases, and the same input schemas, as the API's public create.
 
 export type CheckoutDeps = PixChargeDeps & CryptoDeps;
+/**
+ * How long the second of two submissions of one form waits for the first one's charge: a
+ * sandbox charge takes milliseconds, a live one a PSP round trip, a Bitcoin one a quote and a
+ * node's invoice (TOSTAO_LIGHTNING_TIMEOUT_MS, at most 10 s). Past it, the second goes on as a
+ * new submission (its budget spent, its write then answered by the first one's charge).
+ */
+const TWIN_WAIT_MS = 12_000;
 export const PAY_METHODS = ["pix", "crypto"] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 
@@ -80,14 +94,21 @@ export type CheckoutPage = Awaited<ReturnType<typeof checkoutPage>>;
  * the new charge's id. The form's key (`formKey`, drawn when the page was rendered) makes a
  * double click or a browser's retry one charge: the second submission gets the first one's
  * charge. `spendBudget` (the checkout budgets) runs after that lookup, for a new submission only,
- * so a payer's replay does not count against them.
+ * so a payer's replay does not count against them. `claimForm` claims the key before the budget
+ * is spent (checkout-budget.ts: claimCheckoutForm): the second of two clicks arriving together,
+ * which the lookup cannot tell from a new submission yet, waits for the first one's charge
+ * instead of spending the budget again.
  */
 export async function createCheckoutCharge(
   deps: CheckoutDeps,
   productId: string,
   form: CheckoutForm,
   baseUrl: string,
-  opts: { formKey?: string; spendBudget?: () => Promise<void> } = {},
+  opts: {
+    formKey?: string;
+    spendBudget?: () => Promise<void>;
+    claimForm?: (formKey: string) => Promise<boolean>;
+  } = {},
 ): Promise<string> {
   const owner: Principal = await checkoutOwner(deps, undefined, productId);
   const sub = {
@@ -102,6 +123,10 @@ export async function createCheckoutCharge(
   if (!methods[form.method]) {
     throw unprocessable(`method: ${form.method} is not enabled for this product`);
   }
+  if (opts.claimForm && formScope(sub) && !(await opts.claimForm(sub.key))) {
+    const twin = await twinResult<string>(deps, sub, TWIN_WAIT_MS);
+    if (twin.found) return twin.value;
+  }
   const customer = {
     ...(form.customer_name ? { customer_name: form.customer_name } : {}),
     ...(form.customer_email ? { customer_email: form.customer_email } : {}),
@@ -109,18 +134,22 @@ export async function createCheckoutCharge(
   };
   if (form.method === "pix") {
     const input = CreatePixChargeSchema.parse({ product_id: productId, ...customer });
-    return writeOnce(deps, sub, async () => {
+    return writeOnce(deps, sub, async (scope) => {
       await spend();
-      // A live charge's txid is derived from the key (live-create.ts); the prefix ends in a
-      // newline no API key holds, so a payer's form key never stands for a merchant's key.
+      // A live charge's txid is derived from the key bound to the submission (live-create.ts);
+      // the scope's route ("form:/checkout/…") keeps a payer's form key apart from a merchant's.
       const p = await preparePixCharge(
         deps,
         owner,
         input,
         baseUrl,
-        formScope(sub) ? { idempotencyKey: `checkout-form\n${sub.key}` } : {},
+        scope ? { idempotencySeed: idempotencySeed(scope) } : {},
       );
-      return { value: p.data.chargeId, write: p.write };
+      return {
+        value: p.data.chargeId,
+        write: p.write,
+        ...(p.abandon ? { abandon: p.abandon } : {}),
+      };
     }).catch((err) => twinResultOr<string>(deps, sub, err));
   }
   const input = CreateCryptoChargeSchema.parse({ product_id: productId, ...customer });

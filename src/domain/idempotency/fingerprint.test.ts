@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { test } from "node:test";
-import { fingerprintBody } from "./run-idempotent.ts";
+import { fingerprintBody } from "./request-identity.ts";
 
 // Stored Idempotency-Keys keep the fingerprint of their first request for 24 h, across restarts
 // and upgrades, so its text must never change: a different digest for the same body would turn

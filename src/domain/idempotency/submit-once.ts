@@ -2,8 +2,8 @@ import * as q from "../../db/queries/idempotency.ts";
 import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import { AppError, unprocessable } from "../errors.ts";
+import { fingerprintBody } from "./request-identity.ts";
 import {
-  fingerprintBody,
   type IdempotencyScope,
   type PreparedWrite,
   type ResponseSeal,
@@ -46,18 +46,26 @@ export function formScope(s: FormSubmission): IdempotencyScope | undefined {
     route: `form:${s.form}`,
     key: s.key,
     fingerprint: fingerprintBody(s.fields),
+    // A form's key is drawn for one rendered page and never leaves it: no token owns it.
+    tokenId: null,
   };
 }
 
 /**
  * Runs a form's creation once per key, in the key's transaction, and returns its result (a JSON
  * value: a replay returns the stored copy). `before` runs first, outside the transaction and
- * only for a submission not seen before (a budget to spend, a quote to fetch).
+ * only for a submission not seen before (a quote to fetch, cobvs to make at the PSP, their ids
+ * derived from the scope's idempotencySeed); `abandon` undoes what it did when the key turns out
+ * to be another submission's (run-idempotent.ts: Abandon).
  */
 export async function submitOnce<T, B = undefined>(
   deps: OnceDeps,
   sub: FormSubmission,
-  op: { before?: () => Promise<B>; run: (db: Db, prepared: B) => Promise<T> },
+  op: {
+    before?: (scope: IdempotencyScope | undefined) => Promise<B>;
+    run: (db: Db, prepared: B) => Promise<T>;
+    abandon?: (prepared: B) => Promise<void>;
+  },
   seal?: ResponseSeal,
 ): Promise<T> {
   const scope = formScope(sub);
@@ -66,12 +74,13 @@ export async function submitOnce<T, B = undefined>(
       const stored = await storedResult<T>(deps, scope, seal);
       if (stored.found) return stored.value;
     }
-    const prepared = (op.before ? await op.before() : undefined) as B;
+    const prepared = (op.before ? await op.before(scope) : undefined) as B;
     const res = await runIdempotent(
       deps,
       scope,
       async (db) => ({ status: 200, body: JSON.stringify(await op.run(db, prepared)) }),
       seal,
+      op.abandon ? () => op.abandon?.(prepared) ?? Promise.resolve() : undefined,
     );
     return JSON.parse(res.body) as T;
   });
@@ -85,16 +94,22 @@ export async function submitOnce<T, B = undefined>(
 export async function writeOnce<T>(
   deps: OnceDeps,
   sub: FormSubmission,
-  prepare: () => Promise<{ value: T; write: PreparedWrite["write"] }>,
+  prepare: (
+    scope: IdempotencyScope | undefined,
+  ) => Promise<{ value: T; write: PreparedWrite["write"]; abandon?: PreparedWrite["abandon"] }>,
 ): Promise<T> {
   const scope = formScope(sub);
   return waitWhileRunning(deps, async () => {
     const res = await runIdempotentWrite(
       deps,
       scope,
-      async () => {
-        const p = await prepare();
-        return { response: { status: 200, body: JSON.stringify(p.value) }, write: p.write };
+      async (s) => {
+        const p = await prepare(s);
+        return {
+          response: { status: 200, body: JSON.stringify(p.value) },
+          write: p.write,
+          ...(p.abandon ? { abandon: p.abandon } : {}),
+        };
       },
       { precheck: true },
     );
@@ -140,6 +155,27 @@ async function waitWhileRunning<T>(deps: OnceDeps, fn: () => Promise<T>): Promis
       if (!err.message.startsWith(IN_PROGRESS) || waited >= WAIT_MAX_MS) throw err;
       await sleep(WAIT_STEP_MS);
     }
+  }
+}
+
+/**
+ * The result of a twin submission of the same key that claimed it first (checkout-budget.ts:
+ * claimCheckoutForm), once it is stored: looked for at growing intervals (50 ms doubling to
+ * 1 s) for up to `waitMs`. Not found: the twin failed or is still running, and the caller goes
+ * on as a new submission.
+ */
+export async function twinResult<T>(
+  deps: OnceDeps,
+  sub: FormSubmission,
+  waitMs: number,
+): Promise<{ found: true; value: T } | { found: false }> {
+  const scope = formScope(sub);
+  if (!scope) return { found: false };
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  for (let waited = 0, step = 50; ; waited += step, step = Math.min(step * 2, 1000)) {
+    const stored = await storedResult<T>(deps, scope, undefined);
+    if (stored.found || waited >= waitMs) return stored;
+    await sleep(step);
   }
 }
 

@@ -25,7 +25,6 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
   r.post(create.path, routeOptions(create), async (req, reply) => {
     const body = req.body as CreateCryptoCharge;
     const owner = await checkoutOwner(deps, req.principal, body.product_id);
-    const write = await startCryptoCharge(deps, owner, body, baseUrlOf(deps, req));
     // The checkout budgets are spent inside the operation, after the Idempotency-Key's lookup,
     // so a payer's replay does not count against them. checkoutOwner refused a public creation
     // without a product, and found the product.
@@ -37,11 +36,17 @@ export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void 
       req,
       reply,
       create.output,
-      async (db) => {
+      async (db, write) => {
         await spend();
         return write(db);
       },
-      { owner, noSecret: true },
+      {
+        owner,
+        noSecret: true,
+        // The quote and the Lightning invoice, asked for after the stored answer was looked
+        // for: a replay asks the node for nothing.
+        prepare: () => startCryptoCharge(deps, owner, body, baseUrlOf(deps, req)),
+      },
     );
   });
 

@@ -6,8 +6,9 @@ import { preparePixCharge } from "../../domain/charges/create-pix-charge.ts";
 import type { CreatePixCharge } from "../../domain/charges/schemas.ts";
 import { spendCheckoutBudget } from "../../domain/checkout/checkout-budget.ts";
 import { checkoutOwner } from "../../domain/checkout/checkout-owner.ts";
+import { idempotencySeed } from "../../domain/idempotency/request-identity.ts";
 import { operationById } from "../../operations/index.ts";
-import { PUBLIC_KEY_PREFIX, sendIdempotentWrite } from "../idempotent-reply.ts";
+import { sendIdempotentWrite } from "../idempotent-reply.ts";
 import { routeOptions } from "../register-operations.ts";
 
 /**
@@ -30,20 +31,18 @@ export function registerPixChargeRoutes(app: FastifyInstance, deps: AppDeps): vo
       req,
       reply,
       op.output,
-      async () => {
+      async (scope) => {
         // checkoutOwner refused a public creation without a product, and found the product.
         if (isPublic) await spendCheckoutBudget(deps, req, body.product_id ?? "");
-        // A live charge's txid is derived from its Idempotency-Key (live-create.ts); a payer's
-        // key on the public checkout never shares the merchant's key space.
-        const key = req.headers["idempotency-key"];
+        // A live charge's txid is derived from its Idempotency-Key bound to this request's
+        // body and token (live-create.ts); a payer's key on the public checkout is prefixed in
+        // the scope, so it never shares the merchant's key space.
         return preparePixCharge(
           deps,
           who,
           body,
           baseUrlOf(deps, req),
-          typeof key === "string"
-            ? { idempotencyKey: req.principal ? key : `${PUBLIC_KEY_PREFIX}${key}` }
-            : {},
+          scope ? { idempotencySeed: idempotencySeed(scope) } : {},
         );
       },
       { precheck: who.mode === "live" || isPublic, owner: who },

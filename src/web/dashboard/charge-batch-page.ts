@@ -8,7 +8,8 @@ import {
   prepareChargeBatch,
   writeChargeBatch,
 } from "../../domain/charges/create-charge-batch.ts";
-import { formScope, submitOnce } from "../../domain/idempotency/submit-once.ts";
+import { idempotencySeed } from "../../domain/idempotency/request-identity.ts";
+import { submitOnce } from "../../domain/idempotency/submit-once.ts";
 import { brlToCents } from "../../domain/money.ts";
 import { csrfField } from "../csrf.ts";
 import { onceField, submission } from "../form-once.ts";
@@ -111,15 +112,17 @@ ${o.report ? reportHtml(req, o.report) : ""}
       const base = baseUrlOf(deps, req);
       const done = await runAction(() =>
         submitOnce(deps, sub, {
-          // "form\n" keeps a page's keys apart from an API client's (live txids derive from it).
-          before: () =>
+          // Live txids derive from the key bound to the submission; the scope's route
+          // ("form:…") keeps a page's keys apart from an API client's.
+          before: (scope) =>
             prepareChargeBatch(
               deps,
               who,
               { charges: lines.map((l) => l.line) },
               base,
-              formScope(sub) ? `form\n${sub.key}` : undefined,
+              scope ? idempotencySeed(scope) : undefined,
             ),
+          abandon: async (prepared) => prepared.live?.abandon(),
           run: async (db, prepared) => {
             const out = await writeChargeBatch({ ...deps, db }, who, prepared);
             return {

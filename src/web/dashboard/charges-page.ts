@@ -6,7 +6,8 @@ import { CreatePixChargeSchema } from "../../domain/charges/schemas.ts";
 import { startCryptoCharge } from "../../domain/crypto/create-crypto-charge.ts";
 import { CreateCryptoChargeSchema } from "../../domain/crypto/schemas.ts";
 import { type ChargeListItem, listChargesPage } from "../../domain/dashboard/charge-list.ts";
-import { formScope, submitOnce, writeOnce } from "../../domain/idempotency/submit-once.ts";
+import { idempotencySeed } from "../../domain/idempotency/request-identity.ts";
+import { submitOnce, writeOnce } from "../../domain/idempotency/submit-once.ts";
 import { STATUSES } from "../../kernel/charge-status.ts";
 import { onceField, submission } from "../form-once.ts";
 import { formText } from "../forms.ts";
@@ -111,17 +112,21 @@ ${onceField(deps)}<button type="submit">${t("charges.create")}</button>`,
         ...(title ? { title } : {}),
         ...(customer ? { customer_name: customer } : {}),
       });
-      return writeOnce(deps, sub, async () => {
-        // A live charge's txid is derived from the key (live-create.ts); "form\n" keeps a
-        // page's keys apart from any key an API client sends (no header holds a newline).
+      return writeOnce(deps, sub, async (scope) => {
+        // A live charge's txid is derived from the key bound to the submission (live-create.ts);
+        // the scope's route ("form:…") keeps a page's keys apart from an API client's.
         const p = await preparePixCharge(
           deps,
           who,
           input,
           base,
-          formScope(sub) ? { idempotencyKey: `form\n${sub.key}` } : {},
+          scope ? { idempotencySeed: idempotencySeed(scope) } : {},
         );
-        return { value: p.data.chargeId, write: p.write };
+        return {
+          value: p.data.chargeId,
+          write: p.write,
+          ...(p.abandon ? { abandon: p.abandon } : {}),
+        };
       });
     });
     if (!done.ok) return listPage(req, reply, done.flash, done.status);

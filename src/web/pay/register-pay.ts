@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
-import { spendCheckoutBudget } from "../../domain/checkout/checkout-budget.ts";
+import { claimCheckoutForm, spendCheckoutBudget } from "../../domain/checkout/checkout-budget.ts";
 import {
   CheckoutFormSchema,
   checkoutPage,
@@ -111,6 +111,7 @@ export function registerPayPages(web: FastifyInstance, deps: AppDeps): void {
       {
         formKey: formText(req.body, FORM_KEY_FIELD),
         spendBudget: () => spendCheckoutBudget(deps, req, productId),
+        claimForm: (formKey) => claimCheckoutForm(deps, productId, formKey),
       },
     );
     return reply.redirect(`/pay/${encodeURIComponent(chargeId)}`, 303);
