@@ -206,6 +206,32 @@ describe("subscriptions in the sandbox, walked with the test clock", () => {
     assert.equal(ownPaid.json().data.approvedAt, clock.now().toISOString());
   });
 
+  test("a period's charge says which period it is and its date, in its view and in its events", async () => {
+    const { test: token } = await svc.newAccount();
+    const s = await created(token, { value: 25, start_date: "2026-12-31" });
+    await approve(token, s.subscriptionId);
+    await advance(token, 90); // 2027-02-20: 2026-12-31 and 2027-01-31 debited, 02-28 sent
+    const charges = await chargesOf(token, s.subscriptionId);
+    const expected = [
+      { number: 1, dueDate: "2026-12-31" },
+      { number: 2, dueDate: "2027-01-31" },
+      { number: 3, dueDate: "2027-02-28" },
+    ];
+    assert.deepEqual(
+      charges.map((c) => c.subscriptionPeriod),
+      expected,
+    );
+    const status = (
+      await svc.call("GET", `/api/pix/charge/status?charge_id=${charges[2]?.chargeId}`, { token })
+    ).json().data;
+    assert.deepEqual(status.subscriptionPeriod, expected[2]);
+    for (const [i, c] of charges.entries()) {
+      for (const e of await eventsOf(token, c.chargeId)) {
+        assert.deepEqual(e.data.subscriptionPeriod, expected[i], `${e.event} of period ${i + 1}`);
+      }
+    }
+  });
+
   test("a variable amount above max_value is 422; below it, the next period charges it", async () => {
     const { test: token } = await svc.newAccount();
     const s = await created(token, { max_value: 100 });

@@ -1961,6 +1961,13 @@ export interface operations {
                             };
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
+                            /** @description A subscription period's charge: which period it is and its date. */
+                            subscriptionPeriod?: {
+                                /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                number?: number;
+                                /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                dueDate: string;
+                            };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
                             brCode: string | null;
@@ -2079,6 +2086,13 @@ export interface operations {
                                 };
                                 /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                 subscriptionId?: string;
+                                /** @description A subscription period's charge: which period it is and its date. */
+                                subscriptionPeriod?: {
+                                    /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                    number?: number;
+                                    /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                    dueDate: string;
+                                };
                                 /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                 declineReason?: string;
                                 brCode: string | null;
@@ -2201,6 +2215,13 @@ export interface operations {
                             };
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
+                            /** @description A subscription period's charge: which period it is and its date. */
+                            subscriptionPeriod?: {
+                                /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                number?: number;
+                                /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                dueDate: string;
+                            };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
                             brCode: string | null;
@@ -2344,6 +2365,13 @@ export interface operations {
                             };
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
+                            /** @description A subscription period's charge: which period it is and its date. */
+                            subscriptionPeriod?: {
+                                /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                number?: number;
+                                /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                dueDate: string;
+                            };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
                             brCode: string | null;
@@ -2458,6 +2486,13 @@ export interface operations {
                             };
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
+                            /** @description A subscription period's charge: which period it is and its date. */
+                            subscriptionPeriod?: {
+                                /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                number?: number;
+                                /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                dueDate: string;
+                            };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
                             brCode: string | null;
@@ -3472,6 +3507,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                 };
@@ -3541,6 +3583,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                 };
@@ -3610,6 +3659,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                     /**
@@ -3684,6 +3740,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                 };
@@ -3753,6 +3816,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                 };
@@ -3822,6 +3892,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                     /** @description Present when the update is a refund the PSP did not make. */
@@ -3897,6 +3974,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                     dispute: {
@@ -5811,6 +5895,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                     };
@@ -5923,6 +6014,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                     };
@@ -6035,6 +6133,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                         /**
@@ -6152,6 +6257,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                     };
@@ -6264,6 +6376,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                     };
@@ -6376,6 +6495,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                         /** @description Present when the update is a refund the PSP did not make. */
@@ -6494,6 +6620,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                         dispute: {

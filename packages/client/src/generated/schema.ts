@@ -1964,6 +1964,13 @@ export interface operations {
                             };
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
+                            /** @description A subscription period's charge: which period it is and its date. */
+                            subscriptionPeriod?: {
+                                /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                number?: number;
+                                /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                dueDate: string;
+                            };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
                             brCode: string | null;
@@ -2082,6 +2089,13 @@ export interface operations {
                                 };
                                 /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                 subscriptionId?: string;
+                                /** @description A subscription period's charge: which period it is and its date. */
+                                subscriptionPeriod?: {
+                                    /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                    number?: number;
+                                    /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                    dueDate: string;
+                                };
                                 /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                 declineReason?: string;
                                 brCode: string | null;
@@ -2204,6 +2218,13 @@ export interface operations {
                             };
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
+                            /** @description A subscription period's charge: which period it is and its date. */
+                            subscriptionPeriod?: {
+                                /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                number?: number;
+                                /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                dueDate: string;
+                            };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
                             brCode: string | null;
@@ -2347,6 +2368,13 @@ export interface operations {
                             };
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
+                            /** @description A subscription period's charge: which period it is and its date. */
+                            subscriptionPeriod?: {
+                                /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                number?: number;
+                                /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                dueDate: string;
+                            };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
                             brCode: string | null;
@@ -2461,6 +2489,13 @@ export interface operations {
                             };
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
+                            /** @description A subscription period's charge: which period it is and its date. */
+                            subscriptionPeriod?: {
+                                /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                number?: number;
+                                /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                dueDate: string;
+                            };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
                             brCode: string | null;
@@ -3475,6 +3510,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                 };
@@ -3544,6 +3586,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                 };
@@ -3613,6 +3662,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                     /**
@@ -3687,6 +3743,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                 };
@@ -3756,6 +3819,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                 };
@@ -3825,6 +3895,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                     /** @description Present when the update is a refund the PSP did not make. */
@@ -3900,6 +3977,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                     dispute: {
@@ -5814,6 +5898,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                     };
@@ -5926,6 +6017,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                     };
@@ -6038,6 +6136,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                         /**
@@ -6155,6 +6260,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                     };
@@ -6267,6 +6379,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                     };
@@ -6379,6 +6498,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                         /** @description Present when the update is a refund the PSP did not make. */
@@ -6497,6 +6623,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                         dispute: {
