@@ -232,6 +232,34 @@ describe("subscriptions in the sandbox, walked with the test clock", () => {
     }
   });
 
+  test("a period's charge cannot be canceled on or after its date (its first debit attempt), as a live PSP refuses", async () => {
+    const { test: token } = await svc.newAccount();
+    const s = await created(token, { value: 20 });
+    await approve(token, s.subscriptionId, { fail_debits: true });
+    await advance(token, 18); // 2026-12-10, the date: the first attempt failed, a retry is due
+    const [c] = await chargesOf(token, s.subscriptionId);
+    assert.equal(c?.statusCode, "pending");
+    const res = await svc.call("POST", "/api/pix/charge/cancel", {
+      token,
+      body: { charge_id: c?.chargeId },
+    });
+    assert.equal(res.statusCode, 422, res.body);
+    assert.match(
+      res.json().error ?? "",
+      /^charge_id: a subscription period's charge cannot be canceled on or after its date \(2026-12-10\)/,
+    );
+    const [still] = await chargesOf(token, s.subscriptionId);
+    assert.equal(still?.statusCode, "pending");
+    assert.deepEqual(
+      (await eventsOf(token, c?.chargeId)).map((e) => e.event),
+      ["charge.created", "charge.pending"],
+    );
+    // The retries go on as the policy says, and end declined, not canceled.
+    await advance(token, 7);
+    const [ended] = await chargesOf(token, s.subscriptionId);
+    assert.equal(ended?.statusCode, "declined");
+  });
+
   test("a variable amount above max_value is 422; below it, the next period charges it", async () => {
     const { test: token } = await svc.newAccount();
     const s = await created(token, { max_value: 100 });

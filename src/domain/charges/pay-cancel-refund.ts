@@ -110,9 +110,25 @@ export async function cancelCharge(deps: Deps, who: Principal, chargeId: string)
     if (after.status !== "canceled") throw cannot("cancel", after.status);
     return chargeView(after);
   }
+  if (current.status === "pending") notPastFirstDebit(d, current);
   const { moved, charge } = await transition(d, { ...who, id: chargeId }, "canceled");
   if (!moved && charge.status !== "canceled") throw cannot("cancel", charge.status);
   return chargeView(charge);
+}
+
+/**
+ * The sandbox refuses what a live PSP refuses: a period's charge (a cobr) cannot be canceled on
+ * or after the date of its first settlement attempt, the period's date (the BACEN file's
+ * CobROperacaoInvalida for PATCH /cobr); from then on the debit and its retries run their course.
+ */
+function notPastFirstDebit(deps: Deps, row: ChargeRow) {
+  const due = row.details.due_date;
+  if (!row.subscriptionId || typeof due !== "string") return;
+  if (brazilDate(deps.clock.now()) >= due) {
+    throw unprocessable(
+      `charge_id: a subscription period's charge cannot be canceled on or after its date (${due}), when the payer's bank first tries to debit it; cancel the subscription to stop later periods (docs/subscriptions.md)`,
+    );
+  }
 }
 
 /** Refunds an approved charge in full (charge.refund). Refunding twice is 200, unchanged. */
