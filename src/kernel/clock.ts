@@ -3,7 +3,16 @@ import { randomBytes } from "node:crypto";
 // Time and randomness reach the domain as dependencies, so expiry, backoff, id ordering and
 // token generation are testable with a fixed clock and seeded bytes.
 
-export type Clock = { now(): Date };
+export type Clock = {
+  now(): Date;
+  /**
+   * Only on a clock that runs ahead of real time (an account's sandbox test clock): the real
+   * clock it is offset from. Business dates follow now(); what another process waits on (a
+   * webhook delivery's due time, which the delivery worker compares with its own clock) follows
+   * this one.
+   */
+  real?: Clock;
+};
 export type Random = { bytes(n: number): Buffer };
 
 export const systemClock: Clock = { now: () => new Date() };

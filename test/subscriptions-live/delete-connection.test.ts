@@ -12,6 +12,16 @@ let s: LiveSetup;
 
 before(async () => {
   s = await startAutomaticoSetup(clock);
+  // A live subscription needs the receiver account on the connection (it outlives a delete).
+  const saved = await call(
+    "POST",
+    "/api/pix/provider",
+    s.account.live,
+    providerBody(s.peer, {
+      receiver_account: { account: "123456", type: "CORRENTE" },
+    }),
+  );
+  assert.equal(saved.statusCode, 200, saved.body);
 });
 after(() => s.close());
 

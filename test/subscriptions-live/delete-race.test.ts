@@ -21,6 +21,12 @@ let s: LiveSetup;
 describe("a live subscription created while the PSP connection is deleted", { skip }, () => {
   before(async () => {
     s = await startAutomaticoSetup(clock);
+    // A live subscription needs the receiver account on the connection (it outlives a delete).
+    const saved = await call(
+      "/api/pix/provider",
+      providerBody(s.peer, { receiver_account: { account: "123456", type: "CORRENTE" } }),
+    );
+    assert.equal(saved.statusCode, 200, saved.body);
   });
   after(() => s?.close());
 

@@ -69,6 +69,50 @@ describe("live subscriptions against the PSP peer", () => {
     s.peer.assertNoViolations();
   });
 
+  test("a live subscription without a receiver account is a 422 naming receiver_account, and nothing reaches the PSP", async () => {
+    // The connection as saved without receiver_account (the setup's first save): no row. Put
+    // back as it was afterwards (saving again would re-point the peer's webhooks elsewhere).
+    const [kept] = await s.svc.deps.db.query<Record<string, unknown>>(
+      "DELETE FROM pix_psp_receiver_accounts WHERE account_id = $1 RETURNING *",
+      [s.account.accountId],
+    );
+    assert.ok(kept);
+    try {
+      const stored = async () =>
+        (await call("GET", "/api/pix/subscriptions?limit=100")).json().data.subscriptions.length;
+      const seen = s.peer.requests.length;
+      const recs = s.peer.recs.size;
+      const before = await stored();
+      for (const extra of [{}, { first_payment_value: 10 }]) {
+        const res = await call("POST", "/api/pix/subscriptions/create", {
+          title: "Plano mensal",
+          customer_name: "Maria Silva",
+          customer_cpf: "529.982.247-25",
+          periodicity: "monthly",
+          start_date: "2026-03-10",
+          value: 49.9,
+          ...extra,
+        });
+        assert.equal(res.statusCode, 422, res.body);
+        assert.match(res.json().error ?? "", /^receiver_account: /);
+        assert.match(res.json().error ?? "", /POST \/api\/pix\/provider/);
+      }
+      assert.deepEqual(
+        s.peer.requests.slice(seen).map((r) => `${r.method} ${r.path}`),
+        [],
+        "no POST /locrec, /rec or PUT /cob reached the PSP",
+      );
+      assert.equal(s.peer.recs.size, recs);
+      assert.equal(await stored(), before, "no subscription stored");
+    } finally {
+      await s.svc.deps.db.query(
+        `INSERT INTO pix_psp_receiver_accounts
+         SELECT * FROM jsonb_populate_record(NULL::pix_psp_receiver_accounts, $1::jsonb)`,
+        [JSON.stringify(kept)],
+      );
+    }
+  });
+
   test("authorised, charged inside the window, paid: approved by the PSP's notifications after GETs", async () => {
     const sub = await create();
     await s.peer.authorizeRec(sub.recId);

@@ -161,6 +161,105 @@ describe("subscriptions in the sandbox, walked with the test clock", () => {
     ]);
   });
 
+  test("a period charge paid, refunded or canceled under a moved clock is dated by the clock, never before it was made", async () => {
+    const { test: token } = await svc.newAccount();
+    const charge = (path: string, chargeId: string) =>
+      svc.call("POST", `/api/pix/charge/${path}`, { token, body: { charge_id: chargeId } });
+    const paid = await created(token, { value: 20 });
+    await approve(token, paid.subscriptionId);
+    const { now } = await advance(token, 9); // 2026-12-01, 10:00 UTC: period 0 sent on 11-30
+    assert.equal(now, "2026-12-01T10:00:00.000Z");
+    const [p0] = await chargesOf(token, paid.subscriptionId);
+    assert.equal(p0?.createdAt, "2026-11-30T10:00:00.000Z");
+    const pay = await charge("simulate-pay", p0?.chargeId);
+    assert.equal(pay.statusCode, 200, pay.body);
+    assert.equal(pay.json().data.approvedAt, now);
+    const refund = await charge("refund", p0?.chargeId);
+    assert.equal(refund.json().data.statusCode, "refunded");
+    assert.equal(refund.json().data.updatedAt, now);
+    const events = await eventsOf(token, p0?.chargeId);
+    assert.deepEqual(
+      events.map((e) => `${e.event} ${e.createdAt}`),
+      [
+        "charge.created 2026-11-30T10:00:00.000Z",
+        "charge.pending 2026-11-30T10:00:00.000Z",
+        `charge.approved ${now}`,
+        `charge.refund ${now}`,
+      ],
+    );
+
+    const later = await created(token, { value: 30, start_date: "2026-12-12" });
+    await approve(token, later.subscriptionId);
+    const moved = await advance(token, 1); // 2026-12-02: its period 0 (12-12) sent today
+    const [p1] = await chargesOf(token, later.subscriptionId);
+    const cancel = await charge("cancel", p1?.chargeId);
+    assert.equal(cancel.statusCode, 200, cancel.body);
+    assert.equal(cancel.json().data.statusCode, "canceled");
+    assert.equal(cancel.json().data.updatedAt, moved.now);
+    assert.equal((await eventsOf(token, p1?.chargeId)).at(-1)?.createdAt, moved.now);
+
+    // A charge made on the real clock stays on it: paid a moment later, not a year ahead.
+    const own = (
+      await svc.call("POST", "/api/pix/charge/create", { token, body: { value: 5 } })
+    ).json().data;
+    const ownPaid = await charge("simulate-pay", own.chargeId);
+    assert.equal(ownPaid.json().data.approvedAt, clock.now().toISOString());
+  });
+
+  test("a period's charge says which period it is and its date, in its view and in its events", async () => {
+    const { test: token } = await svc.newAccount();
+    const s = await created(token, { value: 25, start_date: "2026-12-31" });
+    await approve(token, s.subscriptionId);
+    await advance(token, 90); // 2027-02-20: 2026-12-31 and 2027-01-31 debited, 02-28 sent
+    const charges = await chargesOf(token, s.subscriptionId);
+    const expected = [
+      { number: 1, dueDate: "2026-12-31" },
+      { number: 2, dueDate: "2027-01-31" },
+      { number: 3, dueDate: "2027-02-28" },
+    ];
+    assert.deepEqual(
+      charges.map((c) => c.subscriptionPeriod),
+      expected,
+    );
+    const status = (
+      await svc.call("GET", `/api/pix/charge/status?charge_id=${charges[2]?.chargeId}`, { token })
+    ).json().data;
+    assert.deepEqual(status.subscriptionPeriod, expected[2]);
+    for (const [i, c] of charges.entries()) {
+      for (const e of await eventsOf(token, c.chargeId)) {
+        assert.deepEqual(e.data.subscriptionPeriod, expected[i], `${e.event} of period ${i + 1}`);
+      }
+    }
+  });
+
+  test("a period's charge cannot be canceled on or after its date (its first debit attempt), as a live PSP refuses", async () => {
+    const { test: token } = await svc.newAccount();
+    const s = await created(token, { value: 20 });
+    await approve(token, s.subscriptionId, { fail_debits: true });
+    await advance(token, 18); // 2026-12-10, the date: the first attempt failed, a retry is due
+    const [c] = await chargesOf(token, s.subscriptionId);
+    assert.equal(c?.statusCode, "pending");
+    const res = await svc.call("POST", "/api/pix/charge/cancel", {
+      token,
+      body: { charge_id: c?.chargeId },
+    });
+    assert.equal(res.statusCode, 422, res.body);
+    assert.match(
+      res.json().error ?? "",
+      /^charge_id: a subscription period's charge cannot be canceled on or after its date \(2026-12-10\)/,
+    );
+    const [still] = await chargesOf(token, s.subscriptionId);
+    assert.equal(still?.statusCode, "pending");
+    assert.deepEqual(
+      (await eventsOf(token, c?.chargeId)).map((e) => e.event),
+      ["charge.created", "charge.pending"],
+    );
+    // The retries go on as the policy says, and end declined, not canceled.
+    await advance(token, 7);
+    const [ended] = await chargesOf(token, s.subscriptionId);
+    assert.equal(ended?.statusCode, "declined");
+  });
+
   test("a variable amount above max_value is 422; below it, the next period charges it", async () => {
     const { test: token } = await svc.newAccount();
     const s = await created(token, { max_value: 100 });

@@ -1,3 +1,4 @@
+import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Mode } from "../../kernel/mode.ts";
 import type { ChargeDetails } from "./charges.ts";
@@ -15,7 +16,18 @@ export type NewEvent = {
    */
   payload: Record<string, unknown> | null;
   createdAt: Date;
+  /**
+   * When its webhook deliveries are due, on the real clock; absent, createdAt. They differ
+   * under an account's sandbox test clock: the event is dated by that clock, days ahead, while
+   * the delivery worker reads the real time, so deliveries due at createdAt would wait for the
+   * real time to catch up (deliverAtOf).
+   */
+  deliverAt?: Date;
 };
+
+/** An event's deliverAt for one made on `clock`: the real time when that clock is not it. */
+export const deliverAtOf = (clock: Clock): { deliverAt?: Date } =>
+  clock.real ? { deliverAt: clock.real.now() } : {};
 
 /** What a creation event's data is drawn from: its charge's fields that never change. */
 export type ChargeOrigin = {
@@ -64,14 +76,15 @@ export const DELIVERY_CHANNEL = "tostao_deliveries";
 
 /**
  * The deliveries of the events a CTE named `e` just wrote (columns id, account_id, mode, type,
- * created_at): one per event per matching webhook (same account and mode, enabled, subscribed
- * to the type or to *).
+ * deliver_at: when their deliveries are due, on the real clock): one per event per matching
+ * webhook (same account and mode, enabled, subscribed to the type or to *). A delivery is made,
+ * and due, at that real time, whatever date its event carries.
  */
 export const DELIVERIES_CTE = `d AS (
         INSERT INTO deliveries (id, webhook_id, account_id, mode, event_id, event_type, status,
           next_attempt_at, created_at)
         SELECT 'dlv_' || substr(md5(e.id || w.id), 1, 26), w.id, e.account_id, e.mode, e.id,
-          e.type, 'pending', e.created_at, e.created_at
+          e.type, 'pending', e.deliver_at, e.deliver_at
         FROM e JOIN webhooks w ON w.account_id = e.account_id AND w.mode = e.mode
           AND w.disabled_at IS NULL AND w.deleted_at IS NULL
           AND (e.type = ANY (w.events) OR ('*' = ANY (w.events) AND e.type <> 'webhook.test'))
@@ -104,22 +117,29 @@ export function eventsJson(events: NewEvent[]) {
       charge_id: e.chargeId,
       payload: lastText,
       created_at: e.createdAt.toISOString(),
+      // Only when it differs from created_at (a test clock's event); read as NULL otherwise.
+      ...(e.deliverAt ? { deliver_at: e.deliverAt.toISOString() } : {}),
     };
   });
 }
 
 /** The record type of eventsJson's objects, for jsonb_to_recordset(...) AS ev(...). */
 export const EVENT_RECORD = `n integer, id text, account_id text, mode text, type text,
-  charge_id text, payload text, created_at timestamptz`;
+  charge_id text, payload text, created_at timestamptz, deliver_at timestamptz`;
 
 // One statement text for any number of events (a parameter list per event would make every
-// batch size its own prepared statement on every connection).
-const INSERT_EVENTS = `WITH e AS (
+// batch size its own prepared statement on every connection). An INSERT's RETURNING sees only
+// the table's columns, so each event's deliver_at is joined back from the input by id.
+const INSERT_EVENTS = `WITH ev AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS ev(${EVENT_RECORD})
+  ), stored AS (
     INSERT INTO events (id, account_id, mode, type, charge_id, payload, created_at)
     SELECT ev.id, ev.account_id, ev.mode, ev.type, ev.charge_id, ev.payload::json, ev.created_at
-    FROM jsonb_to_recordset($1::jsonb) AS ev(${EVENT_RECORD})
-    ORDER BY ev.n
+    FROM ev ORDER BY ev.n
     RETURNING id, account_id, mode, type, created_at
+  ), e AS (
+    SELECT s.id, s.account_id, s.mode, s.type, coalesce(ev.deliver_at, s.created_at) AS deliver_at
+    FROM stored s JOIN ev ON ev.id = s.id
   ), ${DELIVERIES_CTE}
   SELECT ${NOTIFY_DELIVERIES} AS notified`;
 

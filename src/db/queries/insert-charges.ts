@@ -35,6 +35,10 @@ export type ChargeWrite = { row: ChargeRow; events: NewEvent[]; key?: KeyToStore
 // key's advisory lock (not taken: a request with this key is executing now), replacing only an
 // expired row. Two writes of one key must not share a batch (ON CONFLICT cannot touch a row twice
 // in one statement); the batcher (makeChargeWriter, below) keeps them apart.
+//
+// The charges created here (the API, the batch, the checkout) are made on the real clock, so
+// their events' deliveries are due at the events' created_at; a test clock's events, whose
+// deliverAt differs, go through insertEvents (events.ts).
 const CHARGE_CTES = `input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
       id text, account_id text, mode text, method text, status text, value_cents bigint,
@@ -70,7 +74,7 @@ const CHARGE_CTES = `input AS (
     FROM input i JOIN c ON c.id = i.id
       CROSS JOIN LATERAL jsonb_to_recordset(i.events) AS ev(${EVENT_RECORD})
     ORDER BY i.id, ev.n
-    RETURNING id, account_id, mode, type, created_at
+    RETURNING id, account_id, mode, type, created_at AS deliver_at
   ), ${DELIVERIES_CTE}
   SELECT (SELECT coalesce(json_agg(id), '[]') FROM c)::text AS inserted,
     ${NOTIFY_DELIVERIES} AS notified`;

@@ -1,5 +1,5 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
-import type { NewEvent } from "../../db/queries/events.ts";
+import { deliverAtOf, type NewEvent } from "../../db/queries/events.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import { type EventPayloadDeps, eventPayload } from "../events/event-data.ts";
 import { creationChargeData, originOfRow } from "../events/event-data-of.ts";
@@ -27,6 +27,7 @@ export function chargeEvent(
     chargeId: row.id,
     payload: eventPayload(deps, type, data),
     createdAt: deps.clock.now(),
+    ...deliverAtOf(deps.clock),
   };
 }
 
@@ -54,6 +55,7 @@ export function creationEvents(deps: Deps, row: ChargeRow) {
     chargeId: row.id,
     payload,
     createdAt: deps.clock.now(),
+    ...deliverAtOf(deps.clock),
   });
   return [event("charge.created"), event("charge.pending")];
 }

@@ -12,6 +12,20 @@ const detail = (row: Pick<ChargeRow, "details">, key: string): string | null => 
   return typeof v === "string" ? v : null;
 };
 
+/**
+ * A subscription period's charge: which period it is (1 the first) and its date, which the
+ * billing pass keeps in its details (issue-periods.ts); a charge sent before the number was kept
+ * shows the date alone. The pay-now journey's charge is of no period.
+ */
+function periodOf(row: Pick<ChargeRow, "details"> & Partial<Pick<ChargeRow, "subscriptionId">>) {
+  const dueDate = detail(row, "due_date");
+  if (!row.subscriptionId || dueDate === null) return {};
+  const n = Number(detail(row, "subscription_period"));
+  return {
+    subscriptionPeriod: { ...(Number.isSafeInteger(n) && n > 0 ? { number: n } : {}), dueDate },
+  };
+}
+
 /** The fields of a charge its data object shows. */
 type DataFields = Pick<
   ChargeRow,
@@ -60,6 +74,7 @@ export function chargeData(row: DataFields, at: Date = row.updatedAt ?? row.crea
     ...dueFields(row, at),
     // A subscription's charge (docs/subscriptions.md): its subscription, and why a debit failed.
     ...(row.subscriptionId ? { subscriptionId: row.subscriptionId } : {}),
+    ...periodOf(row),
     ...(typeof row.details.decline_reason === "string"
       ? { declineReason: row.details.decline_reason }
       : {}),

@@ -4,14 +4,29 @@ import { cryptoView } from "../crypto/crypto-view.ts";
 import { amountDue } from "../due-date/amount-due.ts";
 import { forbidden, unprocessable } from "../errors.ts";
 import { simulateLightningPayment } from "../lightning/simulate.ts";
+import { clockFor } from "../subscriptions/account-clock.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
 import { chargeView } from "./charge-view.ts";
 import type { PixChargeDeps } from "./create-pix-charge.ts";
 import { brazilDate, dueTermsOf } from "./due-charge.ts";
 import { cancelLiveCharge, refundLiveCharge } from "./live-cancel-refund.ts";
-import { loadCharge, transition } from "./move-charge.ts";
+import { expireIfOverdue, loadCharge, transition } from "./move-charge.ts";
 
 type Deps = Omit<PixChargeDeps, "maxChargeCents">;
+
+/**
+ * A charge of the caller with the deps it is moved with, on the clock it was made on: a test
+ * subscription's charge is made on the account's test clock (the billing pass, the pay-now
+ * journey), so it is paid, canceled and refunded on that clock too, never dated before it was
+ * made; every other charge was made on the real clock and stays on it (a test clock moved a year
+ * ahead would otherwise find a charge made a minute ago long expired).
+ */
+async function onItsClock(deps: Deps, who: Principal, chargeId: string) {
+  const row = await loadCharge(deps, who, chargeId);
+  if (row.mode !== "test" || !row.subscriptionId) return { d: deps, current: row };
+  const d = { ...deps, clock: await clockFor(deps, row) };
+  return { d, current: await expireIfOverdue(d, row) };
+}
 
 const isLive = (c: { mode: string; method: string }) => c.mode === "live" && c.method === "pix";
 
@@ -35,14 +50,14 @@ export async function simulatePay(
   if (who.mode !== "test") {
     throw forbidden("simulate-pay is for test tokens only; live charges are paid by the payer");
   }
-  const current = await loadCharge(deps, who, chargeId);
+  const { d, current } = await onItsClock(deps, who, chargeId);
   if (current.status === "approved") return ownView(current, baseUrl);
   // A Bitcoin charge paid over its Lightning invoice, as the node would report it.
   if (method === "lightning") {
-    return ownView(await simulateLightningPayment(deps, current), baseUrl);
+    return ownView(await simulateLightningPayment(d, current), baseUrl);
   }
-  const amountPaidCents = paidAmount(deps, current, paidAt);
-  const { moved, charge } = await transition(deps, { ...who, id: chargeId }, "approved", {
+  const amountPaidCents = paidAmount(d, current, paidAt);
+  const { moved, charge } = await transition(d, { ...who, id: chargeId }, "approved", {
     simulated: true,
     ...(amountPaidCents === undefined ? {} : { amountPaidCents }),
   });
@@ -83,7 +98,7 @@ function ownView(row: ChargeRow, baseUrl: string) {
 
 /** Cancels a pending charge (charge.updated). Canceling a canceled charge is 200, unchanged. */
 export async function cancelCharge(deps: Deps, who: Principal, chargeId: string) {
-  const current = await loadCharge(deps, who, chargeId);
+  const { d, current } = await onItsClock(deps, who, chargeId);
   notCrypto(current.method, "canceled");
   if (current.status === "canceled") return chargeView(current);
   if (isLive(current) && current.status === "pending") {
@@ -95,14 +110,30 @@ export async function cancelCharge(deps: Deps, who: Principal, chargeId: string)
     if (after.status !== "canceled") throw cannot("cancel", after.status);
     return chargeView(after);
   }
-  const { moved, charge } = await transition(deps, { ...who, id: chargeId }, "canceled");
+  if (current.status === "pending") notPastFirstDebit(d, current);
+  const { moved, charge } = await transition(d, { ...who, id: chargeId }, "canceled");
   if (!moved && charge.status !== "canceled") throw cannot("cancel", charge.status);
   return chargeView(charge);
 }
 
+/**
+ * The sandbox refuses what a live PSP refuses: a period's charge (a cobr) cannot be canceled on
+ * or after the date of its first settlement attempt, the period's date (the BACEN file's
+ * CobROperacaoInvalida for PATCH /cobr); from then on the debit and its retries run their course.
+ */
+function notPastFirstDebit(deps: Deps, row: ChargeRow) {
+  const due = row.details.due_date;
+  if (!row.subscriptionId || typeof due !== "string") return;
+  if (brazilDate(deps.clock.now()) >= due) {
+    throw unprocessable(
+      `charge_id: a subscription period's charge cannot be canceled on or after its date (${due}), when the payer's bank first tries to debit it; cancel the subscription to stop later periods (docs/subscriptions.md)`,
+    );
+  }
+}
+
 /** Refunds an approved charge in full (charge.refund). Refunding twice is 200, unchanged. */
 export async function refundCharge(deps: Deps, who: Principal, chargeId: string) {
-  const current = await loadCharge(deps, who, chargeId);
+  const { d, current } = await onItsClock(deps, who, chargeId);
   notCrypto(current.method, "refunded");
   if (current.status === "refunded") return chargeView(current);
   if (current.status !== "approved") throw cannot("refund", current.status);
@@ -112,7 +143,7 @@ export async function refundCharge(deps: Deps, who: Principal, chargeId: string)
     const after = await refundLiveCharge({ ...deps, pspClients: deps.pixProviders.live }, current);
     return chargeView(after);
   }
-  const { moved, charge } = await transition(deps, { ...who, id: chargeId }, "refunded");
+  const { moved, charge } = await transition(d, { ...who, id: chargeId }, "refunded");
   if (!moved && charge.status !== "refunded") throw cannot("refund", charge.status);
   return chargeView(charge);
 }

@@ -268,6 +268,21 @@ export const ChargeViewSchema = z.object({
     .describe(
       "The subscription this charge belongs to (a period's charge, docs/subscriptions.md).",
     ),
+  subscriptionPeriod: z
+    .object({
+      number: z
+        .number()
+        .int()
+        .optional()
+        .describe(
+          "Which period: 1 is the subscription's first (absent on a charge sent by an earlier release).",
+        ),
+      dueDate: z
+        .string()
+        .describe("The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it."),
+    })
+    .optional()
+    .describe("A subscription period's charge: which period it is and its date."),
   declineReason: z
     .string()
     .optional()

@@ -19,6 +19,11 @@ import type { PeriodToIssue, SubscriptionRail } from "../subscriptions/rail.ts";
 
 type Deps = { db: Db; pspClients: PspClients; clock: Clock };
 
+const noReceiverAccount = () =>
+  unprocessable(
+    'receiver_account: the PSP connection has no receiver account, which each period\'s charge (cobr) names as its receiver: save the connection again with receiver_account {"branch", "account", "type": "CORRENTE" | "POUPANCA" | "PAGAMENTO"} (POST /api/pix/provider, or the dashboard\'s PIX provider page; docs/subscriptions.md, Live setup)',
+  );
+
 /**
  * The live rail: each account's subscriptions at its own PSP through the BACEN API Pix
  * (pix-psp/automatico-calls.ts). Authorising is POST /locrec, POST /rec and GET /rec/{idRec}
@@ -52,11 +57,7 @@ export function makeLiveSubscriptionRail(deps: Deps): SubscriptionRail {
   async function periodSender(accountId: string, db: Db): Promise<PeriodSender> {
     const live = await connection(accountId, db);
     const recv = await findReceiverAccount(db, accountId);
-    if (!recv) {
-      throw unprocessable(
-        "receiver_account: the PSP connection has no receiver account, which each period's cobr requires (docs/subscriptions.md, Live setup)",
-      );
-    }
+    if (!recv) throw noReceiverAccount();
     const recebedor = {
       conta: recv.account,
       tipoConta: recv.accountType,
@@ -81,6 +82,9 @@ export function makeLiveSubscriptionRail(deps: Deps): SubscriptionRail {
     name: "psp",
     async authorize({ subscription: s, firstPayment }) {
       const live = await connection(s.accountId);
+      // Refused before anything reaches the PSP: without the receiver account no period's cobr
+      // can be sent, so a rec authorised by the payer would have each period skipped, unseen.
+      if (!(await findReceiverAccount(deps.db, s.accountId))) throw noReceiverAccount();
       let recId: string | undefined;
       // Takes back what this authorisation made at the PSP, on the client it made it with (a
       // delete of the connection meanwhile leaves that client open for a while: clients.ts).

@@ -8,7 +8,7 @@ import type { Mode } from "../../kernel/mode.ts";
 // live mode always runs on the real clock.
 
 export const offsetClock = (clock: Clock, ms: number): Clock =>
-  ms === 0 ? clock : { now: () => new Date(clock.now().getTime() + ms) };
+  ms === 0 ? clock : { now: () => new Date(clock.now().getTime() + ms), real: clock.real ?? clock };
 
 export async function clockFor(
   deps: { db: Db; clock: Clock },

@@ -231,7 +231,7 @@ async function planIssue(
       b.railFailed++;
       return;
     }
-    const charge = periodCharge(s, chargeId, issued, amount, due, now);
+    const charge = periodCharge(s, k, chargeId, issued, amount, due, now);
     b.periods.push({
       ...base,
       amountCents: amount,
@@ -248,6 +248,7 @@ async function planIssue(
 
 function periodCharge(
   s: SubscriptionRow,
+  index: number,
   id: string,
   issued: { txid: string; brCode: string | null },
   amountCents: number,
@@ -265,7 +266,8 @@ function periodCharge(
     description: `Pix Automático ${due}`,
     productId: null,
     externalId: s.externalId,
-    details: { ...s.details, due_date: due },
+    // Which period and its date, for the charge's view (charge-view.ts: subscriptionPeriod).
+    details: { ...s.details, due_date: due, subscription_period: String(index + 1) },
     provider: s.provider,
     txid: issued.txid,
     brCode: issued.brCode,

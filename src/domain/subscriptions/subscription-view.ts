@@ -1,4 +1,4 @@
-import type { NewEvent } from "../../db/queries/events.ts";
+import { deliverAtOf, type NewEvent } from "../../db/queries/events.ts";
 import type { SubscriptionRow } from "../../db/queries/subscriptions.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import { qrPngDataUrl } from "../../qr/qr-png.ts";
@@ -90,5 +90,6 @@ export function subscriptionEvent(
     chargeId: s.id,
     payload: eventPayload(deps, type, subscriptionData(s)),
     createdAt: deps.clock.now(),
+    ...deliverAtOf(deps.clock),
   };
 }

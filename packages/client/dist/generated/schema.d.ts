@@ -1978,6 +1978,13 @@ export interface operations {
                             };
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
+                            /** @description A subscription period's charge: which period it is and its date. */
+                            subscriptionPeriod?: {
+                                /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                number?: number;
+                                /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                dueDate: string;
+                            };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
                             brCode: string | null;
@@ -2096,6 +2103,13 @@ export interface operations {
                                 };
                                 /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                 subscriptionId?: string;
+                                /** @description A subscription period's charge: which period it is and its date. */
+                                subscriptionPeriod?: {
+                                    /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                    number?: number;
+                                    /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                    dueDate: string;
+                                };
                                 /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                 declineReason?: string;
                                 brCode: string | null;
@@ -2218,6 +2232,13 @@ export interface operations {
                             };
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
+                            /** @description A subscription period's charge: which period it is and its date. */
+                            subscriptionPeriod?: {
+                                /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                number?: number;
+                                /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                dueDate: string;
+                            };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
                             brCode: string | null;
@@ -2361,6 +2382,13 @@ export interface operations {
                             };
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
+                            /** @description A subscription period's charge: which period it is and its date. */
+                            subscriptionPeriod?: {
+                                /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                number?: number;
+                                /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                dueDate: string;
+                            };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
                             brCode: string | null;
@@ -2475,6 +2503,13 @@ export interface operations {
                             };
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
+                            /** @description A subscription period's charge: which period it is and its date. */
+                            subscriptionPeriod?: {
+                                /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                number?: number;
+                                /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                dueDate: string;
+                            };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
                             brCode: string | null;
@@ -3489,6 +3524,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                 };
@@ -3558,6 +3600,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                 };
@@ -3627,6 +3676,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                     /**
@@ -3701,6 +3757,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                 };
@@ -3770,6 +3833,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                 };
@@ -3839,6 +3909,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                     /** @description Present when the update is a refund the PSP did not make. */
@@ -3914,6 +3991,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                     dispute: {
@@ -5892,6 +5976,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                     };
@@ -6004,6 +6095,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                     };
@@ -6116,6 +6214,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                         /**
@@ -6233,6 +6338,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                     };
@@ -6345,6 +6457,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                     };
@@ -6457,6 +6576,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                         /** @description Present when the update is a refund the PSP did not make. */
@@ -6575,6 +6701,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                         dispute: {

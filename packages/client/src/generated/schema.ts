@@ -1981,6 +1981,13 @@ export interface operations {
                             };
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
+                            /** @description A subscription period's charge: which period it is and its date. */
+                            subscriptionPeriod?: {
+                                /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                number?: number;
+                                /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                dueDate: string;
+                            };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
                             brCode: string | null;
@@ -2099,6 +2106,13 @@ export interface operations {
                                 };
                                 /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                 subscriptionId?: string;
+                                /** @description A subscription period's charge: which period it is and its date. */
+                                subscriptionPeriod?: {
+                                    /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                    number?: number;
+                                    /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                    dueDate: string;
+                                };
                                 /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                 declineReason?: string;
                                 brCode: string | null;
@@ -2221,6 +2235,13 @@ export interface operations {
                             };
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
+                            /** @description A subscription period's charge: which period it is and its date. */
+                            subscriptionPeriod?: {
+                                /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                number?: number;
+                                /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                dueDate: string;
+                            };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
                             brCode: string | null;
@@ -2364,6 +2385,13 @@ export interface operations {
                             };
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
+                            /** @description A subscription period's charge: which period it is and its date. */
+                            subscriptionPeriod?: {
+                                /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                number?: number;
+                                /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                dueDate: string;
+                            };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
                             brCode: string | null;
@@ -2478,6 +2506,13 @@ export interface operations {
                             };
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
+                            /** @description A subscription period's charge: which period it is and its date. */
+                            subscriptionPeriod?: {
+                                /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                number?: number;
+                                /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                dueDate: string;
+                            };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
                             brCode: string | null;
@@ -3492,6 +3527,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                 };
@@ -3561,6 +3603,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                 };
@@ -3630,6 +3679,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                     /**
@@ -3704,6 +3760,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                 };
@@ -3773,6 +3836,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                 };
@@ -3842,6 +3912,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                     /** @description Present when the update is a refund the PSP did not make. */
@@ -3917,6 +3994,13 @@ export interface operations {
                                     };
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
+                                    /** @description A subscription period's charge: which period it is and its date. */
+                                    subscriptionPeriod?: {
+                                        /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                        number?: number;
+                                        /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                        dueDate: string;
+                                    };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
                                     dispute: {
@@ -5895,6 +5979,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                     };
@@ -6007,6 +6098,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                     };
@@ -6119,6 +6217,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                         /**
@@ -6236,6 +6341,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                     };
@@ -6348,6 +6460,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                     };
@@ -6460,6 +6579,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                         /** @description Present when the update is a refund the PSP did not make. */
@@ -6578,6 +6704,13 @@ export interface operations {
                         };
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
+                        /** @description A subscription period's charge: which period it is and its date. */
+                        subscriptionPeriod?: {
+                            /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                            number?: number;
+                            /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                            dueDate: string;
+                        };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
                         dispute: {
