@@ -140,3 +140,24 @@ test("the downloadable example CSV is a file the page accepts whole", async () =
     text(res.body),
   );
 });
+
+test("a CSV with bills that would reach zero or overflow creates the other lines and names each bad one (issue 32)", async () => {
+  const a = await svc.newAccount();
+  await addUser(svc, a.accountId, "bounds@example.com");
+  const s = await signInInject(svc, "bounds@example.com");
+  const csv = [
+    "value;due_date;customer_name;customer_cpf;discount_mode;discount_value;interest_mode;interest_value",
+    "100,00;2026-12-10;Maria Silva;529.982.247-25;;;;",
+    "100,00;2027-06-17;Maria Silva;529.982.247-25;value_per_calendar_day_early;1;;",
+    "100,00;9999-12-20;Maria Silva;529.982.247-25;;;value_per_calendar_day;9999999999",
+    "100,00;2026-12-10;Maria Silva;529.982.247-25;nope;1;;",
+    "100,00;2026-12-11;Maria Silva;529.982.247-25;;;;",
+  ].join("\r\n");
+  const res = await upload(s, csv, "b".repeat(22));
+  assert.equal(res.statusCode, 200, res.body.slice(0, 500));
+  const shown = text(res.body);
+  assert.ok(shown.includes("2 charge(s) created, 3 line(s) with an error."), shown.slice(0, 2000));
+  assert.match(shown, /\|3\|+Error:\| discounts: would leave nothing to pay/);
+  assert.match(shown, /\|4\|+Error:\| due_date: must be at most 10 years/);
+  assert.match(shown, /\|5\|+Error:\| discounts\.mode: must be one of/);
+});

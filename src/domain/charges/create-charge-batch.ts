@@ -9,6 +9,7 @@ import type { Principal } from "../../kernel/mode.ts";
 import { paymentUrl } from "../checkout/payment-url.ts";
 import { AppError } from "../errors.ts";
 import { newId } from "../ids.ts";
+import { formatIssue } from "../input-errors.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
 import type { Tally } from "../tally.ts";
@@ -229,11 +230,10 @@ async function acceptLine(
   who: Principal,
   raw: Record<string, unknown>,
 ): Promise<Omit<Accepted, "index">> {
-  const parsed = CreatePixChargeSchema.safeParse(raw);
+  // Worded as the create route words them (an unknown discount mode reads as the list of modes).
+  const parsed = CreatePixChargeSchema.safeParse(raw, { reportInput: true });
   if (!parsed.success) {
-    const text = parsed.error.issues
-      .map((i) => `${i.path.join(".") || "charge"}: ${i.message}`)
-      .join("; ");
+    const text = parsed.error.issues.map((i) => formatIssue(i, "charge")).join("; ");
     throw new AppError("UNPROCESSABLE", text);
   }
   const input = parsed.data;
