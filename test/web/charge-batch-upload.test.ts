@@ -161,3 +161,33 @@ test("a CSV with bills that would reach zero or overflow creates the other lines
   assert.match(shown, /\|4\|+Error:\| due_date: must be at most 10 years/);
   assert.match(shown, /\|5\|+Error:\| discounts\.mode: must be one of/);
 });
+
+test("the same CSV uploaded twice (two submissions) bills each external_id once: the second report points at the charges (issue 32)", async () => {
+  const a = await svc.newAccount();
+  await addUser(svc, a.accountId, "twice@example.com");
+  const s = await signInInject(svc, "twice@example.com");
+  const csv = [
+    "value;due_date;external_id;customer_name;customer_cpf",
+    ...[1, 2, 3, 4, 5].map((n) => `10${n},00;2026-12-10;fatura-${n};Aluno ${n};529.982.247-25`),
+  ].join("\r\n");
+  const first = await upload(s, csv, "f".repeat(22));
+  assert.equal(first.statusCode, 200);
+  assert.ok(text(first.body).includes("5 charge(s) created, 0 line(s) with an error."));
+  const ids = [...first.body.matchAll(/href="\/dashboard\/charges\/(pix_[^"]+)"/g)].map(
+    (m) => m[1],
+  );
+  const second = await upload(s, csv, "g".repeat(22));
+  assert.equal(second.statusCode, 200);
+  const shown = text(second.body);
+  assert.ok(
+    shown.includes("0 charge(s) created, 0 line(s) with an error. 5 line(s) already billed"),
+    shown.slice(0, 2000),
+  );
+  assert.match(shown, /\|2\|+Already billed:\|/);
+  const ids2 = [...second.body.matchAll(/href="\/dashboard\/charges\/(pix_[^"]+)"/g)].map(
+    (m) => m[1],
+  );
+  assert.deepEqual(ids2, ids, "each line links to the charge made the first time");
+  const api = await svc.call("GET", "/api/pix/charges?limit=50", { token: a.test });
+  assert.equal(api.json().data.charges.length, 5);
+});
