@@ -135,3 +135,52 @@ describe("what a create accepts is served on its last payable day", () => {
     assert.equal(served, 1, "only the largest acceptable bill is created");
   });
 });
+
+describe("a bill stored before the bounds (by the previous release) is read, never a 5xx", () => {
+  /** A bill whose stored terms are rewritten to what the previous release accepted. */
+  async function legacyBill(terms: Record<string, unknown>) {
+    const created = await svc.call("POST", "/api/pix/charge/create", { token, body: BILL });
+    assert.equal(created.statusCode, 200, created.body);
+    const id = created.json().data.chargeId as string;
+    const base = { originalCents: 10000, dueDate: "2026-12-09", daysAfterDue: 3650 };
+    await svc.deps.db.query("UPDATE charges SET due_terms = $2::jsonb WHERE id = $1", [
+      id,
+      JSON.stringify({ ...base, ...terms }),
+    ]);
+    return id;
+  }
+
+  test("one asking for more than a safe integer late, and one asking for R$ 0,00 early", async () => {
+    const huge = await legacyBill({
+      interest: { mode: "value_per_calendar_day", value: 999_999_999_999_999 },
+    });
+    const zero = await legacyBill({
+      dueDate: "2027-06-17",
+      discounts: { mode: "value_per_calendar_day_early", value: 100 },
+    });
+    for (const [id, date] of [
+      [huge, "2030-06-03"],
+      [zero, "2026-11-30"],
+    ] as const) {
+      const location = await svc.call("GET", `/cobv/${id.slice(4)}?DPP=${date}`, {});
+      assert.equal(location.statusCode, 400, location.body);
+      assert.match(location.body, /DPP: the charge cannot be paid on/);
+      const pay = await svc.call("POST", "/api/pix/charge/simulate-pay", {
+        token,
+        body: { charge_id: id, paid_at: date },
+      });
+      assert.equal(pay.statusCode, 422, pay.body);
+      assert.match(pay.json().error ?? "", /paid_at: the charge cannot be paid on/);
+    }
+    clock.set(new Date("2030-06-03T15:00:00.000Z"));
+    try {
+      const status = await svc.call("GET", `/api/pix/charge/status?charge_id=${huge}`, { token });
+      assert.equal(status.statusCode, 200, status.body);
+      assert.equal(status.json().data.amountDue, null);
+      const list = await svc.call("GET", "/api/pix/charges?limit=50", { token });
+      assert.equal(list.statusCode, 200, list.body.slice(0, 300));
+    } finally {
+      clock.set(new Date("2026-11-29T15:00:00.000Z"));
+    }
+  });
+});

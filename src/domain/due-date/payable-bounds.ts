@@ -23,6 +23,15 @@ export const MAX_YEARS_AHEAD = 10;
 /** The most a cobv's `valor` can say: BACEN's `\d{1,10}\.\d{2}`. */
 export const MAX_AMOUNT_DUE_CENTS = 999_999_999_999;
 
+/**
+ * Whether an amount due can be asked of a payer: a safe integer from 1 centavo to
+ * MAX_AMOUNT_DUE_CENTS. Bills made since these bounds always are; a bill stored before them may
+ * not be, and is then read as not payable that day rather than failing the read.
+ */
+export function isPayableAmount(cents: number): boolean {
+  return Number.isSafeInteger(cents) && cents >= 1 && cents <= MAX_AMOUNT_DUE_CENTS;
+}
+
 /** The last due date a bill made on `today` may have (`YYYY-MM-DD`). */
 export function latestDueDate(today: string): string {
   const d = parseCalendarDate(today);
