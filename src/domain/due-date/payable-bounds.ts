@@ -66,7 +66,7 @@ export function payableBoundsIssue(terms: DueDateTerms, today: string): string |
     const field = lowest.discount > 0 ? "discounts" : "abatement.value";
     return `${field}: would leave nothing to pay on ${lowest.date} (the amount due must stay above R$ 0,00)`;
   }
-  const last = amountDue(terms, amountDue(terms, terms.dueDate).lastPayableDate);
+  const last = amountDue(terms, lowest.lastPayableDate);
   if (!Number.isSafeInteger(last.total) || last.total > MAX_AMOUNT_DUE_CENTS) {
     const field = terms.interest ? "interest.value" : "fine.value";
     return `${field}: the amount due on the last payable day (${last.lastPayableDate}) would pass R$ 9.999.999.999,99, the most a Pix charge can carry`;
@@ -89,7 +89,7 @@ function lowestAmount(terms: DueDateTerms, today: string) {
     }
   }
   let lowest = { ...amountDue(terms, today), date: today };
-  for (const date of dates) {
+  for (const date of dates.slice(1)) {
     const a = amountDue(terms, date);
     if (a.total < lowest.total) lowest = { ...a, date };
   }
