@@ -7,7 +7,9 @@ import { billingLines } from "../domain/charges/billing-csv.ts";
 // would (the token decides the account and whether it is test or live money). The file goes in
 // chunks (default 500 lines, at most 1,000) with a progress bar on stderr; each chunk's
 // Idempotency-Key is derived from the file's content and the chunk's number, so running the same
-// import again (after a network failure, a Ctrl-C) creates nothing twice.
+// import again (after a network failure, a Ctrl-C) is answered as before. A file changed since
+// (one refused line fixed) has new keys: its lines with an external_id already billed are not
+// billed again (the API answers them `duplicate`, counted apart), so give every line one.
 
 export type ImportOptions = {
   file: string;
@@ -22,7 +24,9 @@ export type ImportOptions = {
 export type ImportReport = {
   created: number;
   failed: number;
-  results: { row: number; chargeId?: string; error?: string }[];
+  /** Rows whose external_id was already billed: not created again, chargeId is that charge. */
+  duplicates: number;
+  results: { row: number; chargeId?: string; duplicate?: true; error?: string }[];
 };
 
 export async function importCharges(o: ImportOptions): Promise<ImportReport> {
@@ -31,7 +35,7 @@ export async function importCharges(o: ImportOptions): Promise<ImportReport> {
   const size = Math.min(Math.max(o.chunk ?? 500, 1), 1000);
   const fileHash = createHash("sha256").update(text).digest("hex").slice(0, 24);
   const doFetch = o.fetchImpl ?? fetch;
-  const report: ImportReport = { created: 0, failed: 0, results: [] };
+  const report: ImportReport = { created: 0, failed: 0, duplicates: 0, results: [] };
   o.progress?.(0, lines.length, 0);
   for (let start = 0; start < lines.length; start += size) {
     const part = lines.slice(start, start + size);
@@ -48,7 +52,9 @@ export async function importCharges(o: ImportOptions): Promise<ImportReport> {
     const body = (await res.json().catch(() => ({}))) as {
       success?: boolean;
       error?: string;
-      data?: { results?: { chargeId?: string; error?: { message?: string } }[] };
+      data?: {
+        results?: { chargeId?: string; duplicate?: boolean; error?: { message?: string } }[];
+      };
     };
     if (!res.ok || !body.success || !body.data?.results) {
       throw new Error(
@@ -57,7 +63,10 @@ export async function importCharges(o: ImportOptions): Promise<ImportReport> {
     }
     body.data.results.forEach((r, i) => {
       const row = part[i]?.row ?? 0;
-      if (r.chargeId) {
+      if (r.chargeId && r.duplicate) {
+        report.duplicates++;
+        report.results.push({ row, chargeId: r.chargeId, duplicate: true });
+      } else if (r.chargeId) {
         report.created++;
         report.results.push({ row, chargeId: r.chargeId });
       } else {

@@ -134,7 +134,10 @@ async function run(argv: string[]): Promise<number> {
     print(
       values.json,
       report,
-      [`created ${report.created}, refused ${report.failed}`, ...failures].join("\n"),
+      [
+        `created ${report.created}, refused ${report.failed}, already billed ${report.duplicates}`,
+        ...failures,
+      ].join("\n"),
     );
     return report.failed > 0 ? 1 : 0;
   }

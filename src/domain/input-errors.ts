@@ -69,8 +69,20 @@ export function toAppError(issues: readonly z.core.$ZodIssue[], part = "body"): 
   const issue = issues[0];
   if (!issue) return new AppError("BAD_REQUEST", `${part}: invalid`);
   const code =
-    SHAPE_CODES.has(issue.code) && !isFractionalInt(issue) ? "BAD_REQUEST" : "UNPROCESSABLE";
+    SHAPE_CODES.has(issue.code) && !isFractionalInt(issue) && !isUnknownDiscriminator(issue)
+      ? "BAD_REQUEST"
+      : "UNPROCESSABLE";
   return new AppError(code, formatIssue(issue, part));
+}
+
+// A discriminated union (the due-date discounts' `mode`) answers an unknown mode as a union
+// issue, which reads as a wrong shape; to a client it is a text outside a list, as an unknown
+// fine mode is (z.enum's invalid_value), so 422. A missing or non-text mode stays a shape error.
+// The route parses with reportInput, so the issue carries the object that was judged.
+function isUnknownDiscriminator(issue: z.core.$ZodIssue): boolean {
+  if (issue.code !== "invalid_union" || !("discriminator" in issue)) return false;
+  const input = issue.input as Record<string, unknown> | undefined;
+  return typeof input?.[String(issue.discriminator)] === "string";
 }
 
 // zod reports 1.5 for an integer field as a type error; to a client it is a number that breaks
@@ -98,6 +110,11 @@ export function formatIssue(issue: z.core.$ZodIssue, part = "body"): string {
     }
     case "invalid_value":
       return `${where}: must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+    case "invalid_union":
+      if (isUnknownDiscriminator(issue) && "options" in issue && Array.isArray(issue.options)) {
+        return `${where}: must be one of ${issue.options.map((v) => JSON.stringify(v)).join(", ")}`;
+      }
+      return `${where}: ${issue.message}`;
     default:
       return `${where}: ${issue.message}`;
   }

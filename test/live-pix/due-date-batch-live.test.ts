@@ -82,7 +82,8 @@ describe("live batch, Efí: one PUT /lotecobv", () => {
       "11144477735",
       "O CPF do devedor está com situação cadastral irregular na Receita Federal.",
     );
-    const lines = [line(0), line(1), line(2)];
+    // Their own external_ids: apto-0 to apto-2 were billed by the 1,000-line batch above.
+    const lines = [0, 1, 2].map((n) => ({ ...line(n), external_id: `negada-${n}` }));
     const res = await batch(s, lines, "lote-negada");
     const data = res.json().data;
     assert.equal(data.created, 2);
@@ -94,6 +95,16 @@ describe("live batch, Efí: one PUT /lotecobv", () => {
     assert.equal(again.headers["idempotent-replayed"], "true");
     assert.equal(s.peer.requests.length, calls, "a replay sends nothing to the PSP");
     s.peer.assertNoViolations();
+  });
+
+  test("lines already billed, sent again under another key, are duplicates: no cobv is made for them", async () => {
+    const calls = s.peer.requests.length;
+    const res = await batch(s, [line(0), line(7)], "lote-again");
+    const data = res.json().data;
+    assert.equal(data.duplicates, 2, res.body.slice(0, 500));
+    assert.equal(data.created, 0);
+    assert.equal(data.results[0].duplicate, true);
+    assert.equal(s.peer.requests.length, calls, "nothing reaches the PSP");
   });
 });
 

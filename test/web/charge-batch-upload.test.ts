@@ -140,3 +140,54 @@ test("the downloadable example CSV is a file the page accepts whole", async () =
     text(res.body),
   );
 });
+
+test("a CSV with bills that would reach zero or overflow creates the other lines and names each bad one (issue 32)", async () => {
+  const a = await svc.newAccount();
+  await addUser(svc, a.accountId, "bounds@example.com");
+  const s = await signInInject(svc, "bounds@example.com");
+  const csv = [
+    "value;due_date;customer_name;customer_cpf;discount_mode;discount_value;interest_mode;interest_value",
+    "100,00;2026-12-10;Maria Silva;529.982.247-25;;;;",
+    "100,00;2027-06-17;Maria Silva;529.982.247-25;value_per_calendar_day_early;1;;",
+    "100,00;9999-12-20;Maria Silva;529.982.247-25;;;value_per_calendar_day;9999999999",
+    "100,00;2026-12-10;Maria Silva;529.982.247-25;nope;1;;",
+    "100,00;2026-12-11;Maria Silva;529.982.247-25;;;;",
+  ].join("\r\n");
+  const res = await upload(s, csv, "b".repeat(22));
+  assert.equal(res.statusCode, 200, res.body.slice(0, 500));
+  const shown = text(res.body);
+  assert.ok(shown.includes("2 charge(s) created, 3 line(s) with an error."), shown.slice(0, 2000));
+  assert.match(shown, /\|3\|+Error:\| discounts: would leave nothing to pay/);
+  assert.match(shown, /\|4\|+Error:\| due_date: must be at most 10 years/);
+  assert.match(shown, /\|5\|+Error:\| discounts\.mode: must be one of/);
+});
+
+test("the same CSV uploaded twice (two submissions) bills each external_id once: the second report points at the charges (issue 32)", async () => {
+  const a = await svc.newAccount();
+  await addUser(svc, a.accountId, "twice@example.com");
+  const s = await signInInject(svc, "twice@example.com");
+  const csv = [
+    "value;due_date;external_id;customer_name;customer_cpf",
+    ...[1, 2, 3, 4, 5].map((n) => `10${n},00;2026-12-10;fatura-${n};Aluno ${n};529.982.247-25`),
+  ].join("\r\n");
+  const first = await upload(s, csv, "f".repeat(22));
+  assert.equal(first.statusCode, 200);
+  assert.ok(text(first.body).includes("5 charge(s) created, 0 line(s) with an error."));
+  const ids = [...first.body.matchAll(/href="\/dashboard\/charges\/(pix_[^"]+)"/g)].map(
+    (m) => m[1],
+  );
+  const second = await upload(s, csv, "g".repeat(22));
+  assert.equal(second.statusCode, 200);
+  const shown = text(second.body);
+  assert.ok(
+    shown.includes("0 charge(s) created, 0 line(s) with an error. 5 line(s) already billed"),
+    shown.slice(0, 2000),
+  );
+  assert.match(shown, /\|2\|+Already billed:\|/);
+  const ids2 = [...second.body.matchAll(/href="\/dashboard\/charges\/(pix_[^"]+)"/g)].map(
+    (m) => m[1],
+  );
+  assert.deepEqual(ids2, ids, "each line links to the charge made the first time");
+  const api = await svc.call("GET", "/api/pix/charges?limit=50", { token: a.test });
+  assert.equal(api.json().data.charges.length, 5);
+});

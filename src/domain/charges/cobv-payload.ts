@@ -2,6 +2,7 @@ import { findChargeById } from "../../db/queries/charges.ts";
 import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import { amountDue } from "../due-date/amount-due.ts";
+import { isPayableAmount } from "../due-date/payable-bounds.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { formatCents } from "../money.ts";
 import { brazilDate, dueTermsOf } from "./due-charge.ts";
@@ -49,7 +50,8 @@ export async function cobvPayload(
   }
   const date = dpp ?? brazilDate(deps.clock.now());
   const a = amountDue(terms, date);
-  if (date < brazilDate(row.createdAt) || !a.payable) {
+  // isPayableAmount: a bill stored before its terms were bounded may ask for 0 or too much.
+  if (date < brazilDate(row.createdAt) || !a.payable || !isPayableAmount(a.total)) {
     throw badRequest(
       `DPP: the charge cannot be paid on ${date} (payable until ${a.lastPayableDate})`,
     );

@@ -8,9 +8,16 @@ import type { Principal } from "../../kernel/mode.ts";
 import { paymentUrl } from "../checkout/payment-url.ts";
 import { AppError } from "../errors.ts";
 import { newId } from "../ids.ts";
+import { formatIssue } from "../input-errors.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
 import type { Tally } from "../tally.ts";
+import {
+  duplicateResult,
+  findDuplicates,
+  pointRepeats,
+  storeWithoutDuplicates,
+} from "./batch-duplicates.ts";
 import { creationEvents } from "./charge-events.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
 import { chargeDetailsOf } from "./create-pix-charge.ts";
@@ -48,6 +55,12 @@ const BatchLineResultSchema = z.object({
   /** The line's position in `charges`, from 0. */
   index: z.number().int(),
   chargeId: z.string().optional(),
+  duplicate: z
+    .boolean()
+    .optional()
+    .describe(
+      "true: not created, because its external_id already names a pending or paid charge of this account and mode (or an earlier line of this batch); chargeId is that charge.",
+    ),
   statusCode: z.string().optional(),
   status: z.string().optional(),
   value: z.number().optional(),
@@ -65,6 +78,10 @@ const BatchLineResultSchema = z.object({
 export const ChargeBatchResultSchema = z.object({
   created: z.number().int(),
   failed: z.number().int(),
+  duplicates: z
+    .number()
+    .int()
+    .describe("Lines not created because their external_id was already billed (duplicate: true)."),
   results: z.array(BatchLineResultSchema),
 });
 type LineResult = z.input<typeof BatchLineResultSchema>;
@@ -89,6 +106,8 @@ type Accepted = {
 export type PreparedBatch = {
   results: LineResult[];
   writes: ChargeWrite[];
+  /** Lines repeating an earlier line's external_id: index -> the first line's index. */
+  sameAs: Map<number, number>;
   live?: CobVBatchResult;
 };
 
@@ -106,14 +125,22 @@ export async function prepareChargeBatch(
   idempotencySeed?: string,
 ): Promise<PreparedBatch> {
   const results: LineResult[] = [];
-  const accepted: Accepted[] = [];
+  const judged: Accepted[] = [];
   for (const [index, raw] of batch.charges.entries()) {
     try {
-      accepted.push({ index, ...(await acceptLine(deps, who, raw)) });
+      judged.push({ index, ...(await acceptLine(deps, who, raw)) });
     } catch (err) {
       results[index] = { index, error: errorOf(err) };
     }
   }
+  // Lines already billed are answered with their charge before anything reaches the PSP.
+  const { billed, sameAs } = await findDuplicates(
+    deps.db,
+    who,
+    judged.map((a) => ({ index: a.index, externalId: a.input.external_id })),
+  );
+  for (const [index, charge] of billed) results[index] = duplicateResult(index, charge);
+  const accepted = judged.filter((a) => !billed.has(a.index) && !sameAs.has(a.index));
   let live: CobVBatchResult | undefined;
   const made = new Map<number, { txid: string; brCode: string; provider: string }>();
   if (who.mode === "live" && accepted.length > 0) {
@@ -181,7 +208,8 @@ export async function prepareChargeBatch(
       ...dueFields(row, now),
     };
   }
-  return { results, writes, ...(live ? { live } : {}) };
+  pointRepeats(results, sameAs);
+  return { results, writes, sameAs, ...(live ? { live } : {}) };
 }
 
 /** Stores the batch's charges with their events in one statement (inside the key's transaction). */
@@ -190,18 +218,24 @@ export async function writeChargeBatch(
   who: Principal,
   prepared: PreparedBatch,
 ) {
+  let stored: ChargeWrite[];
   try {
-    if (prepared.writes.length > 0) await insertCharges(deps.db, prepared.writes);
+    // A line another batch billed meanwhile is left out, its cobv (live) swept from the journal.
+    stored = await storeWithoutDuplicates(deps.db, who, prepared, async (db, writes) => {
+      if (writes.length > 0) await insertCharges(db, writes);
+    });
   } catch (err) {
     // Nothing half-done: the cobvs of charges not stored are removed (or swept later).
     await prepared.live?.abandon();
     throw err;
   }
-  for (const _ of prepared.writes) deps.tally?.chargeCreated("pix", who.mode);
+  for (const _ of stored) deps.tally?.chargeCreated("pix", who.mode);
   const failed = prepared.results.filter((r) => r.error).length;
+  const duplicates = prepared.results.filter((r) => r.duplicate).length;
   return {
-    created: prepared.results.length - failed,
+    created: prepared.results.length - failed - duplicates,
     failed,
+    duplicates,
     results: prepared.results.map((r) => {
       const {
         dueTerms: _t,
@@ -221,11 +255,10 @@ async function acceptLine(
   who: Principal,
   raw: Record<string, unknown>,
 ): Promise<Omit<Accepted, "index">> {
-  const parsed = CreatePixChargeSchema.safeParse(raw);
+  // Worded as the create route words them (an unknown discount mode reads as the list of modes).
+  const parsed = CreatePixChargeSchema.safeParse(raw, { reportInput: true });
   if (!parsed.success) {
-    const text = parsed.error.issues
-      .map((i) => `${i.path.join(".") || "charge"}: ${i.message}`)
-      .join("; ");
+    const text = parsed.error.issues.map((i) => formatIssue(i, "charge")).join("; ");
     throw new AppError("UNPROCESSABLE", text);
   }
   const input = parsed.data;

@@ -11,6 +11,7 @@ import {
 } from "../due-date/calendar-date.ts";
 import { termsInputOf } from "../due-date/create-fields.ts";
 import { type DueDateTerms, isPercentMode } from "../due-date/modalities.ts";
+import { isPayableAmount } from "../due-date/payable-bounds.ts";
 import { dueDateTermsFor } from "../due-date/terms-schema.ts";
 import { unprocessable } from "../errors.ts";
 import { centsToBrl } from "../money.ts";
@@ -130,7 +131,13 @@ export function dueFields(
   return {
     dueDate: terms.dueDate,
     lastPayableDate: a.lastPayableDate,
-    amountDue: pending && a.payable ? centsToBrl(a.total) : paid === null ? null : centsToBrl(paid),
+    // A bill stored before the bounds may ask for 0 or more than a Pix charge carries: null.
+    amountDue:
+      pending && a.payable && isPayableAmount(a.total)
+        ? centsToBrl(a.total)
+        : paid === null
+          ? null
+          : centsToBrl(paid),
     overdue: pending && a.overdue,
     ...(paid !== null ? { amountPaid: centsToBrl(paid) } : {}),
     dueTerms: termsView(terms),
@@ -155,7 +162,7 @@ export function dueSummary(row: ChargeRow, at: Date) {
     /** Today's amount with its parts (centavos). */
     amount: a,
     overdue: row.status === "pending" && a.overdue,
-    payable: a.payable,
+    payable: a.payable && isPayableAmount(a.total),
     amountPaidCents: row.amountPaidCents ?? null,
     terms,
   };

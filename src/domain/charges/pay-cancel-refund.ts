@@ -2,6 +2,7 @@ import type { ChargeRow } from "../../db/queries/charges.ts";
 import type { Principal } from "../../kernel/mode.ts";
 import { cryptoView } from "../crypto/crypto-view.ts";
 import { amountDue } from "../due-date/amount-due.ts";
+import { isPayableAmount } from "../due-date/payable-bounds.ts";
 import { forbidden, unprocessable } from "../errors.ts";
 import { simulateLightningPayment } from "../lightning/simulate.ts";
 import { clockFor } from "../subscriptions/account-clock.ts";
@@ -86,6 +87,12 @@ function paidAmount(deps: Deps, row: ChargeRow, paidAt: string | undefined): num
   if (!a.payable) {
     throw unprocessable(
       `paid_at: the charge can no longer be paid on ${date} (its last payable day is ${a.lastPayableDate})`,
+    );
+  }
+  if (!isPayableAmount(a.total)) {
+    // Only a bill stored before the terms were bounded (payable-bounds.ts) gets here.
+    throw unprocessable(
+      `paid_at: the charge cannot be paid on ${date}: its terms ask for nothing or for more than R$ 9.999.999.999,99`,
     );
   }
   return a.total;

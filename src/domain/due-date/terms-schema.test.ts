@@ -147,7 +147,7 @@ test("dueDateTermsFor refuses a past due date and an abatement or fixed discount
   });
   assert.equal(dueDateTermsFor(input, 1000, "2026-03-17").ok, true, "due today is fine");
   const abated = DueDateTermsSchema.parse({ ...ok, abatement: { mode: "fixed", value: 10 } });
-  assert.deepEqual(dueDateTermsFor(abated, 1000), {
+  assert.deepEqual(dueDateTermsFor(abated, 1000, "2026-03-01"), {
     ok: false,
     message: "abatement.value: must be less than the charge's amount",
   });
@@ -161,8 +161,12 @@ test("dueDateTermsFor refuses a past due date and an abatement or fixed discount
     abatement: { mode: "percent", value: 50 },
     discounts: { mode: "fixed_until_date", tiers: [{ date: "2026-03-01", value: 5 }] },
   });
-  assert.equal(dueDateTermsFor(percentOff, 1000).ok, false, "R$ 5 off R$ 10 after 50% abatement");
-  assert.deepEqual(dueDateTermsFor(both, 1000), {
+  assert.equal(
+    dueDateTermsFor(percentOff, 1000, "2026-03-01").ok,
+    false,
+    "R$ 5 off R$ 10 after 50% abatement",
+  );
+  assert.deepEqual(dueDateTermsFor(both, 1000, "2026-03-01"), {
     ok: false,
     message: "discounts.tiers[0].value: must be less than the amount after the abatement",
   });

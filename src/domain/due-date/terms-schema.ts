@@ -12,6 +12,7 @@ import {
   INTEREST_MODES,
   isPercentMode,
 } from "./modalities.ts";
+import { payableBoundsIssue } from "./payable-bounds.ts";
 
 // The due-date fields of a charge as our API takes them (snake_case, BRL and percent as JSON
 // numbers with at most 2 decimals, as every amount of the API), and their conversion to the
@@ -22,16 +23,18 @@ import {
 // Rules checked here, each named by its field: a date that is not a real YYYY-MM-DD date,
 // days_after_due below 0, a value with more than 2 decimals or not above 0, a percent above 100
 // (fine, interest) or at 100 or above (abatement, discount: BACEN refuses those), a discount
-// date after the due date, two discount tiers on one date. Rules that need the charge's amount
-// or today's date are in `dueDateTermsFor`.
+// date after the due date, two discount tiers on one date, a value above BACEN's ten digits.
+// Rules that need the charge's amount or today's date are in `dueDateTermsFor`.
 
 const DateText = z
   .string()
   .refine((v) => parseCalendarDate(v) !== undefined, "must be a calendar date as YYYY-MM-DD");
 
+// BACEN writes every value of a cobv as \d{1,10}\.\d{2}: a larger one could not be sent.
 const Value = z
   .number()
   .positive("must be greater than 0")
+  .max(9_999_999_999.99, "must be at most 9999999999.99")
   .refine((v) => brlToCents(v) !== undefined, "must have at most 2 decimal places");
 
 const modeValue = <M extends readonly [string, ...string[]]>(modes: M) =>
@@ -122,14 +125,15 @@ export type TermsResult =
 /**
  * Domain terms for a charge of `originalCents` from validated API input, or the first rule it
  * breaks as "field: message": the due date before `today` (Brazil's date, `YYYY-MM-DD`), an
- * abatement or a fixed discount that takes the whole amount (BACEN refuses both).
+ * abatement or a fixed discount that takes the whole amount (BACEN refuses both), and the
+ * bounds of payable-bounds.ts (never R$ 0,00 due, never more than a Pix charge can carry).
  */
 export function dueDateTermsFor(
   input: DueDateTermsInput,
   originalCents: number,
-  today?: string,
+  today: string,
 ): TermsResult {
-  if (today !== undefined && input.due_date < today) {
+  if (input.due_date < today) {
     return { ok: false, message: `due_date: must be today or later (today in Brazil is ${today})` };
   }
   const part = <M extends string>(p: { mode: M; value: number } | undefined) =>
@@ -160,16 +164,15 @@ export function dueDateTermsFor(
   } else if (d) {
     discounts = { mode: d.mode, value: hundredths(d.value) };
   }
-  return {
-    ok: true,
-    terms: {
-      originalCents,
-      dueDate: input.due_date,
-      daysAfterDue: input.days_after_due,
-      ...(abatement && { abatement }),
-      ...(input.fine && { fine: part(input.fine) }),
-      ...(input.interest && { interest: part(input.interest) }),
-      ...(discounts && { discounts }),
-    },
+  const terms: DueDateTerms = {
+    originalCents,
+    dueDate: input.due_date,
+    daysAfterDue: input.days_after_due,
+    ...(abatement && { abatement }),
+    ...(input.fine && { fine: part(input.fine) }),
+    ...(input.interest && { interest: part(input.interest) }),
+    ...(discounts && { discounts }),
   };
+  const issue = payableBoundsIssue(terms, today);
+  return issue ? { ok: false, message: issue } : { ok: true, terms };
 }

@@ -44,7 +44,15 @@ export const EXAMPLE_CSV = `${[
 type Report = {
   created: number;
   failed: number;
-  lines: { row: number; chargeId?: string; value?: number; dueDate?: string; error?: string }[];
+  duplicates: number;
+  lines: {
+    row: number;
+    chargeId?: string;
+    duplicate?: boolean;
+    value?: number;
+    dueDate?: string;
+    error?: string;
+  }[];
 };
 
 export function registerChargeBatchPages(web: FastifyInstance, deps: AppDeps): void {
@@ -128,9 +136,11 @@ ${o.report ? reportHtml(req, o.report) : ""}
             return {
               created: out.created,
               failed: out.failed,
+              duplicates: out.duplicates,
               lines: out.results.map((res, i) => ({
                 row: lines[i]?.row ?? i + 2,
                 ...(res.chargeId ? { chargeId: res.chargeId } : {}),
+                ...(res.duplicate ? { duplicate: true } : {}),
                 ...(res.value !== undefined ? { value: res.value } : {}),
                 ...(res.dueDate ? { dueDate: res.dueDate } : {}),
                 ...(res.error ? { error: res.error.message } : {}),
@@ -143,8 +153,12 @@ ${o.report ? reportHtml(req, o.report) : ""}
       return render(req, reply, {
         report: done.value,
         flash: {
-          kind: done.value.failed > 0 ? "warn" : "ok",
-          text: b("batch.summary", { created: done.value.created, failed: done.value.failed }),
+          kind: done.value.failed > 0 || done.value.duplicates > 0 ? "warn" : "ok",
+          text: `${b("batch.summary", { created: done.value.created, failed: done.value.failed })}${
+            done.value.duplicates > 0
+              ? ` ${b("batch.duplicates", { n: done.value.duplicates })}`
+              : ""
+          }`,
         },
       });
     },
@@ -175,9 +189,11 @@ function reportHtml(req: FastifyRequest, report: Report): HtmlValue {
 <div class="table-wrap"><table><thead><tr><th class="num">${b("batch.line")}</th><th>${b("batch.result")}</th></tr></thead><tbody>${report.lines.map(
     (l) =>
       html`<tr${l.error ? html` class="failed"` : ""}><td class="num">${l.row}</td><td>${
-        l.chargeId
-          ? html`<a class="mono" href="/dashboard/charges/${l.chargeId}">${l.chargeId}</a><br><span class="muted">${b("batch.dueDate")} ${l.dueDate ? formatDay(req.lang, l.dueDate) : "—"} · ${l.value === undefined ? "—" : money(t, brlToCents(l.value) ?? 0)}</span>`
-          : html`<strong>${b("batch.error")}:</strong> ${words(l.error ?? "")}`
+        l.duplicate
+          ? html`<strong>${b("batch.duplicate")}:</strong> <a class="mono" href="/dashboard/charges/${l.chargeId}">${l.chargeId}</a>`
+          : l.chargeId
+            ? html`<a class="mono" href="/dashboard/charges/${l.chargeId}">${l.chargeId}</a><br><span class="muted">${b("batch.dueDate")} ${l.dueDate ? formatDay(req.lang, l.dueDate) : "—"} · ${l.value === undefined ? "—" : money(t, brlToCents(l.value) ?? 0)}</span>`
+            : html`<strong>${b("batch.error")}:</strong> ${words(l.error ?? "")}`
       }</td></tr>`,
   )}</tbody></table></div></section>`;
 }

@@ -18,6 +18,9 @@ export const chargeBatch = defineArea(
       "O arquivo não tem linhas de cobrança: a primeira linha nomeia as colunas, as seguintes são as cobranças.",
     "batch.tooMany": "O arquivo tem {n} linhas de cobrança; o máximo é {max}. Divida-o.",
     "batch.summary": "{created} cobrança(s) criada(s), {failed} linha(s) com erro.",
+    "batch.duplicates":
+      "{n} linha(s) já cobrada(s): o external_id já nomeia uma cobrança pendente ou paga, que não foi criada de novo.",
+    "batch.duplicate": "Já cobrada",
     "batch.report": "Resultado por linha",
     "batch.line": "Linha",
     "batch.result": "Resultado",
@@ -41,6 +44,9 @@ export const chargeBatch = defineArea(
       "The file has no charge lines: the first line names the columns, the next ones are the charges.",
     "batch.tooMany": "The file has {n} charge lines; the most is {max}. Split it.",
     "batch.summary": "{created} charge(s) created, {failed} line(s) with an error.",
+    "batch.duplicates":
+      "{n} line(s) already billed: the external_id already names a pending or paid charge, which was not created again.",
+    "batch.duplicate": "Already billed",
     "batch.report": "Result per line",
     "batch.line": "Line",
     "batch.result": "Result",

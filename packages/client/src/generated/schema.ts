@@ -1861,9 +1861,13 @@ export interface operations {
                         data: {
                             created: number;
                             failed: number;
+                            /** @description Lines not created because their external_id was already billed (duplicate: true). */
+                            duplicates: number;
                             results: {
                                 index: number;
                                 chargeId?: string;
+                                /** @description true: not created, because its external_id already names a pending or paid charge of this account and mode (or an earlier line of this batch); chargeId is that charge. */
+                                duplicate?: boolean;
                                 statusCode?: string;
                                 status?: string;
                                 value?: number;
