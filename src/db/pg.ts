@@ -41,6 +41,18 @@ export function openPostgres(url: string, poolSize: number): Db {
   // would crash the process. The next query simply gets a fresh client.
   pool.on("error", () => {});
 
+  const inTransaction = async <T>(client: pg.PoolClient, fn: (tx: Db) => Promise<T>) => {
+    await client.query("BEGIN");
+    try {
+      const result = await fn(onClient(client));
+      await client.query("COMMIT");
+      return result;
+    } catch (err) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw err;
+    }
+  };
+
   const onClient = (client: pg.PoolClient): Db => {
     const tx: Db = {
       kind: "postgres",
@@ -66,15 +78,27 @@ export function openPostgres(url: string, poolSize: number): Db {
     async transaction(fn) {
       const client = await pool.connect();
       try {
-        await client.query("BEGIN");
-        const result = await fn(onClient(client));
-        await client.query("COMMIT");
-        return result;
-      } catch (err) {
-        await client.query("ROLLBACK").catch(() => {});
-        throw err;
+        return await inTransaction(client, fn);
       } finally {
         client.release();
+      }
+    },
+    async session(fn) {
+      const client = await pool.connect();
+      const held: Db = {
+        ...onClient(client),
+        transaction: (inner) => inTransaction(client, inner),
+      };
+      let failed = false;
+      try {
+        return await fn(held);
+      } catch (err) {
+        failed = true;
+        throw err;
+      } finally {
+        // A session that failed may still hold what it took (a session-level advisory lock whose
+        // unlock did not run): its connection is closed rather than handed to the next caller.
+        client.release(failed);
       }
     },
     async listen(channel, onPayload) {

@@ -14,6 +14,12 @@ export interface Db {
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Pools only: fn on one connection held for it, outside any transaction (its transaction()
+   * opens one on that connection). For what must not run in a transaction block and needs one
+   * session throughout: the migrations' CREATE INDEX CONCURRENTLY under a session-level lock.
+   */
+  session?<T>(fn: (s: Db) => Promise<T>): Promise<T>;
   /** Subscribes to NOTIFY on a channel; returns the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

@@ -1,0 +1,140 @@
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { after, before, test } from "node:test";
+import { startReceiver } from "../helpers/receiver.ts";
+import { startTestService, type TestService } from "../helpers/service.ts";
+
+// One release back keeps working beside the migrated schema (docs/operations.md, "Upgrades and
+// migrations"): the statements an instance of an earlier release runs to create a charge, to
+// approve it and to write its next event, with their parameters, as that release's code built
+// them (test/fixtures/previous-release/README.md), run against today's schema; what they write
+// must read back through today's code as that release meant it. A migration that those writes no
+// longer fit (a NOT NULL column without a default, a renamed column, a dropped constraint a
+// statement names) fails here.
+
+const FIXTURES = new URL("../fixtures/previous-release/", import.meta.url);
+const RELEASES = readdirSync(FIXTURES, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const PREVIOUS_ACCOUNT = "acc_previous_release";
+const PREVIOUS_CHARGE_TAG = "previousrelease";
+// The release before migration 0022, whose creation events carry their payload: what the later
+// releases' creation events, stored without one, must read as.
+const BEFORE_0022 = "d8ebfa2";
+
+/**
+ * A fixture statement with its parameters: the release's account id replaced by the test's, and
+ * the charge's id, txid and BR Code marked by `tag` (each release's charge is its own).
+ */
+function statement(
+  release: string,
+  name: string,
+  who: { accountId: string; tag: string },
+): { sql: string; params: unknown[] } {
+  const file = (ext: string) => readFileSync(new URL(`${release}/${name}${ext}`, FIXTURES), "utf8");
+  const params = file(".params.json")
+    .replaceAll(PREVIOUS_ACCOUNT, who.accountId)
+    .replaceAll(PREVIOUS_CHARGE_TAG, who.tag);
+  return { sql: file(".sql"), params: JSON.parse(params) };
+}
+
+/** The events' stored payloads as the release wrote them (null: drawn from the charge), by id. */
+function payloadsOf(...params: unknown[][]): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const p of params) {
+    const rows = JSON.parse(p[0] as string) as Array<{
+      id?: string;
+      payload?: string;
+      events?: Array<{ id: string; payload: string }>;
+    }>;
+    for (const r of rows) {
+      for (const e of r.events ?? [r as { id: string; payload: string }]) {
+        out.set(e.id, e.payload === null ? null : JSON.parse(e.payload));
+      }
+    }
+  }
+  return out;
+}
+
+let svc: TestService;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+before(async () => {
+  svc = await startTestService({
+    lookup: async () => [{ address: "93.184.216.34", family: 4 }],
+    env: { TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1", TOSTAO_WORKERS: "false" },
+  });
+  receiver = await startReceiver();
+});
+after(async () => {
+  await svc.close();
+  await receiver.close();
+});
+
+for (const release of RELEASES) {
+  test(`release ${release}'s charge, approval and events, written against today's schema, read back through today's code`, async () => {
+    const a = await svc.newAccount();
+    const hook = await svc.call("POST", "/api/webhooks/create", {
+      token: a.test,
+      body: { url: receiver.url, events: ["*"] },
+    });
+    assert.equal(hook.statusCode, 200, hook.body);
+
+    const who = { accountId: a.accountId, tag: `release${release}x`.slice(0, 15) };
+    const create = statement(release, "insert-charges", who);
+    const approve = statement(release, "move-charge", who);
+    const approvedEvent = statement(release, "insert-events", who);
+    const [inserted] = await svc.deps.db.query<{ inserted: string }>(create.sql, create.params);
+    const chargeId = `pix_${who.tag}0000000001`;
+    assert.deepEqual(JSON.parse(inserted?.inserted ?? "[]"), [chargeId]);
+    assert.equal((await svc.deps.db.query(approve.sql, approve.params)).length, 1);
+    await svc.deps.db.query(approvedEvent.sql, approvedEvent.params);
+    const payloads = payloadsOf(create.params, approvedEvent.params);
+    assert.equal(payloads.size, 3);
+    // A creation event stored without payload (from migration 0022 on) reads as the charge as
+    // created: the release before stored exactly that (its fixture holds it).
+    const asCreated = [
+      ...payloadsOf(statement(BEFORE_0022, "insert-charges", who).params).values(),
+    ][0];
+    const expected = (eventId: string) => payloads.get(eventId) ?? asCreated;
+
+    // The charge: listed, and its status, as the previous release left it.
+    const list = await svc.call("GET", "/api/pix/charges?limit=10", { token: a.test });
+    assert.equal(list.statusCode, 200, list.body);
+    const listed = list.json().data.charges as Array<Record<string, unknown>>;
+    assert.deepEqual(
+      listed.map((c) => [c.chargeId, c.statusCode, c.value, c.external_id]),
+      [[chargeId, "approved", 123.45, "ord-42"]],
+    );
+    const status = await svc.call("GET", `/api/pix/charge/status?charge_id=${chargeId}`, {
+      token: a.test,
+    });
+    assert.equal(status.statusCode, 200, status.body);
+    assert.equal(status.json().data.statusCode, "approved");
+    assert.equal(status.json().data.approvedAt, "2026-11-20T12:05:00.000Z");
+
+    // Its events, with the data the previous release stored, through the API and the webhook.
+    const events = await svc.call("GET", `/api/events?charge_id=${chargeId}`, { token: a.test });
+    assert.equal(events.statusCode, 200, events.body);
+    const listedEvents = events.json().data.events as Array<{
+      id: string;
+      event: string;
+      data: unknown;
+    }>;
+    assert.deepEqual(
+      listedEvents.map((e) => e.event),
+      ["charge.created", "charge.pending", "charge.approved"],
+    );
+    for (const e of listedEvents) assert.deepEqual(e.data, expected(e.id), e.event);
+
+    const start = receiver.received.length;
+    await svc.worker.runOnce();
+    const bodies = receiver.received
+      .slice(start)
+      .map((r) => JSON.parse(r.body) as { id: string; data: unknown });
+    assert.equal(bodies.length, 3);
+    for (const b of bodies) {
+      assert.notEqual(b.data, null, b.id);
+      assert.deepEqual(b.data, expected(b.id));
+    }
+  });
+}
