@@ -7,8 +7,9 @@ import { type LiveSetup, providerBody, startAutomaticoSetup } from "../helpers/l
 // A live subscription period's charge is a cobr at the PSP: the merchant's cancel of that
 // charge (POST /api/pix/charge/cancel, the dashboard's button and the MCP tool run the same use
 // case) must cancel the cobr (PATCH /cobr/{txid}), never a cob of that txid, which the PSP does
-// not know: the charge would be canceled here while the payer's bank could still debit it. The
-// service and the peer share one manual clock, 2026-03-02 12:00 in Brasília.
+// not know: the charge would be canceled here while the payer's bank could still debit it. Once
+// paid, its refund is a devolução on the cobr's Pix, as for any live charge. The service and the
+// peer share one manual clock, 2026-03-02 12:00 in Brasília.
 const clock = manualClock(new Date("2026-03-02T15:00:00.000Z"));
 let s: LiveSetup;
 
@@ -109,5 +110,19 @@ test("on its date a live period's charge cannot be canceled: 422, pending here a
   } finally {
     clock.set(was);
   }
+  s.peer.assertNoViolations();
+});
+
+test("a paid live period's charge is refunded through a devolução on its cobr's end-to-end id", async () => {
+  const { cobr, charge } = await issuedPeriod("2026-03-12");
+  await s.peer.payCobr(cobr.txid);
+  await s.peer.settled();
+  assert.equal((await chargeOf(charge.subscriptionId)).statusCode, "approved");
+  const e2eid = cobr.pix[0]?.endToEndId ?? "";
+  const res = await call("POST", "/api/pix/charge/refund", { charge_id: charge.chargeId });
+  assert.equal(res.statusCode, 200, res.body);
+  const devolucoes = s.peer.pixReceived.get(e2eid)?.devolucoes ?? [];
+  assert.equal(devolucoes.length, 1, "one devolução on the cobr's Pix");
+  assert.equal(devolucoes[0]?.valor, "49.90");
   s.peer.assertNoViolations();
 });
