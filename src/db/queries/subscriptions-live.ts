@@ -85,10 +85,15 @@ export async function setReceived(
   db: Db,
   k: { accountId: string; id: string },
   cents: number,
+  /** The paying Pix's end-to-end id, which a refund's devolução names; kept unless another charge holds it. */
+  e2eid?: string,
 ): Promise<void> {
   await db.query(
-    `UPDATE charges SET received_cents = $3 WHERE id = $1 AND account_id = $2 AND mode = 'live'`,
-    [k.id, k.accountId, cents],
+    `UPDATE charges SET received_cents = $3,
+       psp_e2eid = CASE WHEN $4::text IS NULL OR EXISTS (SELECT 1 FROM charges o WHERE o.psp_e2eid = $4::text)
+         THEN psp_e2eid ELSE $4::text END
+     WHERE id = $1 AND account_id = $2 AND mode = 'live'`,
+    [k.id, k.accountId, cents, e2eid ?? null],
   );
 }
 

@@ -6,6 +6,11 @@ import { isPayableAmount } from "../due-date/payable-bounds.ts";
 import { forbidden, unprocessable } from "../errors.ts";
 import { simulateLightningPayment } from "../lightning/simulate.ts";
 import { clockFor } from "../subscriptions/account-clock.ts";
+import {
+  cancelLivePeriodCharge,
+  pastFirstDebit,
+} from "../subscriptions-live/cancel-period-charge.ts";
+import type { RecurrenceSink } from "../subscriptions-live/notify.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
 import { chargeView } from "./charge-view.ts";
 import type { PixChargeDeps } from "./create-pix-charge.ts";
@@ -104,13 +109,21 @@ function ownView(row: ChargeRow, baseUrl: string) {
 }
 
 /** Cancels a pending charge (charge.updated). Canceling a canceled charge is 200, unchanged. */
-export async function cancelCharge(deps: Deps, who: Principal, chargeId: string) {
+export async function cancelCharge(
+  deps: Deps & { recurrenceSink?: RecurrenceSink | undefined },
+  who: Principal,
+  chargeId: string,
+) {
   const { d, current } = await onItsClock(deps, who, chargeId);
   notCrypto(current.method, "canceled");
   if (current.status === "canceled") return chargeView(current);
   if (isLive(current) && current.status === "pending") {
-    // The cob goes first: a charge is never canceled here while still payable at the PSP.
-    const after = await cancelLiveCharge({ ...deps, pspClients: deps.pixProviders.live }, current);
+    // The cob (a period's cobr) goes first: a charge is never canceled here while still payable
+    // at the PSP.
+    const live = { ...deps, pspClients: deps.pixProviders.live };
+    const after = current.subscriptionId
+      ? await cancelLivePeriodCharge(live, current)
+      : await cancelLiveCharge(live, current);
     // Already paid at the PSP: the payment was learnt just now, and the answer is the charge
     // as it is (approved), not a refusal that leaves the caller to find out later.
     if (after.status === "approved") return chargeView(after);
@@ -132,9 +145,7 @@ function notPastFirstDebit(deps: Deps, row: ChargeRow) {
   const due = row.details.due_date;
   if (!row.subscriptionId || typeof due !== "string") return;
   if (brazilDate(deps.clock.now()) >= due) {
-    throw unprocessable(
-      `charge_id: a subscription period's charge cannot be canceled on or after its date (${due}), when the payer's bank first tries to debit it; cancel the subscription to stop later periods (docs/subscriptions.md)`,
-    );
+    throw unprocessable(pastFirstDebit(due));
   }
 }
 

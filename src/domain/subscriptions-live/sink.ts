@@ -97,7 +97,8 @@ export function makeSubscriptionSink(
         return db.transaction(async (tx) => {
           const moved = await moveCharge(tx, key, { from: ["pending"], to: "approved", at: now });
           if (!moved) return false;
-          await setReceived(tx, key, paid || charge.valueCents);
+          // The paying Pix's end-to-end id: a refund is a devolução on it, as for any charge.
+          await setReceived(tx, key, paid || charge.valueCents, cobr.pix[0]?.endToEndId);
           const fresh = (await findCharge(tx, key)) ?? moved;
           await insertEvents(tx, [chargeEvent(deps, "charge.approved", fresh)]);
           await updatePeriod(tx, period, {

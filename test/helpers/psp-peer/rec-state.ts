@@ -371,12 +371,16 @@ export class RecState {
     const t = this.open(c);
     this.moveT(t, "PAGA");
     this.moveCobr(c, "CONCLUIDA");
-    c.pix.push({
+    const pix = {
       endToEndId: t.endToEndId,
       txid: c.txid,
       valor: String((c.body.valor as { original?: string }).original),
       horario: this.stamp(),
-    });
+    };
+    c.pix.push(pix);
+    // A cobr is paid by a Pix like any other: listed by GET /pix and refunded through
+    // PUT /pix/{e2eid}/devolucao/{id}.
+    this.pix.pix.set(pix.endToEndId, { ...pix, chave: this.pix.pixKey, devolucoes: [] });
   }
 
   /** The payer's bank fails the scheduled attempt; the cobr ends when no retry can follow. */
