@@ -113,10 +113,15 @@ export function makePhoenixdNode(o: PhoenixdOptions): LightningNode {
           signal.removeEventListener("abort", stop);
           void queue.then(() => {
             if (signal.aborted) resolve();
-            // 1009: a message over NODE_ANSWER_MAX_BYTES; the socket was dropped unread.
-            else if (ev.code === 1009)
+            // Dropped without a close frame: a message over NODE_ANSWER_MAX_BYTES (undici
+            // fails the socket unread; the event says no more) or the connection lost. A
+            // failure either way, so the worker waits its back-off before trying again.
+            else if (opened && !ev.wasClean)
               reject(
-                new LightningError("bad_answer", "a message of the node's websocket was too large"),
+                new LightningError(
+                  "unavailable",
+                  "the node's websocket was dropped (a message over 1 MiB, or the connection lost)",
+                ),
               );
             else if (opened) resolve();
             else reject(new LightningError("unavailable", "the node's websocket did not open"));
