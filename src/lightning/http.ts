@@ -6,8 +6,16 @@ import {
   parseIp,
   systemLookup,
 } from "../net/address-policy.ts";
+import { boundedLines, readBoundedText, TooLargeError } from "../net/bounded-body.ts";
 import { BlockedAddressError, guardedLookup } from "../net/safe-fetch.ts";
 import { LightningError } from "./node.ts";
+
+/**
+ * The most a node's answer, one line of its invoice stream, or one message of its event socket
+ * may hold. LND's getinfo and an invoice are a few KiB (an invoice paid in many parts lists each
+ * HTLC, a few hundred bytes apiece); past this it is not a node worth reading.
+ */
+export const NODE_ANSWER_MAX_BYTES = 1024 * 1024;
 
 /**
  * The connection pool to one node. A node's URL is the merchant's choice, so its host must
@@ -33,6 +41,8 @@ export function makeNodeAgent(opts: { certificatePem?: string; policy?: AddressP
       connect(o, callback);
     },
     keepAliveTimeout: 10_000,
+    // phoenixd's event socket: undici's default allows a 128 MB message.
+    webSocket: { maxPayloadSize: NODE_ANSWER_MAX_BYTES },
   });
 }
 
@@ -44,7 +54,10 @@ export type NodeCall = {
   timeoutMs: number;
 };
 
-/** One request with one deadline over connect, headers and body; the answer as parsed JSON. */
+/**
+ * One request with one deadline over connect, headers and body, the body read up to
+ * NODE_ANSWER_MAX_BYTES; the answer as parsed JSON (or the text, when it is not JSON).
+ */
 export async function callNode(
   agent: Agent,
   call: NodeCall,
@@ -58,7 +71,11 @@ export async function callNode(
       ...(call.body !== undefined ? { body: call.body } : {}),
       signal,
     });
-    const text = await res.body.text();
+    const text = await readBoundedText(
+      res.body,
+      NODE_ANSWER_MAX_BYTES,
+      res.headers["content-length"],
+    );
     let body: unknown = text;
     try {
       body = text ? JSON.parse(text) : null;
@@ -72,6 +89,8 @@ export async function callNode(
     return { status: res.statusCode, body };
   } catch (err) {
     if (err instanceof LightningError) throw err;
+    if (err instanceof TooLargeError)
+      throw new LightningError("bad_answer", `the node's answer was ${err.message}`);
     throw new LightningError("unavailable", transportReason(err, call.timeoutMs));
   }
 }
@@ -85,21 +104,21 @@ export function transportReason(err: unknown, timeoutMs: number): string {
   const code = e.code ?? e.cause?.code;
   if (code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code))
     return `TLS: the node's certificate was not trusted (${code}); give its tls.cert`;
-  return `could not reach the node (${code ?? e.message ?? "error"})`;
+  // Only the error's code: its text can quote what the server sent (a parser error).
+  return `could not reach the node (${code ?? "network error"})`;
 }
 
-/** Splits a byte stream into lines (newline-delimited JSON). */
-export async function* lines(body: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
-  let rest = "";
-  for await (const chunk of body) {
-    rest += chunk.toString();
-    let i = rest.indexOf("\n");
-    while (i >= 0) {
-      const line = rest.slice(0, i).trim();
-      rest = rest.slice(i + 1);
-      if (line) yield line;
-      i = rest.indexOf("\n");
-    }
+/**
+ * Splits a node's stream into lines (newline-delimited JSON), linear in the bytes received; a
+ * line over NODE_ANSWER_MAX_BYTES is a LightningError, so the caller drops the stream and
+ * reconnects after its back-off.
+ */
+export async function* lines(body: AsyncIterable<Uint8Array | string>): AsyncGenerator<string> {
+  try {
+    yield* boundedLines(body, NODE_ANSWER_MAX_BYTES);
+  } catch (err) {
+    if (err instanceof TooLargeError)
+      throw new LightningError("bad_answer", `a line of the node's stream was ${err.message}`);
+    throw err;
   }
-  if (rest.trim()) yield rest.trim();
 }

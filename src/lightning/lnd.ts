@@ -43,10 +43,12 @@ export function makeLndNode(o: LndOptions): LightningNode {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       timeoutMs: o.timeoutMs,
     });
+  // In our words only: the node's own text is never passed on (a URL may point at any local
+  // service on the allow-list, whose banner must not reach the caller).
   const failed = (what: string, status: number, body: unknown) =>
     new LightningError(
       "bad_answer",
-      `${what}: the node answered ${status}${messageOf(body) ? ` (${messageOf(body)})` : ""}`,
+      `${what}: the node answered ${status}${isLndError(body) ? "" : " (not an LND REST answer)"}`,
     );
 
   return {
@@ -55,7 +57,11 @@ export function makeLndNode(o: LndOptions): LightningNode {
       const b = r.body as { chains?: Array<{ network?: string }>; identity_pubkey?: string };
       if (r.status !== 200) throw failed("getinfo", r.status, r.body);
       const network = normaliseNetwork(b?.chains?.[0]?.network ?? "");
-      if (!network) throw new LightningError("bad_answer", "getinfo: no known network in chains");
+      if (!network)
+        throw new LightningError(
+          "bad_answer",
+          "getinfo: no known network in chains[0].network (not an LND REST answer?)",
+        );
       return { network, nodeId: b.identity_pubkey ?? null };
     },
     async createInvoice(input) {
@@ -95,10 +101,11 @@ export function makeLndNode(o: LndOptions): LightningNode {
         throw new LightningError("unavailable", transportReason(err, o.timeoutMs));
       }
       if (res.statusCode !== 200) {
-        const text = await res.body.text().catch(() => "");
+        // Not read: its text is not passed on, and leaving it unread drops the connection.
+        res.body.destroy();
         throw new LightningError(
           res.statusCode === 401 || res.statusCode === 403 ? "refused" : "unavailable",
-          `subscribe: the node answered ${res.statusCode} ${text.slice(0, 200)}`,
+          `subscribe: the node answered ${res.statusCode}`,
         );
       }
       onOpen?.();
@@ -110,7 +117,8 @@ export function makeLndNode(o: LndOptions): LightningNode {
           } catch {
             continue;
           }
-          if (msg.error) throw new LightningError("unavailable", `subscribe: ${msg.error.message}`);
+          if (msg.error)
+            throw new LightningError("unavailable", "subscribe: the node's stream sent an error");
           const inv = msg.result;
           if (!inv?.r_hash) continue;
           const st = invoiceState(inv, Buffer.from(inv.r_hash, "base64").toString("hex"));
@@ -147,8 +155,11 @@ function invoiceState(inv: LndInvoice, paymentHash: string): InvoiceState {
   };
 }
 
-function messageOf(body: unknown): string | undefined {
-  if (body && typeof body === "object" && "message" in body)
-    return String((body as { message: unknown }).message).slice(0, 200);
-  return undefined;
+/** grpc-gateway's error shape, {code, message}: an LND that refused, not some other server. */
+function isLndError(body: unknown): boolean {
+  return (
+    typeof body === "object" &&
+    body !== null &&
+    typeof (body as { code?: unknown }).code === "number"
+  );
 }

@@ -35,19 +35,25 @@ export function makePhoenixdNode(o: PhoenixdOptions): LightningNode {
       ...(form ? { body: new URLSearchParams(form).toString() } : {}),
       timeoutMs: o.timeoutMs,
     });
-  const failed = (what: string, status: number, body: unknown) =>
+  // In our words only: phoenixd's errors are plain text, and so is any other local service's
+  // banner on the allow-list, which must not reach the caller.
+  const failed = (what: string, status: number) =>
     new LightningError(
       "bad_answer",
-      `${what}: the node answered ${status}${typeof body === "string" && body ? ` (${body.slice(0, 200)})` : ""}`,
+      `${what}: the node answered ${status}${status === 404 || status === 405 ? " (not phoenixd's HTTP API?)" : ""}`,
     );
 
   return {
     async getInfo() {
       const r = await call("GET", "/getinfo");
-      if (r.status !== 200) throw failed("getinfo", r.status, r.body);
+      if (r.status !== 200) throw failed("getinfo", r.status);
       const b = r.body as { chain?: string; nodeId?: string };
       const network = normaliseNetwork(b?.chain ?? "");
-      if (!network) throw new LightningError("bad_answer", "getinfo: no known chain");
+      if (!network)
+        throw new LightningError(
+          "bad_answer",
+          "getinfo: no known chain (not phoenixd's HTTP API?)",
+        );
       return { network, nodeId: b.nodeId ?? null };
     },
     async createInvoice(input) {
@@ -60,13 +66,13 @@ export function makePhoenixdNode(o: PhoenixdOptions): LightningNode {
       });
       const b = r.body as { paymentHash?: string; serialized?: string };
       if (r.status !== 200 || !b?.paymentHash || !b.serialized)
-        throw failed("createinvoice", r.status, r.body);
+        throw failed("createinvoice", r.status);
       return { paymentHash: b.paymentHash.toLowerCase(), invoice: b.serialized };
     },
     async lookupInvoice(paymentHash) {
       const r = await call("GET", `/payments/incoming/${paymentHash}`);
       if (r.status === 404) return undefined;
-      if (r.status !== 200) throw failed("payments/incoming", r.status, r.body);
+      if (r.status !== 200) throw failed("payments/incoming", r.status);
       const b = r.body as { isPaid?: boolean; isExpired?: boolean; receivedSat?: number };
       const paid = b?.isPaid === true;
       return {
@@ -103,10 +109,21 @@ export function makePhoenixdNode(o: PhoenixdOptions): LightningNode {
           };
           queue = queue.then(() => onSettled(s)).catch(() => {});
         });
-        ws.addEventListener("close", () => {
+        ws.addEventListener("close", (ev) => {
           signal.removeEventListener("abort", stop);
           void queue.then(() => {
-            if (signal.aborted || opened) resolve();
+            if (signal.aborted) resolve();
+            // Dropped without a close frame: a message over NODE_ANSWER_MAX_BYTES (undici
+            // fails the socket unread; the event says no more) or the connection lost. A
+            // failure either way, so the worker waits its back-off before trying again.
+            else if (opened && !ev.wasClean)
+              reject(
+                new LightningError(
+                  "unavailable",
+                  "the node's websocket was dropped (a message over 1 MiB, or the connection lost)",
+                ),
+              );
+            else if (opened) resolve();
             else reject(new LightningError("unavailable", "the node's websocket did not open"));
           });
         });

@@ -14,6 +14,29 @@ import { makeMcpServer } from "./mcp-server.ts";
 const urlOf = (baseUrl: string, path: string) => `${baseUrl.replace(/\/+$/, "")}${path}`;
 const bearer = (token: string | undefined): Record<string, string> =>
   token ? { authorization: `Bearer ${token}` } : {};
+
+/** What of a token may be shown: the 12 characters the service lists as its prefix. */
+const shown = (token: string) => `${token.slice(0, 12).replace(/[^\x21-\x7e]/g, "?")}…`;
+
+/**
+ * Why the token cannot be sent, if it cannot: a character an HTTP header does not carry (a
+ * newline pasted with it). fetch would refuse it with a message quoting the whole header, so it
+ * is refused here, naming only the prefix.
+ */
+export function tokenProblem(token: string | undefined): string | undefined {
+  if (token === undefined || /^[\x21-\x7e]+$/.test(token)) return undefined;
+  return `SVC_API_TOKEN (${shown(token)}) holds a character an HTTP header cannot carry (a newline or a space?): set it to the token alone`;
+}
+
+/** An error's text with the token, and every line of it, taken out: it may quote the header. */
+function scrubbed(text: string, token: string | undefined): string {
+  if (!token) return text;
+  let out = text.split(token).join(shown(token));
+  for (const part of token.split(/[^\x21-\x7e]+/)) {
+    if (part.length >= 4) out = out.split(part).join("…");
+  }
+  return out;
+}
 const ListedSchema = z.object({ success: z.literal(true), data: ToolNamesSchema });
 
 /**
@@ -26,6 +49,8 @@ export function makeHttpToolLister(baseUrl: string, token: string | undefined) {
   return async (): Promise<ReturnType<typeof describeTools>> => {
     let res: Response;
     let body: unknown;
+    const problem = tokenProblem(token);
+    if (problem) throw new McpError(ErrorCode.InternalError, problem);
     try {
       res = await fetch(urlOf(baseUrl, "/api/integrations/mcp/tools"), { headers: bearer(token) });
       if (res.status === 404) return describeTools();
@@ -33,7 +58,7 @@ export function makeHttpToolLister(baseUrl: string, token: string | undefined) {
     } catch (err) {
       throw new McpError(
         ErrorCode.InternalError,
-        `cannot reach the Tostão service at ${baseUrl} (${(err as Error).message}); no tool can run until it answers`,
+        `cannot reach the Tostão service at ${baseUrl} (${scrubbed((err as Error).message, token)}); no tool can run until it answers`,
       );
     }
     const listed = ListedSchema.safeParse(body);
@@ -51,6 +76,8 @@ export function makeHttpToolLister(baseUrl: string, token: string | undefined) {
 
 export function makeHttpToolCaller(baseUrl: string, token: string | undefined) {
   return async (name: string, args: unknown): Promise<ToolOutcome> => {
+    const problem = tokenProblem(token);
+    if (problem) return { ok: false, status: 401, error: problem };
     try {
       const res = await fetch(urlOf(baseUrl, "/api/integrations/mcp/call"), {
         method: "POST",
@@ -65,7 +92,7 @@ export function makeHttpToolCaller(baseUrl: string, token: string | undefined) {
       return {
         ok: false,
         status: 503,
-        error: `cannot reach ${baseUrl}: ${(err as Error).message}`,
+        error: `cannot reach ${baseUrl}: ${scrubbed((err as Error).message, token)}`,
       };
     }
   };
@@ -73,7 +100,9 @@ export function makeHttpToolCaller(baseUrl: string, token: string | undefined) {
 
 export async function runStdioServer(env: Record<string, string | undefined>): Promise<void> {
   const baseUrl = env.SVC_BASE_URL || "http://localhost:3000";
-  const token = env.SVC_API_TOKEN || undefined;
+  // A token has no whitespace, so what surrounds it (the newline an env file or a paste adds)
+  // is dropped; whitespace inside it is refused by tokenProblem, naming only its prefix.
+  const token = env.SVC_API_TOKEN?.trim() || undefined;
   const server = makeMcpServer(
     makeHttpToolCaller(baseUrl, token),
     makeHttpToolLister(baseUrl, token),

@@ -6,6 +6,7 @@ import {
   parseIp,
   systemLookup,
 } from "../net/address-policy.ts";
+import { readBoundedText, TooLargeError } from "../net/bounded-body.ts";
 import { BlockedAddressError, guardedLookup } from "../net/safe-fetch.ts";
 import { PspError } from "./psp-error.ts";
 import type { PspCredentials } from "./types.ts";
@@ -111,6 +112,12 @@ export function makeMtlsAgent(creds: PspCredentials, policy?: AddressPolicy): Ag
   });
 }
 
+/**
+ * The most one PSP answer may hold. The largest a client asks for is a page of `GET /pix` or
+ * `GET /cobv` (at most 1,000 items of one or two KiB); past this it is not read further.
+ */
+export const PSP_ANSWER_MAX_BYTES = 8 * 1024 * 1024;
+
 /** One attempt. Throws a PspError for transport failures; any HTTP status is an answer. */
 async function attempt(agent: Agent, call: HttpCall, timeoutMs: number): Promise<HttpAnswer> {
   // The time limit is a timer cleared with the answer. AbortSignal.timeout's timer, and through
@@ -130,7 +137,11 @@ async function attempt(agent: Agent, call: HttpCall, timeoutMs: number): Promise
       ...(call.body !== undefined ? { body: call.body } : {}),
       signal: limit.signal,
     });
-    const text = await res.body.text();
+    const text = await readBoundedText(
+      res.body,
+      PSP_ANSWER_MAX_BYTES,
+      res.headers["content-length"],
+    );
     let body: unknown;
     if (text.trim() !== "") {
       try {
@@ -159,6 +170,9 @@ const SERVER_CERT_UNTRUSTED =
   /^(ERR_TLS_CERT|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|CERT_)/;
 
 function transportError(err: unknown, timeoutMs: number): PspError {
+  if (err instanceof TooLargeError) {
+    return new PspError("unavailable", `the PSP's answer was ${err.message}; not read further`);
+  }
   const chain: { name?: string; code?: string }[] = [];
   for (let e = err as { name?: string; code?: string; cause?: unknown } | undefined; e; ) {
     chain.push(e);

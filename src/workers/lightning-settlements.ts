@@ -6,6 +6,7 @@ import {
 } from "../db/queries/lightning.ts";
 import { nodeForConnection } from "../domain/lightning/charge-invoice.ts";
 import { applySettlement, type CheckDeps, checkOpenInvoices } from "../domain/lightning/settle.ts";
+import { LightningError } from "../lightning/node.ts";
 import type { Log } from "./log.ts";
 import { makePeriodicJob } from "./periodic-job.ts";
 
@@ -38,6 +39,11 @@ export function makeLightningWorker(
 
   async function loop(first: LightningConnectionRow, signal: AbortSignal) {
     let failures = 0;
+    // A node that answers the subscription and then sends what cannot be read (a line or a
+    // message over the size limit) opens fine every time: counted apart from `failures`, which
+    // an open stream resets, and cleared only by a settlement read from the stream, so such a
+    // node is retried on the growing back-off rather than every second.
+    let strikes = 0;
     while (!signal.aborted) {
       // The resume point is read again each time: another instance may have moved it.
       const row = await findLightningConnection(deps.db, first).catch(() => undefined);
@@ -47,6 +53,7 @@ export function makeLightningWorker(
         await node.subscribeSettlements(
           row.settleIndex,
           async (s) => {
+            strikes = 0;
             await applySettlement(deps, row, s);
             if (s.settleIndex) await advanceSettleIndex(deps.db, row, s.settleIndex);
           },
@@ -57,9 +64,16 @@ export function makeLightningWorker(
         );
       } catch (err) {
         failures++;
-        if (failures === 1 || failures % 10 === 0) {
+        if (err instanceof LightningError && err.kind === "bad_answer") strikes++;
+        const count = failures + strikes;
+        if ((failures === 1 && strikes <= 1) || count % 10 === 0) {
           deps.log.warn(
-            { accountId: row.accountId, mode: row.mode, failures, reason: (err as Error).message },
+            {
+              accountId: row.accountId,
+              mode: row.mode,
+              failures: count,
+              reason: (err as Error).message,
+            },
             "lightning: the node's invoice stream failed; reconnecting",
           );
         }
@@ -69,7 +83,7 @@ export function makeLightningWorker(
       if (signal.aborted) return;
       // Whatever settled while the stream was down is found now, not at the next check.
       void check.runOnce();
-      const wait = backoff[Math.min(failures, backoff.length - 1)] ?? 30_000;
+      const wait = backoff[Math.min(failures + strikes, backoff.length - 1)] ?? 30_000;
       await new Promise((r) => setTimeout(r, wait).unref());
     }
   }

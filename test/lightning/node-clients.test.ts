@@ -162,3 +162,30 @@ describe("Lightning node clients against the peers", () => {
     await node.close();
   });
 });
+
+describe("phoenixd's event socket, bounded", () => {
+  test("a websocket message over 1 MiB drops the socket unread and fails the stream (retried on the back-off)", async () => {
+    const node = makePhoenixdNode({
+      url: phoenixd.url,
+      password: phoenixd.password,
+      timeoutMs: 1500,
+    });
+    const ac = new AbortController();
+    const stream = node.subscribeSettlements(null, async () => {}, ac.signal);
+    for (let i = 0; i < 100 && phoenixd.streamCount() < 1; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    phoenixd.sendRaw("x".repeat(2 * 1024 * 1024));
+    const outcome = await Promise.race([
+      stream.then(
+        () => "ended quietly",
+        (e: Error & { kind?: string }) => e,
+      ),
+      new Promise((r) => setTimeout(() => r("still open after 2 s"), 2000)),
+    ]);
+    ac.abort();
+    await node.close();
+    assert.ok(outcome instanceof Error, String(outcome));
+    assert.equal((outcome as Error & { kind?: string }).kind, "unavailable");
+    assert.match(outcome.message, /websocket was dropped/);
+  });
+});

@@ -203,6 +203,24 @@ describe("BACEN client against the PSP peer (generic profile)", () => {
     );
   });
 
+  test("an answer over 8 MiB is refused, each attempt cut off at the limit (memory bounded)", async () => {
+    const { peer, client } = await setup({}, { ...FAST, timeoutMs: 5000, budgetMs: 10_000 });
+    await client.putCob(cobInput(peer));
+    peer.failNext("GET /cob/", { oversized: { bytes: 256 * 2 ** 20 } }, 3);
+    const rssBefore = process.memoryUsage().rss;
+    await assert.rejects(client.getCob(txid()), (err) => {
+      assert.ok(err instanceof PspError);
+      assert.match(err.message, /the PSP's answer was larger than 8 MiB/);
+      assertNoSecrets(err, peer);
+      return true;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const written = peer.oversizedBytesWritten() / 2 ** 20;
+    const growth = (process.memoryUsage().rss - rssBefore) / 2 ** 20;
+    assert.ok(written < 3 * 16, `the peer wrote ${written.toFixed(0)} MiB`);
+    assert.ok(growth < 100, `RSS grew ${growth.toFixed(0)} MB`);
+  });
+
   test("503 on every attempt is 'unavailable' with the PSP's reason", async () => {
     const { peer, client } = await setup();
     peer.failNext("GET /cob/", 503, 5);

@@ -172,6 +172,10 @@ export async function startPhoenixdPeer(opts: { network?: InvoiceNetwork } = {})
     book,
     violations,
     streamCount: () => websockets.size,
+    /** Sends this text as one frame on every open websocket (a message of any size). */
+    sendRaw(text: string) {
+      for (const s of websockets) s.write(textFrame(text));
+    },
     settle: (hash: string, paidMsat?: number) => book.settle(hash, paidMsat),
     expire: (hash: string) => book.expire(hash),
     dropStreams() {

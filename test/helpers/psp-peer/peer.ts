@@ -37,7 +37,9 @@ export type PeerFailure =
   | { rfc7807: { type: string; title: string; status: number; detail?: string } }
   | { nomeMensagem: { nome: string; mensagem: string }; status?: number }
   /** 429 Too Many Requests with this Retry-After (seconds). */
-  | { tooMany: { retryAfterSec: number } };
+  | { tooMany: { retryAfterSec: number } }
+  /** 200 with a JSON body of this many bytes, sent chunked (no Content-Length). */
+  | { oversized: { bytes: number } };
 
 export type StartPspPeerOptions = {
   profile?: ProfileId;
@@ -92,6 +94,8 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
   const validator = bacenValidator();
   const tokens = new Map<string, { valid: boolean }>();
   const failures: { match: string; failure: PeerFailure; left: number }[] = [];
+  /** Bytes of "oversized" answers written before the client went away. */
+  let oversizedBytesWritten = 0;
   const probes: { url: string; status: number }[] = [];
   const requests: PeerRequest[] = [];
   const violations: Violation[] = [];
@@ -196,6 +200,20 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
           "Falha simulada.",
         ),
       );
+    } else if ("oversized" in failure) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"pad":"');
+      const chunk = Buffer.alloc(64 * 1024, "x");
+      let left = failure.oversized.bytes - 10;
+      const more = () => {
+        while (left > 0 && !res.destroyed) {
+          left -= chunk.length;
+          oversizedBytesWritten += chunk.length;
+          if (!res.write(chunk)) return void res.once("drain", more);
+        }
+        if (!res.destroyed) res.end('"}');
+      };
+      more();
     } else if ("tooMany" in failure) {
       res
         .writeHead(429, {
@@ -504,6 +522,8 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     failNext(match: string, failure: PeerFailure, times = 1) {
       failures.push({ match, failure, left: times });
     },
+    /** Bytes of "oversized" answers written so far (the client stops reading early). */
+    oversizedBytesWritten: () => oversizedBytesWritten,
     expireTokens() {
       for (const t of tokens.values()) t.valid = false;
     },
