@@ -50,7 +50,7 @@ describe("a Lightning settlement's webhook", () => {
       body: () => ({ backend: "phoenixd", url: phoenixd.url, password: phoenixd.password }),
     },
   ]) {
-    test(`${b.name}: charge.approved reaches the merchant's webhook within 1 s of the settlement, every time`, async () => {
+    test(`${b.name}: charge.approved reaches the merchant's webhook within 2 s of the settlement (the promise), every time`, async () => {
       const a = await svc.newAccount();
       const hook = await svc.call("POST", "/api/webhooks/create", {
         token: a.test,
@@ -82,7 +82,7 @@ describe("a Lightning settlement's webhook", () => {
         took.push((r?.at ?? Number.POSITIVE_INFINITY) - t0);
       }
       console.log(`${b.name}: settlement to webhook ${took.join(", ")} ms`);
-      for (const ms of took) assert.ok(ms < 1000, `${ms} ms`);
+      for (const ms of took) assert.ok(ms < 2000, `${ms} ms`);
     });
   }
 });
