@@ -1,3 +1,4 @@
+import { learnPaymentIds, PLACEHOLDER_E2EID_PREFIX } from "../../db/queries/live-payment-ids.ts";
 import {
   chargesByTxids,
   claimOpenLiveCharges,
@@ -152,6 +153,9 @@ async function applyReceived(
     orphans.map((p) => p.endToEndId),
   );
   const periods: string[] = [];
+  // Payments of charges approved with a placeholder id (their cob listed no Pix): their real
+  // end-to-end id is written back, so a refund can name it (live-payment-ids.ts).
+  const learnt: Array<{ txid: string; e2eid: string; horario: string }> = [];
   for (const pix of withTxid) {
     const charge = charges.get(pix.txid as string);
     if (!charge) {
@@ -160,6 +164,9 @@ async function applyReceived(
       continue;
     }
     let current = charge;
+    if (charge.pspE2eid?.startsWith(PLACEHOLDER_E2EID_PREFIX)) {
+      learnt.push({ txid: charge.txid, e2eid: pix.endToEndId, horario: pix.horario });
+    }
     if (charge.subscriptionId) {
       // A subscription period's charge is a cobr's: it settles with its period through
       // GET /cobr (subscriptions-live/reconcile.ts), which this Pix makes due now, never here.
@@ -187,6 +194,7 @@ async function applyReceived(
       if (outcome === "dispute") counts.disputes++;
     }
   }
+  await learnPaymentIds(deps.db, { accountId, payments: learnt });
   await checkPeriodsNow(deps.db, accountId, periods, deps.clock.now());
 }
 
