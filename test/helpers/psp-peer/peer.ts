@@ -19,7 +19,7 @@ import { makeTestPki, type Pem, type TestPki } from "./pki.ts";
 import { type RecEffect, routeRec } from "./rec-router.ts";
 import { type PeerCobr, type PeerRec, RecState } from "./rec-state.ts";
 import { routeApi } from "./router.ts";
-import { checkTokenRequest } from "./token-endpoint.ts";
+import { checkTokenRequest, missingScope } from "./token-endpoint.ts";
 import { EFI_NOT_FOUND_NAMES, probeWebhook } from "./webhook-probe.ts";
 
 /**
@@ -49,6 +49,11 @@ export type StartPspPeerOptions = {
   /** For profiles with an account header (Inter): the peer then requires it with this value. */
   account?: string;
   tokenLifetimeSec?: number;
+  /**
+   * The scopes the application was granted (space-separated): a token request naming any other
+   * is refused 400 `invalid_scope` (RFC 6749 §5.2). Unset: whatever is asked is granted.
+   */
+  grantedScopes?: string;
   /** How long a "timeout" failure holds the request (default 30 s; closed with the peer). */
   holdMs?: number;
   merchantName?: string;
@@ -90,7 +95,7 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     cnpj: opts.merchantCnpj ?? "12345678000195",
   });
   const validator = bacenValidator();
-  const tokens = new Map<string, { valid: boolean }>();
+  const tokens = new Map<string, { valid: boolean; scope: string }>();
   const failures: { match: string; failure: PeerFailure; left: number }[] = [];
   const probes: { url: string; status: number }[] = [];
   const requests: PeerRequest[] = [];
@@ -247,6 +252,10 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
         body: { error: "invalid_token", error_description: "token expired or unknown" },
       });
     }
+    const unscoped = profile.scopeRequired && missingScope(method, path, tokens.get(token)?.scope);
+    if (unscoped) {
+      return sendError(res, new ApiError(403, "AcessoNegado", "Acesso negado.", unscoped));
+    }
     const deviation = missingDeviation(req, url);
     if (deviation)
       return sendError(res, new ApiError(403, "AcessoNegado", "Acesso negado.", deviation));
@@ -346,8 +355,14 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     tokenRequests++;
     const verdict = checkTokenRequest(profile, { clientId, clientSecret }, req, url, raw);
     if (!verdict.ok) return send(res, verdict.answer);
+    const granted = opts.grantedScopes?.split(" ");
+    const extra = granted && verdict.scope.split(" ").filter((x) => !granted.includes(x));
+    if (extra && extra.length > 0) {
+      const body = { error: "invalid_scope", error_description: `not granted: ${extra.join(" ")}` };
+      return send(res, { status: 400, body });
+    }
     const accessToken = randomBytes(24).toString("base64url");
-    tokens.set(accessToken, { valid: true });
+    tokens.set(accessToken, { valid: true, scope: verdict.scope });
     const expiresIn = opts.tokenLifetimeSec ?? profile.tokenLifetimeSec;
     const body = {
       access_token: accessToken,
