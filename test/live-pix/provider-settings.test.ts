@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { findReceiverAccount } from "../../src/db/queries/subscriptions-live.ts";
 import { makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
-import { addUser, postForm, signInInject } from "../helpers/dashboard.ts";
+import { addUser, getPage, postForm, signInInject } from "../helpers/dashboard.ts";
 import { providerBody } from "../helpers/live-pix.ts";
 import {
   makeTestPki,
@@ -13,7 +14,8 @@ import { startTestService, type TestService } from "../helpers/service.ts";
 
 // The PSP connection's settings as the API and the dashboard's PIX provider form take them:
 // a live connection needs TOSTAO_BASE_URL (issue 32, item 10 a), so no live charge's link is
-// ever built from a request's Host header.
+// ever built from a request's Host header; the form sets the receiver account live
+// subscriptions' cobrs name (item 7), in both languages.
 
 let pki: TestPki;
 let peer: PspPeer;
@@ -87,5 +89,62 @@ describe("without TOSTAO_BASE_URL", () => {
     assert.match(page.body, /TOSTAO_BASE_URL: não está definida/);
     const shown = await svc.call("GET", "/api/pix/provider", { token: account.live });
     assert.equal(shown.statusCode, 404, "no connection was saved");
+  });
+});
+
+describe("the dashboard's PIX provider form", () => {
+  let svc: TestService;
+  before(async () => {
+    // http: the notification URL is then registered by hand, and the PSP is asked no PUT /webhook.
+    svc = await startService({ TOSTAO_BASE_URL: "http://localhost:3000" });
+  });
+  after(() => svc.close());
+
+  test("sets the receiver account live subscriptions need, read back on the page (Portuguese and English) and by the subscriptions' query", async () => {
+    const account = await svc.newAccount();
+    const session = await liveSession(svc, account.accountId, "receiver@loja.example");
+    const form = await getPage(svc, session, "/dashboard/pix-provider");
+    assert.match(form.body, /name="receiver_account"/);
+    assert.match(form.body, /Sua conta no PSP/);
+    const saved = await postForm(
+      svc,
+      session,
+      "/dashboard/pix-provider",
+      formFields(session.csrf, {
+        receiver_branch: "0001",
+        receiver_account: "123456-7",
+        receiver_account_type: "PAGAMENTO",
+      }),
+    );
+    assert.equal(saved.statusCode, 200, saved.body.slice(0, 500));
+    assert.match(saved.body, /class="flash ok"/);
+    assert.match(
+      saved.body,
+      /id="receiver-account"><span class="mono">0001 \/ 123456-7<\/span> \(Pagamento\)/,
+    );
+    assert.deepEqual(await findReceiverAccount(svc.deps.db, account.accountId), {
+      branch: "0001",
+      account: "123456-7",
+      accountType: "PAGAMENTO",
+    });
+    const en = await getPage(svc, session, "/dashboard/pix-provider?lang=en");
+    assert.match(en.body, /Your account at the PSP/);
+    assert.match(en.body, /123456-7<\/span> \(Payment\)/);
+    // The form comes back filled, so saving the connection again keeps the account.
+    assert.match(en.body, /name="receiver_account" maxlength="20" value="123456-7"/);
+  });
+
+  test("a receiver account of the wrong shape is refused beside the form, and nothing is stored", async () => {
+    const account = await svc.newAccount();
+    const session = await liveSession(svc, account.accountId, "receiver-bad@loja.example");
+    const refused = await postForm(
+      svc,
+      session,
+      "/dashboard/pix-provider",
+      formFields(session.csrf, { receiver_account: "12 34", receiver_account_type: "CORRENTE" }),
+    );
+    assert.equal(refused.statusCode, 422);
+    assert.match(refused.body, /receiver_account/);
+    assert.equal(await findReceiverAccount(svc.deps.db, account.accountId), undefined);
   });
 });
