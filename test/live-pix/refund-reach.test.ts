@@ -27,7 +27,14 @@ afterEach(() => {
   s.peer.assertNoViolations();
 });
 
-const jobDeps = () => ({ ...s.svc.deps, pspClients: s.svc.deps.pspClients, warn() {} });
+// Each pass a second further on the clock than the last: reconciliation reads an account's
+// window at most once per half interval, and passes here follow each other within milliseconds.
+let passes = 0;
+const jobDeps = () => {
+  const offset = ++passes * 1000;
+  const clock = { now: () => new Date(Date.now() + offset) };
+  return { ...s.svc.deps, clock, pspClients: s.svc.deps.pspClients, warn() {} };
+};
 const refund = (chargeId: string) =>
   s.svc.call("POST", "/api/pix/charge/refund", {
     token: s.account.live,
@@ -88,6 +95,42 @@ describe("a charge approved from a cob without its pix list", () => {
     assert.deepEqual(await s.peer.notify({ pix: [forged] }), [200]);
     const res = await refund(chargeId);
     assert.equal(res.statusCode, 422, res.body);
+  });
+});
+
+describe("a second payment to a paid charge's txid", () => {
+  test("is recorded once as an unmatched payment naming the charge, with its payment.unmatched event listed under the charge, from the notification or from reconciliation", async () => {
+    const data = (await s.create()).json().data;
+    const txid = cobOf(s.peer, data.brCode).txid;
+    const first = await s.peer.pay(txid);
+    await s.waitStatus(data.chargeId, "approved", 5000);
+    const again = await s.peer.payAgain(txid, { amountCents: 500 });
+    s.peer.dropNotifications(true);
+    const third = await s.peer.payAgain(txid, { amountCents: 700 });
+    s.peer.dropNotifications(false);
+    await reconcileLivePix(jobDeps(), { intervalMs: 1000, attemptGraceMs: 3_600_000 });
+    // The first payment seen again (notification and list) is the charge's own: nothing new.
+    assert.deepEqual(
+      await s.peer.notify({ pix: [s.peer.pixReceived.get(first.endToEndId)] }),
+      [200],
+    );
+    const events = (
+      await s.svc.call("GET", `/api/events?charge_id=${data.chargeId}`, { token: s.account.live })
+    ).json().data.events as Array<{ event: string; data: Record<string, unknown> }>;
+    const extra = events.filter((e) => e.event === "payment.unmatched").map((e) => e.data);
+    assert.deepEqual(
+      extra.map((d) => [d.endToEndId, d.txid, d.value, d.source, d.chargeId]).sort(),
+      [
+        [again.endToEndId, txid, 5, "notification", data.chargeId],
+        [third.endToEndId, txid, 7, "reconciliation", data.chargeId],
+      ].sort(),
+    );
+    const rows = await s.svc.deps.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM unmatched_payments WHERE txid = $1",
+      [txid],
+    );
+    assert.equal(rows[0]?.n, 2);
+    assert.equal(await s.status(data.chargeId), "approved");
   });
 });
 

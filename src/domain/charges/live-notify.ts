@@ -10,6 +10,7 @@ import { isPspError } from "../pix-psp-connection/psp-failure.ts";
 import type { Tally } from "../tally.ts";
 import { type LiveDeps, settleFromCob } from "./live-confirm.ts";
 import { applyDevolucao } from "./live-dispute.ts";
+import { isSecondPayment } from "./live-reconcile.ts";
 import { recordUnmatchedPayment } from "./live-unmatched.ts";
 
 type Deps = LiveDeps & { pspClients: PspClients | undefined; tally?: Tally };
@@ -65,7 +66,10 @@ async function handle(deps: Deps, hookId: string, body: unknown) {
     seen.add(key);
     return true;
   };
-  const unknown = note.pix.filter((p) => p.txid && !charges.has(p.txid));
+  const unknown = note.pix.filter((p) => {
+    const c = p.txid ? charges.get(p.txid) : undefined;
+    return p.txid && (!c || isSecondPayment(c, p.endToEndId));
+  });
   const recorded = await knownUnmatched(
     deps.db,
     unknown.map((p) => p.endToEndId),
@@ -84,6 +88,14 @@ async function handle(deps: Deps, hookId: string, body: unknown) {
     if (canChange(charge) && once(`c:${pix.txid}`) && budget.cob > 0) {
       budget.cob--;
       if ((await psp(() => settleFromCob(deps, live, charge)))?.approved) approved++;
+    } else if (
+      isSecondPayment(charge, pix.endToEndId) &&
+      !recorded.has(pix.endToEndId) &&
+      once(`s:${pix.endToEndId}`) &&
+      unknownBudget > 0
+    ) {
+      unknownBudget--;
+      await confirmUnmatched(deps, live, pix.endToEndId, pix.txid, charge.id);
     } else if (
       charge.pspE2eid?.startsWith(PLACEHOLDER_E2EID_PREFIX) &&
       once(`p:${pix.txid}`) &&
@@ -135,8 +147,14 @@ async function learnPaymentId(deps: Deps, live: LiveConnection, e2eid: string, t
   });
 }
 
-async function confirmUnmatched(deps: Deps, live: LiveConnection, e2eid: string, txid: string) {
+async function confirmUnmatched(
+  deps: Deps,
+  live: LiveConnection,
+  e2eid: string,
+  txid: string,
+  paidCharge?: string,
+) {
   const real = await psp(() => live.client.getPix(e2eid));
   if (!real || real.txid !== txid) return false;
-  return recordUnmatchedPayment(deps, live.row.accountId, real, "notification");
+  return recordUnmatchedPayment(deps, live.row.accountId, real, "notification", paidCharge);
 }

@@ -147,10 +147,14 @@ async function applyReceived(
   const charges = new Map(
     (await chargesByTxids(deps.db, { accountId, txids })).map((c) => [c.txid, c]),
   );
-  const orphans = withTxid.filter((p) => !charges.has(p.txid as string));
+  // Pix no charge holds, and Pix of a paid charge other than the payment that settled it.
+  const strays = withTxid.filter((p) => {
+    const c = charges.get(p.txid as string);
+    return !c || isSecondPayment(c, p.endToEndId);
+  });
   const recorded = await knownUnmatched(
     deps.db,
-    orphans.map((p) => p.endToEndId),
+    strays.map((p) => p.endToEndId),
   );
   const periods: string[] = [];
   // Payments of charges approved with a placeholder id (their cob listed no Pix): their real
@@ -162,6 +166,11 @@ async function applyReceived(
       if (recorded.has(pix.endToEndId)) continue;
       if (await recordUnmatchedPayment(deps, accountId, pix, "reconciliation")) counts.unmatched++;
       continue;
+    }
+    if (isSecondPayment(charge, pix.endToEndId) && !recorded.has(pix.endToEndId)) {
+      if (await recordUnmatchedPayment(deps, accountId, pix, "reconciliation", charge.id)) {
+        counts.unmatched++;
+      }
     }
     let current = charge;
     if (charge.pspE2eid?.startsWith(PLACEHOLDER_E2EID_PREFIX)) {
@@ -196,6 +205,16 @@ async function applyReceived(
   }
   await learnPaymentIds(deps.db, { accountId, payments: learnt });
   await checkPeriodsNow(deps.db, accountId, periods, deps.clock.now());
+}
+
+/**
+ * Whether a Pix on a charge's txid is a second payment: the charge was settled by another,
+ * named payment (a placeholder id is not a name: that Pix is its payment, learnt later).
+ */
+export function isSecondPayment(c: { pspE2eid: string | null }, e2eid: string): boolean {
+  return (
+    c.pspE2eid !== null && !c.pspE2eid.startsWith(PLACEHOLDER_E2EID_PREFIX) && c.pspE2eid !== e2eid
+  );
 }
 
 /** Refunds the PSP reported in progress: asked one by one, each with its own back-off. */

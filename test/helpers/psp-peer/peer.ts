@@ -511,6 +511,15 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
       const delivered = await notifyPix(p);
       return { endToEndId: p.endToEndId, delivered };
     },
+    /**
+     * A second Pix on a cob already CONCLUIDA (a payer paying the same code twice, as the PSP
+     * lets through); then the PSP notifies it.
+     */
+    async payAgain(txid: string, o: { amountCents?: number } = {}) {
+      const p = state.pay(txid, { ...o, again: true });
+      const delivered = await notifyPix(p);
+      return { endToEndId: p.endToEndId, delivered };
+    },
     dropNotifications(on: boolean) {
       dropping = on;
     },
