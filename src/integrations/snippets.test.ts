@@ -48,11 +48,18 @@ const HOSTILE =
   `\${x}`;
 
 type Seen = { method: string; path: string; query: URLSearchParams; headers: IncomingHttpHeaders };
-type FakeApi = { baseUrl: string; seen: (Seen & { body: string })[]; close(): Promise<void> };
+type FakeApi = {
+  baseUrl: string;
+  seen: (Seen & { body: string; at: number })[];
+  /** Answers the next creates get instead of the charge (a busy or failing server), in order. */
+  refuse: { status: number; retryAfter?: string }[];
+  close(): Promise<void>;
+};
 
 /** Just enough of the API: bearer check, the envelope, create and status of one charge. */
 async function startFakeApi(): Promise<FakeApi> {
   const seen: FakeApi["seen"] = [];
+  const refuse: FakeApi["refuse"] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -65,6 +72,7 @@ async function startFakeApi(): Promise<FakeApi> {
         query: url.searchParams,
         headers: req.headers,
         body,
+        at: performance.now(),
       });
       const send = (status: number, payload: object) => {
         res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
@@ -80,6 +88,14 @@ async function startFakeApi(): Promise<FakeApi> {
       } else if (req.method === "POST" && url.pathname === "/api/pix/charge/create") {
         if (!req.headers["content-type"]?.startsWith("application/json")) {
           send(415, { success: false, error: "body must be application/json" });
+          return;
+        }
+        const refusal = refuse.shift();
+        if (refusal) {
+          const headers = refusal.retryAfter ? { "retry-after": refusal.retryAfter } : {};
+          res
+            .writeHead(refusal.status, { "content-type": "application/json", ...headers })
+            .end(JSON.stringify({ success: false, error: `busy (${refusal.status})` }));
           return;
         }
         const created = { brCode: "00020126580014br.gov.bcb.pix6304ABCD", provider: "fake" };
@@ -99,7 +115,7 @@ async function startFakeApi(): Promise<FakeApi> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return { baseUrl: `http://127.0.0.1:${port}`, seen, close };
+  return { baseUrl: `http://127.0.0.1:${port}`, seen, refuse, close };
 }
 
 let root = "";
@@ -205,6 +221,26 @@ for (const language of SNIPPET_LANGUAGES) {
     after(() => api.close());
     const gen = (operation: SnippetInput["operation"], baseUrl = api.baseUrl) =>
       generateSnippet({ language, operation, baseUrl });
+
+    test("a create answered 429, then 503 and 502, is tried again after increasing waits (Retry-After honoured) under one Idempotency-Key, and succeeds", async (t) => {
+      if (!requireTools(language, t)) return;
+      api.seen.length = 0;
+      api.refuse.push({ status: 429, retryAfter: "1" }, { status: 503 }, { status: 502 });
+      const r = await runSnippet(gen("create_charge"), { TOSTAO_API_TOKEN: TOKEN });
+      ok(r);
+      assert.match(r.stdout, /^chargeId=pix_test123$/m);
+      const creates = api.seen.filter((x) => x.path === "/api/pix/charge/create");
+      assert.equal(creates.length, 4, "three refusals, then the charge");
+      const keys = new Set(creates.map((x) => x.headers["idempotency-key"]));
+      assert.equal(keys.size, 1, "every try carries the same Idempotency-Key");
+      const waits = creates.slice(1).map((x, i) => x.at - (creates[i]?.at ?? 0));
+      assert.ok((waits[0] ?? 0) >= 900, `Retry-After: 1 waited ${waits[0]} ms`);
+      // Without Retry-After the wait doubles: 0.5-1 s then 1-2 s for the typed client (its
+      // backoff has jitter), 1 s then 2 s (or more) for the others.
+      const [, second = 0, third = 0] = waits;
+      const margin = language === "typescript" ? -100 : 300;
+      assert.ok(third >= second + margin, `waits grow: ${waits.join(", ")} ms`);
+    });
 
     test("'all' creates, reads the status and verifies a signature", async (t) => {
       if (!requireTools(language, t)) return;

@@ -11,7 +11,12 @@ import { errorName, kindForStatus, PspError, reasonFromBody, scrub } from "./psp
 import { cobBody, cobPath, devolucaoBody, devolucaoPath, webhookPath } from "./requests.ts";
 import { serverRefusesCertificate } from "./tls-diagnosis.ts";
 import { TokenCache } from "./token-cache.ts";
-import { readTokenAnswer, tokenCall } from "./token-request.ts";
+import {
+  isInvalidScope,
+  readTokenAnswer,
+  tokenCall,
+  withoutDueDateScopes,
+} from "./token-request.ts";
 import {
   type HttpAnswer,
   type HttpCall,
@@ -100,8 +105,16 @@ export function makeBacenPixClient(
     }
   }
 
+  // The scopes asked: the profile's, until the PSP refuses one the application was not granted
+  // (invalid_scope); then those of immediate charges alone, so a merchant without due-date
+  // charges at the PSP keeps a working connection (PUT /cobv is then the PSP's refusal).
+  let scopes = profile.scopes;
   const tokens = new TokenCache(async () => {
-    const answer = await send(tokenCall(creds, profile));
+    let answer = await send(tokenCall(creds, profile, scopes));
+    if (scopes && isInvalidScope(answer) && scopes !== withoutDueDateScopes(scopes)) {
+      scopes = withoutDueDateScopes(scopes);
+      answer = await send(tokenCall(creds, profile, scopes));
+    }
     return readTokenAnswer(answer, creds);
   }, clock);
 

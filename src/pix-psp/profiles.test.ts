@@ -67,3 +67,25 @@ describe("PSP profile table", () => {
     assert.equal(isHomologationUrl("https://pix.bank.example/v2"), false);
   });
 });
+
+describe("token scopes", () => {
+  test("Inter, Sicoob and Banco do Brasil (which grant only the scopes named) are asked cobv and lotecobv besides cob, pix and webhook", () => {
+    for (const id of ["inter", "sicoob", "bb"] as const) {
+      const asked = (PROFILES[id].scopes ?? "").split(" ");
+      for (const scope of [
+        "cob.write",
+        "cob.read",
+        "cobv.write",
+        "cobv.read",
+        "lotecobv.write",
+        "lotecobv.read",
+        "pix.write",
+        "pix.read",
+        "webhook.write",
+        "webhook.read",
+      ]) {
+        assert.ok(asked.includes(scope), `${id} asks ${scope}`);
+      }
+    }
+  });
+});

@@ -62,7 +62,12 @@ export type PspProfile = {
 export type TokenAuthStyle = "basic" | "efi" | "form" | "client-id-only";
 export type PspEndpoints = { baseUrl: string; tokenUrl: string };
 
-const SCOPES_ALL = "cob.write cob.read pix.write pix.read webhook.write webhook.read";
+// What a PSP that grants only the scopes asked (Inter, Sicoob, Banco do Brasil) must be asked
+// for: every BACEN family the client calls (components.securitySchemes.OAuth2 of the file,
+// shared reference pix.md 2.1), charges with a due date and their batches included. Without
+// `cobv.*` those PSPs refuse PUT /cobv with 403.
+const SCOPES_ALL =
+  "cob.write cob.read cobv.write cobv.read lotecobv.write lotecobv.read pix.write pix.read webhook.write webhook.read";
 const STANDARD_WEBHOOK = { registerSuffix: "", putHeaders: {} } as const;
 
 export const PROFILES: Record<ProfileId, PspProfile> = {

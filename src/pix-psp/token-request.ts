@@ -9,7 +9,11 @@ import type { PspCredentials } from "./types.ts";
  * the reading of its answer. A 4xx from the token endpoint is the PSP refusing the credentials:
  * kind "auth" with its own words (`invalid_client` and its error_description).
  */
-export function tokenCall(creds: PspCredentials, profile: PspProfile): HttpCall {
+export function tokenCall(
+  creds: PspCredentials,
+  profile: PspProfile,
+  scopes = profile.scopes,
+): HttpCall {
   const headers: Record<string, string> = { accept: "application/json" };
   const form = new URLSearchParams({ grant_type: "client_credentials" });
   const basic = () =>
@@ -28,7 +32,7 @@ export function tokenCall(creds: PspCredentials, profile: PspProfile): HttpCall 
       form.set("client_id", creds.clientId);
       break;
   }
-  if (profile.scopes) form.set("scope", profile.scopes);
+  if (scopes) form.set("scope", scopes);
   if (profile.tokenAuth === "efi") {
     headers["content-type"] = "application/json";
     body = JSON.stringify({ grant_type: "client_credentials" });
@@ -58,4 +62,18 @@ export function readTokenAnswer(answer: HttpAnswer, creds: PspCredentials): Acce
   // A PSP that omits expires_in gets the shortest lifetime seen in practice (Itaú's 5 minutes).
   const expiresInSec = Number.isFinite(exp) && exp > 0 ? exp : 300;
   return { accessToken, expiresInSec };
+}
+
+/** The token endpoint refused a scope the application was not granted (RFC 6749 §5.2). */
+export function isInvalidScope(answer: HttpAnswer): boolean {
+  const b = answer.body as { error?: unknown } | undefined;
+  return answer.status === 400 && b?.error === "invalid_scope";
+}
+
+/** The scopes without those of charges with a due date (cobv.*, lotecobv.*). */
+export function withoutDueDateScopes(scopes: string): string {
+  return scopes
+    .split(" ")
+    .filter((s) => !/^(lote)?cobv\./.test(s))
+    .join(" ");
 }

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { after, before, describe } from "node:test";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
@@ -77,6 +77,11 @@ export function browserSuite(
   opts: {
     env?: Record<string, string>;
     clock?: Clock;
+    /**
+     * Sets TOSTAO_BASE_URL to the service's own address (a live PSP connection requires it):
+     * the port is picked free first, then the service listens on it.
+     */
+    selfBaseUrl?: boolean;
     /** Other startTestService options (a PSP client factory, a lookup…). */
     service?: Omit<ServiceOptions, "env" | "clock">;
   },
@@ -93,12 +98,16 @@ export function browserSuite(
   const contexts: BrowserContext[] = [];
   describe(name, () => {
     before(async () => {
+      const own = opts.selfBaseUrl ? await freePort() : 0;
       const svc = await startTestService({
         ...opts.service,
-        env: opts.env ?? {},
+        env: {
+          ...opts.env,
+          ...(own ? { TOSTAO_BASE_URL: `http://127.0.0.1:${own}` } : {}),
+        },
         ...(opts.clock ? { clock: opts.clock } : {}),
       });
-      await svc.app.listen({ port: 0, host: "127.0.0.1" });
+      await svc.app.listen({ port: own, host: "127.0.0.1" });
       const { port } = svc.app.server.address() as AddressInfo;
       env.svc = svc;
       env.base = `http://127.0.0.1:${port}`;
@@ -121,5 +130,17 @@ export function browserSuite(
       await env.svc?.close();
     });
     body(env);
+  });
+}
+
+/** A port free a moment ago on 127.0.0.1 (listened on, then closed). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
   });
 }

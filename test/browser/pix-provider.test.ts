@@ -19,6 +19,8 @@ browserSuite(
   "the PIX provider page in Chromium",
   {
     env: { TOSTAO_WEBHOOK_ALLOW_HOSTS: "localhost,127.0.0.1" },
+    // A live PSP connection needs TOSTAO_BASE_URL; http, so the URL is registered by hand.
+    selfBaseUrl: true,
     service: {
       makePspClient: (creds) =>
         makeBacenPixClient(creds, { timeoutMs: 1000, retries: 1, backoffMs: [20], budgetMs: 3000 }),

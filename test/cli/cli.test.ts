@@ -121,7 +121,10 @@ describe("tostao CLI", () => {
       // PostgreSQL needs the secret key in the environment (PGlite keeps a key file).
       const secretKey = "ab".repeat(32);
       env.TOSTAO_SECRET_KEY = secretKey;
-      const pspEnv = { TOSTAO_WEBHOOK_ALLOW_HOSTS: "localhost" };
+      const pspEnv = {
+        TOSTAO_WEBHOOK_ALLOW_HOSTS: "localhost",
+        TOSTAO_BASE_URL: "http://localhost:3000",
+      };
       const saved = JSON.parse(
         (
           await run(

@@ -20,6 +20,8 @@ before(async () => {
       TOSTAO_ESPLORA_URL_TESTNET: chain.url,
       TOSTAO_WORKERS: "false",
       TOSTAO_WEBHOOK_ALLOW_HOSTS: "localhost",
+      // A live PSP connection needs it (never the Host header); http: registered by hand.
+      TOSTAO_BASE_URL: "http://localhost:3000",
     },
   });
 });

@@ -156,6 +156,42 @@ for (const profile of PROFILE_IDS) {
   });
 }
 
+describe("token scopes", () => {
+  test("an application not granted the due-date scopes still connects: refused invalid_scope, the token is asked again without cobv and lotecobv, and a cobv is then the PSP's own refusal", async () => {
+    const peer = await startPspPeer({
+      pki,
+      profile: "inter",
+      account: ACCOUNT,
+      grantedScopes: "cob.write cob.read pix.write pix.read webhook.write webhook.read",
+    });
+    const client = makeBacenPixClient(fromTable("inter", peer), {
+      ...FAST,
+      accountHeader: ACCOUNT,
+    });
+    try {
+      await client.putCob({ txid, amountCents: 100, expiresInSec: 60, chave: peer.pixKey });
+      assert.equal(peer.tokenRequests, 2, "the full set, then the set without due-date scopes");
+      await client.getCob(txid);
+      assert.equal(peer.tokenRequests, 2, "the narrower token is kept");
+      await assert.rejects(
+        client.putCobV({
+          txid: "profilecobv000000000000000001",
+          chave: peer.pixKey,
+          dataDeVencimento: "2099-12-30",
+          validadeAposVencimento: 30,
+          devedor: { cpf: "12345678909", nome: "Francisco da Silva" },
+          valor: { originalCents: 1000 },
+        }),
+        /lacks scope cobv\.write/,
+      );
+      peer.assertNoViolations();
+    } finally {
+      await client.close();
+      await peer.close();
+    }
+  });
+});
+
 describe("the peer requires each profile's deviations", () => {
   const refused = async (
     profile: ProfileId,

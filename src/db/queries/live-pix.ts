@@ -183,17 +183,22 @@ export async function pendingLiveChargeIds(
   return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };
 }
 
-/** The live charges of an account holding these txids (reconciliation's batch lookup). */
+/**
+ * The live charges of an account holding these txids (reconciliation's batch lookup), each with
+ * the id of the payment that approved it (null while unpaid; a placeholder when the PSP listed
+ * none: live-payment-ids.ts), so a Pix seen again can be told from a second payment.
+ */
 export async function chargesByTxids(
   db: Db,
   k: { accountId: string; txids: string[] },
-): Promise<ChargeRow[]> {
+): Promise<Array<ChargeRow & { pspE2eid: string | null }>> {
   if (k.txids.length === 0) return [];
-  return db.query<ChargeRow>(
+  return db.query<ChargeRow & { pspE2eid: string | null }>(
     // The txids alone in the scan, so charges_by_txid serves it whatever the statistics (see
     // oneCharge in charges.ts); the owner is checked on the few rows found.
     `WITH found AS MATERIALIZED (SELECT * FROM charges WHERE txid = ANY($2::text[]))
-     SELECT ${chargeColumns()} FROM found WHERE account_id = $1 AND mode = 'live'`,
+     SELECT ${chargeColumns()}, psp_e2eid AS "pspE2eid" FROM found
+     WHERE account_id = $1 AND mode = 'live'`,
     [k.accountId, k.txids],
   );
 }

@@ -1,4 +1,5 @@
 import { type ChargeRow, findCharge } from "../../db/queries/charges.ts";
+import { PLACEHOLDER_E2EID_PREFIX } from "../../db/queries/live-payment-ids.ts";
 import { liveState } from "../../db/queries/live-pix.ts";
 import { PspError } from "../../pix-psp/psp-error.ts";
 import type { CobView, DevolucaoView } from "../../pix-psp/types.ts";
@@ -97,9 +98,11 @@ export async function cancelLiveCharge(deps: Deps, charge: ChargeRow): Promise<C
 export async function refundLiveCharge(deps: Deps, charge: ChargeRow): Promise<ChargeRow> {
   const live = await connection(deps, charge.accountId);
   const state = await liveState(deps.db, charge);
-  if (!state?.pspE2eid || state.pspE2eid.startsWith("cob:")) {
+  if (!state?.pspE2eid || state.pspE2eid.startsWith(PLACEHOLDER_E2EID_PREFIX)) {
+    // Its cob was reported paid without its Pix: reconciliation (or the PSP's next
+    // notification) learns the payment's id from the PSP and writes it back.
     throw unprocessable(
-      "charge_id: the PSP reported no end-to-end id for this payment; refund it at the PSP",
+      "charge_id: the PSP has not reported this payment's end-to-end id yet; retry after the next reconciliation pass, or refund it at the PSP",
     );
   }
   let n = state.refundId ? Math.max(0, refundAttemptOf(charge.id, state.refundId)) : 0;

@@ -1,15 +1,17 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import { insertEvents } from "../../db/queries/events.ts";
+import { PLACEHOLDER_E2EID_PREFIX } from "../../db/queries/live-payment-ids.ts";
 import { approveByPayment, recordUnderpaid, setRefundState } from "../../db/queries/live-pix.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { CobView, DevolucaoView } from "../../pix-psp/types.ts";
+import { amountDue } from "../due-date/amount-due.ts";
 import type { LiveConnection } from "../pix-psp-connection/clients.ts";
 import { sha256Hex } from "../sha256.ts";
 import type { Tally } from "../tally.ts";
 import { chargeEvent } from "./charge-events.ts";
 import { chargeData } from "./charge-view.ts";
-import { dueTermsOf } from "./due-charge.ts";
+import { brazilDate, dueTermsOf } from "./due-charge.ts";
 import { getCobOf } from "./live-cob-kind.ts";
 import { transition } from "./move-charge.ts";
 
@@ -27,9 +29,10 @@ export type LiveDeps = {
  * list of Pix received; never a notification's word). CONCLUIDA approves it, once (a
  * conditional update keyed by the payment's end-to-end id), with its charge.approved event.
  * What was paid is the sum of the cob's `pix` list, or, when the PSP lists none (the list is
- * optional in CobCompleta), the cob's own value. Paid for less than the charge's value
- * (underpaid), the charge stays pending with amountReceived and one charge.updated event says
- * so (docs/live-pix.md). Returns the cob's status as seen.
+ * optional in CobCompleta), the cob's own value. Paid for less than the charge's value, or a
+ * cobv for less than its amount due on the day paid (underpaid), the charge stays pending with
+ * amountReceived and one charge.updated event says so (docs/live-pix.md). Returns the cob's
+ * status as seen.
  */
 export async function settleFromCob(
   deps: LiveDeps,
@@ -41,10 +44,8 @@ export async function settleFromCob(
   if (cob.status !== "CONCLUIDA") return { cob, approved: false, underpaid: false };
   const paid =
     cob.pix.length > 0 ? cob.pix.reduce((sum, p) => sum + p.amountCents, 0) : cob.amountCents;
-  // A cobv's amount depends on the day paid (fine, interest, discount) and the PSP charged
-  // what its calendar says is due: a concluded cobv is paid, and `paid` is its amountPaid.
   const due = dueTermsOf(charge) !== undefined;
-  if (!due && paid < charge.valueCents) {
+  if (paid < owedCents(deps, charge, cob)) {
     await deps.db.transaction(async (db) => {
       const row = await recordUnderpaid(db, {
         accountId: charge.accountId,
@@ -57,7 +58,8 @@ export async function settleFromCob(
     return { cob, approved: false, underpaid: true };
   }
   // One payment per charge: its end-to-end id; a PSP that lists none still settles it once.
-  const e2eid = cob.pix[0]?.endToEndId ?? `cob:${live.row.accountId}:${charge.txid}`;
+  const e2eid =
+    cob.pix[0]?.endToEndId ?? `${PLACEHOLDER_E2EID_PREFIX}${live.row.accountId}:${charge.txid}`;
   const approved = await deps.db.transaction(async (db) => {
     const row = await approveByPayment(db, {
       accountId: charge.accountId,
@@ -73,6 +75,33 @@ export async function settleFromCob(
   if (approved) deps.tally?.chargePaid("pix", "live");
   return { cob, approved, underpaid: false };
 }
+
+/**
+ * What the payer owed for a concluded cob: a cob's value; a cobv's amount due on the day it was
+ * paid (fine, interest and discount of that day, due-date/amount-due.ts), the day being the
+ * Brazilian date of its first Pix's `horario` (the clock's, when the PSP's is unreadable). The
+ * PSP computes that amount by its own calendar, which may know a holiday ours does not (a
+ * municipal one moves its due date and discount dates later): the least amount due over the
+ * day and the CALENDAR_SLACK_DAYS before it is owed, so a correct payment is never read as
+ * underpaid. A cobv concluded without its `pix` list tells neither day nor amount: its own value
+ * is taken as paid, as for a cob, and nothing is owed beyond it.
+ */
+function owedCents(deps: LiveDeps, charge: ChargeRow, cob: CobView): number {
+  const terms = dueTermsOf(charge);
+  if (!terms) return charge.valueCents;
+  if (cob.pix.length === 0) return 0;
+  const times = cob.pix.map((p) => Date.parse(p.horario)).filter((t) => !Number.isNaN(t));
+  const paidAt = times.length > 0 ? Math.min(...times) : deps.clock.now().getTime();
+  let owed = Number.MAX_SAFE_INTEGER;
+  for (let k = 0; k <= CALENDAR_SLACK_DAYS; k++) {
+    const day = brazilDate(new Date(paidAt - k * 86_400_000));
+    owed = Math.min(owed, amountDue(terms, day).total);
+  }
+  return owed;
+}
+
+// How far two calendars may disagree on a moved date: three holidays one knows and the other not.
+const CALENDAR_SLACK_DAYS = 3;
 
 /**
  * Applies a devolução's status as the PSP reports it (GET /pix/{e2eid}/devolucao/{id}):

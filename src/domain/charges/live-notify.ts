@@ -1,4 +1,5 @@
 import { type ChargeRow, findCharge } from "../../db/queries/charges.ts";
+import { learnPaymentIds, PLACEHOLDER_E2EID_PREFIX } from "../../db/queries/live-payment-ids.ts";
 import { chargesByTxids } from "../../db/queries/live-pix.ts";
 import { knownUnmatched } from "../../db/queries/live-pix-records.ts";
 import { PspNotificationError, parsePspNotification } from "../../pix-psp/notification.ts";
@@ -9,6 +10,7 @@ import { isPspError } from "../pix-psp-connection/psp-failure.ts";
 import type { Tally } from "../tally.ts";
 import { type LiveDeps, settleFromCob } from "./live-confirm.ts";
 import { applyDevolucao } from "./live-dispute.ts";
+import { isSecondPayment } from "./live-reconcile.ts";
 import { recordUnmatchedPayment } from "./live-unmatched.ts";
 
 type Deps = LiveDeps & { pspClients: PspClients | undefined; tally?: Tally };
@@ -16,9 +18,9 @@ type Deps = LiveDeps & { pspClients: PspClients | undefined; tally?: Tally };
 /**
  * At most this many calls to the PSP per notification, of each kind: one GET /cob per distinct
  * txid of a charge that can still change, one GET devolução per distinct devolução, one
- * GET /pix/{e2eid} per distinct unknown txid. A body listing a txid 500 times costs one call;
- * a body listing hundreds of txids costs the cap, and the rest is found by reconciliation's
- * list of Pix received within one interval. A real notification carries one Pix, or a few.
+ * GET /pix/{e2eid} per distinct unknown txid or paid charge whose payment id is not known yet.
+ * A body listing a txid 500 times costs one call; a body listing hundreds of txids costs the
+ * cap, and the rest is found by reconciliation's list of Pix received within one interval. A real notification carries one Pix, or a few.
  */
 export const MAX_PSP_CALLS_PER_NOTIFICATION = 10;
 
@@ -64,7 +66,10 @@ async function handle(deps: Deps, hookId: string, body: unknown) {
     seen.add(key);
     return true;
   };
-  const unknown = note.pix.filter((p) => p.txid && !charges.has(p.txid));
+  const unknown = note.pix.filter((p) => {
+    const c = p.txid ? charges.get(p.txid) : undefined;
+    return p.txid && (!c || isSecondPayment(c, p.endToEndId));
+  });
   const recorded = await knownUnmatched(
     deps.db,
     unknown.map((p) => p.endToEndId),
@@ -83,6 +88,21 @@ async function handle(deps: Deps, hookId: string, body: unknown) {
     if (canChange(charge) && once(`c:${pix.txid}`) && budget.cob > 0) {
       budget.cob--;
       if ((await psp(() => settleFromCob(deps, live, charge)))?.approved) approved++;
+    } else if (
+      isSecondPayment(charge, pix.endToEndId) &&
+      !recorded.has(pix.endToEndId) &&
+      once(`s:${pix.endToEndId}`) &&
+      unknownBudget > 0
+    ) {
+      unknownBudget--;
+      await confirmUnmatched(deps, live, pix.endToEndId, pix.txid, charge.id);
+    } else if (
+      charge.pspE2eid?.startsWith(PLACEHOLDER_E2EID_PREFIX) &&
+      once(`p:${pix.txid}`) &&
+      unknownBudget > 0
+    ) {
+      unknownBudget--;
+      await learnPaymentId(deps, live, pix.endToEndId, pix.txid);
     }
     for (const d of pix.devolucoes) {
       if (!once(`d:${pix.endToEndId}:${d.id}`) || budget.dev <= 0) continue;
@@ -115,8 +135,26 @@ async function psp<T>(call: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-async function confirmUnmatched(deps: Deps, live: LiveConnection, e2eid: string, txid: string) {
+// A charge approved from a cob listed without its Pix holds a placeholder payment id: the
+// notification names the payment, GET /pix/{e2eid} confirms it is this txid's, and its id is
+// written back (live-payment-ids.ts) so the charge can be refunded.
+async function learnPaymentId(deps: Deps, live: LiveConnection, e2eid: string, txid: string) {
+  const real = await psp(() => live.client.getPix(e2eid));
+  if (!real || real.txid !== txid) return;
+  await learnPaymentIds(deps.db, {
+    accountId: live.row.accountId,
+    payments: [{ txid, e2eid: real.endToEndId, horario: real.horario }],
+  });
+}
+
+async function confirmUnmatched(
+  deps: Deps,
+  live: LiveConnection,
+  e2eid: string,
+  txid: string,
+  paidCharge?: string,
+) {
   const real = await psp(() => live.client.getPix(e2eid));
   if (!real || real.txid !== txid) return false;
-  return recordUnmatchedPayment(deps, live.row.accountId, real, "notification");
+  return recordUnmatchedPayment(deps, live.row.accountId, real, "notification", paidCharge);
 }

@@ -1,3 +1,4 @@
+import { learnPaymentIds, PLACEHOLDER_E2EID_PREFIX } from "../../db/queries/live-payment-ids.ts";
 import {
   chargesByTxids,
   claimOpenLiveCharges,
@@ -146,12 +147,19 @@ async function applyReceived(
   const charges = new Map(
     (await chargesByTxids(deps.db, { accountId, txids })).map((c) => [c.txid, c]),
   );
-  const orphans = withTxid.filter((p) => !charges.has(p.txid as string));
+  // Pix no charge holds, and Pix of a paid charge other than the payment that settled it.
+  const strays = withTxid.filter((p) => {
+    const c = charges.get(p.txid as string);
+    return !c || isSecondPayment(c, p.endToEndId);
+  });
   const recorded = await knownUnmatched(
     deps.db,
-    orphans.map((p) => p.endToEndId),
+    strays.map((p) => p.endToEndId),
   );
   const periods: string[] = [];
+  // Payments of charges approved with a placeholder id (their cob listed no Pix): their real
+  // end-to-end id is written back, so a refund can name it (live-payment-ids.ts).
+  const learnt: Array<{ txid: string; e2eid: string; horario: string }> = [];
   for (const pix of withTxid) {
     const charge = charges.get(pix.txid as string);
     if (!charge) {
@@ -159,7 +167,15 @@ async function applyReceived(
       if (await recordUnmatchedPayment(deps, accountId, pix, "reconciliation")) counts.unmatched++;
       continue;
     }
+    if (isSecondPayment(charge, pix.endToEndId) && !recorded.has(pix.endToEndId)) {
+      if (await recordUnmatchedPayment(deps, accountId, pix, "reconciliation", charge.id)) {
+        counts.unmatched++;
+      }
+    }
     let current = charge;
+    if (charge.pspE2eid?.startsWith(PLACEHOLDER_E2EID_PREFIX)) {
+      learnt.push({ txid: charge.txid, e2eid: pix.endToEndId, horario: pix.horario });
+    }
     if (charge.subscriptionId) {
       // A subscription period's charge is a cobr's: it settles with its period through
       // GET /cobr (subscriptions-live/reconcile.ts), which this Pix makes due now, never here.
@@ -187,7 +203,18 @@ async function applyReceived(
       if (outcome === "dispute") counts.disputes++;
     }
   }
+  await learnPaymentIds(deps.db, { accountId, payments: learnt });
   await checkPeriodsNow(deps.db, accountId, periods, deps.clock.now());
+}
+
+/**
+ * Whether a Pix on a charge's txid is a second payment: the charge was settled by another,
+ * named payment (a placeholder id is not a name: that Pix is its payment, learnt later).
+ */
+export function isSecondPayment(c: { pspE2eid: string | null }, e2eid: string): boolean {
+  return (
+    c.pspE2eid !== null && !c.pspE2eid.startsWith(PLACEHOLDER_E2EID_PREFIX) && c.pspE2eid !== e2eid
+  );
 }
 
 /** Refunds the PSP reported in progress: asked one by one, each with its own back-off. */

@@ -13,8 +13,9 @@ import type { LiveDeps } from "./live-confirm.ts";
 // refund or keep at the PSP. Never from a notification's word alone.
 
 /** The payment.unmatched event's data (UnmatchedPaymentDataSchema). */
-export function unmatchedData(p: UnmatchedPayment) {
+export function unmatchedData(p: UnmatchedPayment, chargeId?: string) {
   return {
+    ...(chargeId ? { chargeId } : {}),
     kind: "pix" as const,
     id: p.id,
     endToEndId: p.e2eid,
@@ -26,12 +27,18 @@ export function unmatchedData(p: UnmatchedPayment) {
   };
 }
 
-/** Records a confirmed payment that matches no charge; returns whether it was new. */
+/**
+ * Records a confirmed payment that matches no charge, or, with `paidCharge`, a second payment
+ * to a charge another payment already settled (its txid paid twice): money with no charge to
+ * move, listed among the unmatched payments, its event also listed under that charge
+ * (GET /api/events?charge_id=). Returns whether it was new.
+ */
 export async function recordUnmatchedPayment(
   deps: LiveDeps,
   accountId: string,
   pix: PixReceived,
   source: UnmatchedPayment["source"],
+  paidCharge?: string,
 ): Promise<boolean> {
   const now = deps.clock.now();
   const paidAt = Number.isNaN(Date.parse(pix.horario)) ? null : new Date(pix.horario);
@@ -53,8 +60,8 @@ export async function recordUnmatchedPayment(
         accountId,
         mode: "live",
         type: "payment.unmatched",
-        chargeId: null,
-        payload: eventPayload(deps, "payment.unmatched", unmatchedData(p)),
+        chargeId: paidCharge ?? null,
+        payload: eventPayload(deps, "payment.unmatched", unmatchedData(p, paidCharge)),
         createdAt: now,
       },
     ]);

@@ -1,4 +1,7 @@
 import type { PspConnectionRow } from "../../db/queries/psp-connections.ts";
+import { findReceiverAccount, type ReceiverAccount } from "../../db/queries/subscriptions-live.ts";
+import type { Db } from "../../kernel/db.ts";
+import type { Principal } from "../../kernel/mode.ts";
 import { certificateInfo } from "../../pix-psp/certificates.ts";
 import { PROFILES } from "../../pix-psp/profiles.ts";
 import type { ProfileId } from "../../pix-psp/types.ts";
@@ -78,4 +81,16 @@ export function connectionView(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The merchant's own account at the PSP (receiver_account), which each live subscription
+ * period's charge (cobr) names; undefined when none was given, or outside live mode.
+ */
+export async function viewReceiverAccount(
+  deps: { db: Db },
+  who: Principal,
+): Promise<ReceiverAccount | undefined> {
+  if (who.mode !== "live") return undefined;
+  return findReceiverAccount(deps.db, who.accountId);
 }

@@ -45,6 +45,10 @@ export type ConnectionDeps = {
   pspClients: PspClients;
 };
 
+/** The refusal of a live PSP connection while TOSTAO_BASE_URL is unset (translated on pages). */
+export const BASE_URL_MISSING =
+  "TOSTAO_BASE_URL: is not set; set it to the service's public address (https://…) and restart before connecting a PSP, so live charges' links never come from a request's Host header";
+
 function liveOnly(who: Principal) {
   if (who.mode !== "live") {
     throw forbidden("the PIX provider (PSP connection) is a live-mode setting; use a live token");
@@ -56,7 +60,8 @@ function liveOnly(who: Principal) {
  * belongs to the certificate, the URLs are allowed, and the PSP hands out an OAuth token over
  * mTLS (422 with the PSP's own reason when it does not). When TOSTAO_BASE_URL is public https the
  * notification URL is registered at the PSP (PUT /webhook/{chave}); otherwise the view says how.
- * The client secret and the private key are stored sealed.
+ * The client secret and the private key are stored sealed. Refused (422) while TOSTAO_BASE_URL is
+ * unset.
  */
 export async function savePspConnection(
   deps: ConnectionDeps,
@@ -64,6 +69,9 @@ export async function savePspConnection(
   input: SavePspConnection,
 ): Promise<PspConnectionView> {
   liveOnly(who);
+  // Without it, links in live charges (the BR Code's location, paymentUrl, the JWS jku) and the
+  // notification URL would be built from each request's Host header, which a caller writes.
+  if (!deps.baseUrl) throw unprocessable(BASE_URL_MISSING);
   const profile = input.profile as ProfileId;
   let endpoints: { baseUrl: string; tokenUrl: string };
   try {

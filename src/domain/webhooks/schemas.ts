@@ -112,7 +112,17 @@ export const UnmatchedPaymentDataSchema = z.object({
   kind: z.literal("pix"),
   id: z.string().describe("The unmatched payment's id (upm_...)."),
   endToEndId: z.string(),
-  txid: z.string().nullable().describe("The cob's txid the payer paid, which no charge holds."),
+  txid: z
+    .string()
+    .nullable()
+    .describe("The cob's txid the payer paid: one no charge holds, or chargeId's."),
+  chargeId: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "A second payment to a charge already paid (its txid): that charge. Absent or null when no charge holds the txid.",
+    ),
   value: z.number().describe("Amount received, in BRL."),
   paidAt: z.string().nullable(),
   source: z.enum(["notification", "reconciliation", "sweep"]),

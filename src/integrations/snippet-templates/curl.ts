@@ -35,7 +35,9 @@ api() {
   local method=$1 path=$2 response message
   local success='"success"[[:space:]]*:[[:space:]]*true'
   shift 2
-  response=$(curl -sS --max-time 30 -X "$method" "$BASE_URL$path" \\
+  # --retry: a busy (429) or failing (5xx) server is tried again, after waits that double from
+  # one second (or its Retry-After); a create keeps its Idempotency-Key, so it charges once.
+  response=$(curl -sS --max-time 30 --retry 4 --retry-max-time 60 -X "$method" "$BASE_URL$path" \\
     -H @<(printf 'Authorization: Bearer %s\\n' "$TOSTAO_API_TOKEN") \\
     -H 'Accept: application/json' "$@") || fail "cannot reach $BASE_URL"
   # Error answers carry the same JSON envelope, whose "error" says what went wrong.

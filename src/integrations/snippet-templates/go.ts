@@ -46,34 +46,55 @@ func api(method, path string, body any, headers map[string]string, out any) {
 	if token == "" {
 		fail("TOSTAO_API_TOKEN is not set: export TOSTAO_API_TOKEN=<your API token>")
 	}
-	var reader io.Reader
+	var data []byte
 	if body != nil {
-		data, err := json.Marshal(body)
-		if err != nil {
+		var err error
+		if data, err = json.Marshal(body); err != nil {
 			fail(err.Error())
 		}
-		reader = bytes.NewReader(data)
 	}
-	req, err := http.NewRequest(method, baseURL+path, reader)
-	if err != nil {
-		fail("bad request: " + err.Error())
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Accept", "application/json")
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	for name, value := range headers {
-		req.Header.Set(name, value)
-	}
-	res, err := client.Do(req)
-	if err != nil {
-		fail("cannot reach " + baseURL + ": " + err.Error())
-	}
-	defer res.Body.Close()
-	raw, err := io.ReadAll(res.Body)
-	if err != nil {
-		fail("reading the answer: " + err.Error())
+	// A busy (429) or failing (5xx) server is tried again, after waits that double from half a
+	// second (or the server's Retry-After, if longer); a create keeps its Idempotency-Key, so a
+	// retry never charges twice.
+	var res *http.Response
+	var raw []byte
+	for attempt := 0; ; attempt++ {
+		req, err := http.NewRequest(method, baseURL+path, bytes.NewReader(data))
+		if err != nil {
+			fail("bad request: " + err.Error())
+		}
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("Accept", "application/json")
+		if body != nil {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		for name, value := range headers {
+			req.Header.Set(name, value)
+		}
+		res, err = client.Do(req)
+		if err != nil {
+			fail("cannot reach " + baseURL + ": " + err.Error())
+		}
+		raw, err = io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil {
+			fail("reading the answer: " + err.Error())
+		}
+		retried := res.StatusCode == 429 || res.StatusCode == 500 || res.StatusCode == 502 ||
+			res.StatusCode == 503 || res.StatusCode == 504
+		if !retried || attempt == 4 {
+			break
+		}
+		wait := time.Duration(500<<attempt) * time.Millisecond
+		if s, err := strconv.Atoi(res.Header.Get("Retry-After")); err == nil && s > 0 {
+			if s > 30 {
+				s = 30
+			}
+			if after := time.Duration(s) * time.Second; after > wait {
+				wait = after
+			}
+		}
+		time.Sleep(wait)
 	}
 	// Error answers carry the same JSON envelope, whose "error" says what went wrong.
 	var env envelope
@@ -184,7 +205,9 @@ function imports(operation: SnippetOperation): string[] {
   const add = (...paths: string[]) => {
     for (const p of paths) set.add(p);
   };
-  if (operation !== "verify_webhook") add("bytes", "encoding/json", "io", "net/http", "time");
+  if (operation !== "verify_webhook") {
+    add("bytes", "encoding/json", "io", "net/http", "strconv", "time");
+  }
   if (includes(operation, "create_charge")) add("crypto/rand", "encoding/hex");
   if (includes(operation, "charge_status")) add("net/url");
   if (includes(operation, "verify_webhook")) add("crypto/hmac", "crypto/sha256", "encoding/hex");

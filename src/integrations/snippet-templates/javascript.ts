@@ -19,25 +19,37 @@ const api = (baseUrl: string) => `
 // Change this (or set TOSTAO_BASE_URL) to the address of your Tostão server.
 const BASE_URL = (process.env.TOSTAO_BASE_URL || ${doubleQuoted(baseUrl, "javascript")}).replace(/\\/+$/, "");
 
+const TRIES = 5;
+const RETRIED = [429, 500, 502, 503, 504];
+
 /** Calls the API and returns the envelope's data; exits with the API's message on an error. */
 async function api(method, path, body, headers = {}) {
   const token = process.env.TOSTAO_API_TOKEN;
   if (!token) fail("TOSTAO_API_TOKEN is not set: export TOSTAO_API_TOKEN=<your API token>");
   let response;
-  try {
-    response = await fetch(BASE_URL + path, {
-      method,
-      headers: {
-        Authorization: \`Bearer \${token}\`,
-        Accept: "application/json",
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    });
-  } catch (error) {
-    fail(\`cannot reach \${BASE_URL}: \${error.cause?.message ?? error.message}\`);
+  // A busy (429) or failing (5xx) server is tried again, after waits that double from half a
+  // second (or the server's Retry-After, if longer); a create keeps its Idempotency-Key, so a
+  // retry never charges twice.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await fetch(BASE_URL + path, {
+        method,
+        headers: {
+          Authorization: \`Bearer \${token}\`,
+          Accept: "application/json",
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(30_000),
+      });
+    } catch (error) {
+      fail(\`cannot reach \${BASE_URL}: \${error.cause?.message ?? error.message}\`);
+    }
+    if (!RETRIED.includes(response.status) || attempt === TRIES - 1) break;
+    const retryAfter = Math.min(Number(response.headers.get("retry-after")) || 0, 30);
+    await response.arrayBuffer();
+    await new Promise((r) => setTimeout(r, Math.max(500 * 2 ** attempt, retryAfter * 1000)));
   }
   // Error answers carry the same JSON envelope, whose "error" says what went wrong.
   const raw = await response.text();

@@ -35,9 +35,26 @@ function api(string $method, string $path, ?array $body = null, array $headers =
         $http['content'] = json_encode($body);
     }
     $http['header'] = implode("\\r\\n", $lines);
-    $raw = @file_get_contents(BASE_URL . $path, false, stream_context_create(['http' => $http]));
-    if ($raw === false) {
-        fail('cannot reach ' . BASE_URL . ': ' . (error_get_last()['message'] ?? 'unknown error'));
+    // A busy (429) or failing (5xx) server is tried again, after waits that double from half a
+    // second (or the server's Retry-After, if longer); a create keeps its Idempotency-Key, so a
+    // retry never charges twice.
+    for ($attempt = 0; ; $attempt++) {
+        $raw = @file_get_contents(BASE_URL . $path, false, stream_context_create(['http' => $http]));
+        if ($raw === false) {
+            fail('cannot reach ' . BASE_URL . ': ' . (error_get_last()['message'] ?? 'unknown error'));
+        }
+        // $http_response_header: the status line, then the headers, as PHP received them.
+        $status = (int) (explode(' ', $http_response_header[0] ?? '')[1] ?? 0);
+        if (!in_array($status, [429, 500, 502, 503, 504], true) || $attempt === 4) {
+            break;
+        }
+        $retryAfter = 0;
+        foreach ($http_response_header as $line) {
+            if (stripos($line, 'retry-after:') === 0) {
+                $retryAfter = min((int) trim(substr($line, 12)), 30);
+            }
+        }
+        usleep((int) (max(0.5 * 2 ** $attempt, $retryAfter) * 1000000));
     }
     $envelope = json_decode($raw, true);
     if (!is_array($envelope)) {

@@ -19,6 +19,19 @@ const api = (baseUrl: string) => `
 # Change this (or set TOSTAO_BASE_URL) to the address of your Tostão server.
 BASE_URL = (os.environ.get("TOSTAO_BASE_URL") or ${doubleQuoted(baseUrl, "python")}).rstrip("/")
 
+TRIES = 5
+RETRIED = (429, 500, 502, 503, 504)
+
+
+def retry_wait(attempt, retry_after):
+    """Seconds before the next try: 0.5, 1, 2, 4, or the server's Retry-After if longer."""
+    wait = 0.5 * 2**attempt
+    try:
+        wait = max(wait, min(float(retry_after), 30.0))
+    except (TypeError, ValueError):
+        pass
+    return wait
+
 
 def api(method, path, body=None, headers=None):
     """Calls the API and returns the envelope's data; exits with the API's message on an error."""
@@ -34,14 +47,23 @@ def api(method, path, body=None, headers=None):
         request.add_header("Content-Type", "application/json")
     for name, value in (headers or {}).items():
         request.add_header(name, value)
-    try:
-        with urllib.request.urlopen(request, data=data, timeout=30) as response:
-            status, raw = response.status, response.read()
-    except urllib.error.HTTPError as error:
-        # Error answers carry the same JSON envelope, whose "error" says what went wrong.
-        status, raw = error.code, error.read()
-    except urllib.error.URLError as error:
-        fail(f"cannot reach {BASE_URL}: {error.reason}")
+    # A busy (429) or failing (5xx) server is tried again, after waits that double from half a
+    # second (or the server's Retry-After, if longer); a create keeps its Idempotency-Key, so
+    # a retry never charges twice.
+    for attempt in range(TRIES):
+        retry_after = None
+        try:
+            with urllib.request.urlopen(request, data=data, timeout=30) as response:
+                status, raw = response.status, response.read()
+        except urllib.error.HTTPError as error:
+            # Error answers carry the same JSON envelope, whose "error" says what went wrong.
+            status, raw = error.code, error.read()
+            retry_after = error.headers.get("Retry-After")
+        except urllib.error.URLError as error:
+            fail(f"cannot reach {BASE_URL}: {error.reason}")
+        if status not in RETRIED or attempt == TRIES - 1:
+            break
+        time.sleep(retry_wait(attempt, retry_after))
     try:
         envelope = json.loads(raw)
     except ValueError:
@@ -146,7 +168,7 @@ if __name__ == "__main__":
 function render(operation: SnippetOperation, baseUrl: string): string {
   const usesApi = operation !== "verify_webhook";
   const imports = ["os", "sys"];
-  if (usesApi) imports.push("json", "urllib.error", "urllib.request");
+  if (usesApi) imports.push("json", "time", "urllib.error", "urllib.request");
   if (includes(operation, "create_charge")) imports.push("uuid");
   if (includes(operation, "charge_status")) imports.push("urllib.parse");
   if (includes(operation, "verify_webhook")) imports.push("hashlib", "hmac");

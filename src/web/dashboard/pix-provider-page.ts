@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../domain/errors.ts";
+import { viewReceiverAccount } from "../../domain/pix-psp-connection/connection-view.ts";
 import {
   deletePspConnection,
   savePspConnection,
@@ -52,6 +53,25 @@ function fileBase64(body: unknown, name: string): string | undefined {
   return Buffer.isBuffer(v) && v.length > 0 ? v.toString("base64") : undefined;
 }
 
+const RECEIVER_TYPES = ["CORRENTE", "POUPANCA", "PAGAMENTO"] as const;
+
+/**
+ * receiver_account from its three fields (live subscriptions' cobrs name it): absent when the
+ * account number is left empty, so a connection saved without it keeps none.
+ */
+function receiverAccount(body: unknown) {
+  const account = field(body, "receiver_account");
+  if (!account) return {};
+  const branch = field(body, "receiver_branch");
+  return {
+    receiver_account: {
+      account,
+      type: field(body, "receiver_account_type"),
+      ...(branch ? { branch } : {}),
+    },
+  };
+}
+
 export function registerPixProviderPages(web: FastifyInstance, deps: AppDeps): void {
   const r = signedInRoutes(web, deps);
 
@@ -73,6 +93,7 @@ export function registerPixProviderPages(web: FastifyInstance, deps: AppDeps): v
     } catch (err) {
       if (!(err instanceof AppError && err.code === "NOT_FOUND")) throw err;
     }
+    const receiver = view && (await viewReceiverAccount(deps, who));
     const expiresSoon =
       view &&
       new Date(view.certificate.expiresAt).getTime() - deps.clock.now().getTime() <
@@ -88,6 +109,7 @@ export function registerPixProviderPages(web: FastifyInstance, deps: AppDeps): v
 <dt>${t("pix.notificationUrl")}</dt><dd class="mono" id="notify-url">${view.notificationUrl ?? view.notificationPath}</dd>
 <dt>${t("pix.webhook")}</dt><dd id="webhook-state">${t(`pix.webhook.${view.webhook.state}`)}${view.webhook.detail ? html`<br><span class="muted">${view.webhook.detail}</span>` : ""}</dd>
 ${view.webhook.foreignUrl ? html`<dt>${t("pix.foreignUrl")}</dt><dd class="mono" id="foreign-url">${view.webhook.foreignUrl}</dd>` : ""}
+<dt>${t("pix.receiver")}</dt><dd id="receiver-account">${receiver ? html`<span class="mono">${receiver.branch ? `${receiver.branch} / ` : ""}${receiver.account}</span> (${t(`pix.receiverType.${receiver.accountType}`)})` : html`<span class="muted">${t("pix.receiverNone")}</span>`}</dd>
 ${view.extraHeaderNames.length > 0 ? html`<dt>${t("pix.extraHeaderNames")}</dt><dd class="mono">${view.extraHeaderNames.join(", ")}</dd>` : ""}
 </dl>${view.notificationUrl ? "" : html`<p class="flash warn">${t("pix.needsBaseUrl")}</p>`}
 <div class="row">${confirmAction(req, { action: "/dashboard/pix-provider/delete", label: t("action.delete"), question: t("pix.delete.q"), confirm: t("action.delete"), danger: true })}</div></section>`
@@ -121,6 +143,11 @@ ${view.extraHeaderNames.length > 0 ? html`<dt>${t("pix.extraHeaderNames")}</dt><
 <label>${t("pix.pixKey")}<input type="text" name="pix_key" required value="${view?.pixKey ?? ""}"></label>
 <label>${t("pix.merchantName")}<input type="text" name="merchant_name" required maxlength="200" value="${view?.merchantName ?? ""}"></label>
 <label>${t("pix.merchantCity")}<input type="text" name="merchant_city" required maxlength="100" value="${view?.merchantCity ?? ""}"></label>
+<fieldset><legend>${t("pix.receiver")}</legend><p class="muted">${t("pix.receiverHelp")}</p>
+<label>${t("pix.receiverBranch")}<input type="text" name="receiver_branch" inputmode="numeric" maxlength="4" value="${receiver?.branch ?? ""}"></label>
+<label>${t("pix.receiverAccount")}<input type="text" name="receiver_account" maxlength="20" value="${receiver?.account ?? ""}"></label>
+<label>${t("pix.receiverType")}<select name="receiver_account_type">${RECEIVER_TYPES.map((k) => html`<option value="${k}"${receiver?.accountType === k ? html` selected` : ""}>${t(`pix.receiverType.${k}`)}</option>`)}</select></label>
+</fieldset>
 <label>${t("pix.appKey")}<input type="password" name="app_key" autocomplete="off"></label>
 <label>${t("pix.extraHeaders")}<textarea name="extra_headers" rows="2" autocomplete="off"></textarea></label>
 <label class="inline"><input type="checkbox" name="replace_webhook" value="true"> ${t("pix.replaceWebhook")}${view?.webhook.foreignUrl ? html` <span class="mono">(${view.webhook.foreignUrl})</span>` : ""}</label>
@@ -149,6 +176,7 @@ ${view.extraHeaderNames.length > 0 ? html`<dt>${t("pix.extraHeaderNames")}</dt><
           ? { pfx, ...(field(b, "passphrase") ? { passphrase: field(b, "passphrase") } : {}) }
           : { certificate: field(b, "certificate"), private_key: field(b, "private_key") }),
         ...(field(b, "ca") ? { ca: field(b, "ca") } : {}),
+        ...receiverAccount(b),
         pix_key: field(b, "pix_key") ?? "",
         merchant_name: field(b, "merchant_name") ?? "",
         merchant_city: field(b, "merchant_city") ?? "",

@@ -272,6 +272,16 @@ export const dashboard = defineArea(
       "Cabeçalhos extras exigidos pelo PSP (um por linha, nome: valor; Inter: x-conta-corrente)",
     "pix.extraHeaderNames": "Cabeçalhos extras",
     "pix.appKey": "Chave da aplicação (Banco do Brasil: gw-dev-app-key)",
+    "pix.receiver": "Sua conta no PSP (assinaturas ao vivo, Pix Automático)",
+    "pix.receiverHelp":
+      "Cada cobrança de período de uma assinatura ao vivo (cobr) precisa nomear a sua conta neste PSP; sem ela, assinaturas ao vivo não podem ser criadas. Deixe em branco se não usar assinaturas ao vivo.",
+    "pix.receiverBranch": "Agência",
+    "pix.receiverAccount": "Conta (com dígito)",
+    "pix.receiverType": "Tipo de conta",
+    "pix.receiverType.CORRENTE": "Corrente",
+    "pix.receiverType.POUPANCA": "Poupança",
+    "pix.receiverType.PAGAMENTO": "Pagamento",
+    "pix.receiverNone": "Não informada",
     "pix.needsBaseUrl":
       "Defina TOSTAO_BASE_URL com o endereço público https do serviço para que o PSP possa notificar os pagamentos.",
     "pix.delete.q":
@@ -580,6 +590,16 @@ export const dashboard = defineArea(
       "Extra headers your PSP requires (one per line, name: value; Inter: x-conta-corrente)",
     "pix.extraHeaderNames": "Extra headers",
     "pix.appKey": "Application key (Banco do Brasil: gw-dev-app-key)",
+    "pix.receiver": "Your account at the PSP (live subscriptions, Pix Automático)",
+    "pix.receiverHelp":
+      "Each period's charge of a live subscription (cobr) must name your account at this PSP; without it, live subscriptions cannot be created. Leave it empty if you do not use live subscriptions.",
+    "pix.receiverBranch": "Branch",
+    "pix.receiverAccount": "Account (with check digit)",
+    "pix.receiverType": "Account type",
+    "pix.receiverType.CORRENTE": "Checking",
+    "pix.receiverType.POUPANCA": "Savings",
+    "pix.receiverType.PAGAMENTO": "Payment",
+    "pix.receiverNone": "Not given",
     "pix.needsBaseUrl":
       "Set TOSTAO_BASE_URL to the service's public https address so the PSP can notify payments.",
     "pix.delete.q": "Delete the PSP connection? Live PIX charges can no longer be created.",

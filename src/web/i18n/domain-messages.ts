@@ -1,5 +1,6 @@
 import { FORM_RESENT_MESSAGE } from "../../domain/idempotency/submit-once.ts";
 import { ALLOW_HOSTS_HINT } from "../../domain/webhooks/manage-webhooks.ts";
+import { BASE_URL_MISSING } from "../../domain/pix-psp-connection/manage-connection.ts";
 import type { Lang } from "./catalogue.ts";
 
 // The domain's messages are English ("field: what is wrong"), one catalogue for every front
@@ -105,6 +106,10 @@ const MESSAGES: Array<[RegExp, string | ((match: string, ...groups: string[]) =>
       `o endereço ${host} não é público na internet${hint ? ALLOW_HOSTS_PT : ""}`,
   ],
   [/^larger than (\d+) bytes$/, "maior que $1 bytes"],
+  [
+    /^is not set; set it to the service's public address \(https:\/\/…\) and restart before connecting a PSP.*$/,
+    "não está definida; defina-a com o endereço público do serviço (https://…) e reinicie antes de conectar um PSP, para que os links das cobranças ao vivo nunca venham do cabeçalho Host de uma requisição",
+  ],
   // The PSP connection's delete, refused (charges/live-delete-guard.ts,
   // subscriptions-live/delete-guard.ts).
   [
@@ -153,6 +158,7 @@ export const KNOWN_DOMAIN_MESSAGES = [
   "display_name: must be 2 to 80 characters",
   "password: must be at least 10 characters",
   FORM_RESENT_MESSAGE,
+  BASE_URL_MISSING,
 ];
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -19,7 +19,7 @@ import { makeTestPki, type Pem, type TestPki } from "./pki.ts";
 import { type RecEffect, routeRec } from "./rec-router.ts";
 import { type PeerCobr, type PeerRec, RecState } from "./rec-state.ts";
 import { routeApi } from "./router.ts";
-import { checkTokenRequest } from "./token-endpoint.ts";
+import { checkTokenRequest, missingScope } from "./token-endpoint.ts";
 import { EFI_NOT_FOUND_NAMES, probeWebhook } from "./webhook-probe.ts";
 
 /**
@@ -51,6 +51,11 @@ export type StartPspPeerOptions = {
   /** For profiles with an account header (Inter): the peer then requires it with this value. */
   account?: string;
   tokenLifetimeSec?: number;
+  /**
+   * The scopes the application was granted (space-separated): a token request naming any other
+   * is refused 400 `invalid_scope` (RFC 6749 §5.2). Unset: whatever is asked is granted.
+   */
+  grantedScopes?: string;
   /** How long a "timeout" failure holds the request (default 30 s; closed with the peer). */
   holdMs?: number;
   merchantName?: string;
@@ -92,7 +97,7 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     cnpj: opts.merchantCnpj ?? "12345678000195",
   });
   const validator = bacenValidator();
-  const tokens = new Map<string, { valid: boolean }>();
+  const tokens = new Map<string, { valid: boolean; scope: string }>();
   const failures: { match: string; failure: PeerFailure; left: number }[] = [];
   /** Bytes of "oversized" answers written before the client went away. */
   let oversizedBytesWritten = 0;
@@ -265,6 +270,10 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
         body: { error: "invalid_token", error_description: "token expired or unknown" },
       });
     }
+    const unscoped = profile.scopeRequired && missingScope(method, path, tokens.get(token)?.scope);
+    if (unscoped) {
+      return sendError(res, new ApiError(403, "AcessoNegado", "Acesso negado.", unscoped));
+    }
     const deviation = missingDeviation(req, url);
     if (deviation)
       return sendError(res, new ApiError(403, "AcessoNegado", "Acesso negado.", deviation));
@@ -364,8 +373,14 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     tokenRequests++;
     const verdict = checkTokenRequest(profile, { clientId, clientSecret }, req, url, raw);
     if (!verdict.ok) return send(res, verdict.answer);
+    const granted = opts.grantedScopes?.split(" ");
+    const extra = granted && verdict.scope.split(" ").filter((x) => !granted.includes(x));
+    if (extra && extra.length > 0) {
+      const body = { error: "invalid_scope", error_description: `not granted: ${extra.join(" ")}` };
+      return send(res, { status: 400, body });
+    }
     const accessToken = randomBytes(24).toString("base64url");
-    tokens.set(accessToken, { valid: true });
+    tokens.set(accessToken, { valid: true, scope: verdict.scope });
     const expiresIn = opts.tokenLifetimeSec ?? profile.tokenLifetimeSec;
     const body = {
       access_token: accessToken,
@@ -511,6 +526,15 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     /** The payer pays the cob; then the PSP notifies (unless notifications are dropped). */
     async pay(txid: string, o: { amountCents?: number; endToEndId?: string } = {}) {
       const p = state.pay(txid, o);
+      const delivered = await notifyPix(p);
+      return { endToEndId: p.endToEndId, delivered };
+    },
+    /**
+     * A second Pix on a cob already CONCLUIDA (a payer paying the same code twice, as the PSP
+     * lets through); then the PSP notifies it.
+     */
+    async payAgain(txid: string, o: { amountCents?: number } = {}) {
+      const p = state.pay(txid, { ...o, again: true });
       const delivered = await notifyPix(p);
       return { endToEndId: p.endToEndId, delivered };
     },

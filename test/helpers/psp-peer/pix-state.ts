@@ -158,9 +158,11 @@ export class PixState {
   }
 
   /** Control: the payer pays. Returns the Pix. */
-  pay(txid: string, opts: { amountCents?: number; endToEndId?: string }): PeerPix {
+  pay(txid: string, opts: { amountCents?: number; endToEndId?: string; again?: boolean }): PeerPix {
     const cob = this.cob(txid);
-    if (cob.status !== "ATIVA") throw new Error(`cob ${txid} is ${cob.status}, not payable`);
+    if (cob.status !== "ATIVA" && !(opts.again && cob.status === "CONCLUIDA")) {
+      throw new Error(`cob ${txid} is ${cob.status}, not payable`);
+    }
     const p: PeerPix = {
       endToEndId:
         opts.endToEndId ??

@@ -71,3 +71,16 @@ function same(a: string, b: string): boolean {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+// The resource families whose scopes the BACEN file defines (components.securitySchemes.OAuth2)
+// and a scope-requiring PSP grants only as asked: `<family>.write` for PUT, PATCH, POST and
+// DELETE, `<family>.read` for GET. Pix Automático's families are not checked here.
+const SCOPED_FAMILIES = new Set(["cob", "cobv", "lotecobv", "pix", "webhook"]);
+
+/** What a token granted `scope` lacks for this request, or undefined when it may make it. */
+export function missingScope(method: string, path: string, scope = ""): string | undefined {
+  const family = path.split("/")[1] ?? "";
+  if (!SCOPED_FAMILIES.has(family)) return undefined;
+  const needed = `${family}.${method === "GET" ? "read" : "write"}`;
+  return scope.split(" ").includes(needed) ? undefined : `the token lacks scope ${needed}`;
+}

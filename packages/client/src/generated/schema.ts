@@ -4045,8 +4045,10 @@ export interface operations {
                                     /** @description The unmatched payment's id (upm_...). */
                                     id: string;
                                     endToEndId: string;
-                                    /** @description The cob's txid the payer paid, which no charge holds. */
+                                    /** @description The cob's txid the payer paid: one no charge holds, or chargeId's. */
                                     txid: string | null;
+                                    /** @description A second payment to a charge already paid (its txid): that charge. Absent or null when no charge holds the txid. */
+                                    chargeId?: string | null;
                                     /** @description Amount received, in BRL. */
                                     value: number;
                                     paidAt: string | null;
@@ -6787,8 +6789,10 @@ export interface operations {
                         /** @description The unmatched payment's id (upm_...). */
                         id: string;
                         endToEndId: string;
-                        /** @description The cob's txid the payer paid, which no charge holds. */
+                        /** @description The cob's txid the payer paid: one no charge holds, or chargeId's. */
                         txid: string | null;
+                        /** @description A second payment to a charge already paid (its txid): that charge. Absent or null when no charge holds the txid. */
+                        chargeId?: string | null;
                         /** @description Amount received, in BRL. */
                         value: number;
                         paidAt: string | null;
