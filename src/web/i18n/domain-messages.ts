@@ -1,6 +1,6 @@
 import { FORM_RESENT_MESSAGE } from "../../domain/idempotency/submit-once.ts";
-import { ALLOW_HOSTS_HINT } from "../../domain/webhooks/manage-webhooks.ts";
 import { BASE_URL_MISSING } from "../../domain/pix-psp-connection/manage-connection.ts";
+import { ALLOW_HOSTS_HINT } from "../../domain/webhooks/manage-webhooks.ts";
 import type { Lang } from "./catalogue.ts";
 
 // The domain's messages are English ("field: what is wrong"), one catalogue for every front
