@@ -173,6 +173,13 @@ export async function preparePixCharge(
   }
 
   const details = chargeDetailsOf(input);
+  // A live charge is dated when its cob is made, not before the PUT: the list's order is the
+  // creation time, and a list held at `as_of` (charge-page.ts) must never see a row appear behind
+  // its first page. Dated before a PUT that took seconds, a charge committed after a later one
+  // landed inside a walk already under way, where its place had been paged past: missed, and the
+  // row before it listed twice. The expiry still counts from before the PUT (never later than
+  // the cob's own at the PSP).
+  const createdAt = live ? deps.clock.now() : now;
 
   const qrCodeImage = qrPngDataUrl(brCode);
   const row: ChargeRow = {
@@ -192,8 +199,8 @@ export async function preparePixCharge(
     brCode,
     simulated: false,
     expiresAt: due ? due.expiresAt : new Date(now.getTime() + expiresIn * 1000),
-    createdAt: now,
-    updatedAt: now,
+    createdAt,
+    updatedAt: createdAt,
     approvedAt: null,
     crypto: null,
     receivedSats: 0,
