@@ -30,7 +30,13 @@ function recording(db: Db) {
     transaction: (fn) => inner.transaction((tx) => fn(wrap(tx))),
     listen: (channel, onPayload) => inner.listen(channel, onPayload),
     close: () => inner.close(),
+    // The migration runner holds one connection of the pool for its session-level lock.
+    ...(inner.session ? { session: sessionOf(inner.session.bind(inner)) } : {}),
   });
+  const sessionOf =
+    (session: NonNullable<Db["session"]>): NonNullable<Db["session"]> =>
+    (fn) =>
+      session((s) => fn(wrap(s)));
   return { db: wrap(db), seen, state };
 }
 
