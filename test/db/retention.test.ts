@@ -13,7 +13,13 @@ const DAY = 86_400_000;
 const clock = manualClock(new Date("2026-01-10T12:00:00.000Z"));
 let svc: TestService;
 before(async () => {
-  svc = await startTestService({ clock, env: { TOSTAO_RETENTION_DAYS: "90" } });
+  // No workers: the passes under test are the test's own, and a background job (the expiry
+  // pass, the retention job, the delivery worker) must not change the rows between its counts
+  // (CI's PostgreSQL half once found 6 deliveries where 4 stay).
+  svc = await startTestService({
+    clock,
+    env: { TOSTAO_RETENTION_DAYS: "90", TOSTAO_WORKERS: "false" },
+  });
 });
 after(() => svc.close());
 
