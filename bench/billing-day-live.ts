@@ -69,6 +69,8 @@ const peer = await startPeer();
 const clock = manualClock(NOW);
 const config = testConfig({
   TOSTAO_WEBHOOK_ALLOW_HOSTS: "localhost,127.0.0.1",
+  // Saving the PSP connection needs the public address (the bench never follows a link).
+  TOSTAO_BASE_URL: "https://tostao.example",
   TOSTAO_BILLING_INTERVAL_SECONDS: "3600",
   TOSTAO_PIX_RECONCILE_SECONDS: "3600",
   ...(process.env.TOSTAO_HEAP_GROWTH_PERCENT

@@ -180,6 +180,8 @@ try {
       DATABASE_URL: schemaUrl,
       TOSTAO_SECRET_KEY: secretKey,
       TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1,localhost",
+      // The CLI saves the connection, which needs the public address (never used by the bench).
+      TOSTAO_BASE_URL: "https://tostao.example",
     });
   }
   const ctx: BenchContext = { token, serviceUrl: service.url, chargeId };
