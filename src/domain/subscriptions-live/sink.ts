@@ -1,4 +1,4 @@
-import { findCharge, moveCharge } from "../../db/queries/charges.ts";
+import { findCharge, moveCharge, setDeclineReason } from "../../db/queries/charges.ts";
 import { insertEvents } from "../../db/queries/events.ts";
 import { chargesByTxids } from "../../db/queries/live-pix.ts";
 import {
@@ -122,11 +122,7 @@ export function makeSubscriptionSink(
           : `debit_failed: ${code ?? cobr.rawStatus}${last?.rejeicao?.descricao ? ` (${last.rejeicao.descricao})` : ""}; ${attempts} attempt${attempts === 1 ? "" : "s"}`;
         return db.transaction(async (tx) => {
           if (!canceled) {
-            await tx.query(
-              `UPDATE charges SET details = details || jsonb_build_object('decline_reason', $3::text)
-               WHERE id = $1 AND account_id = $2 AND mode = 'live' AND status = 'pending'`,
-              [charge.id, accountId, reason],
-            );
+            await setDeclineReason(tx, key, reason, { whilePending: true });
           }
           const moved = await moveCharge(tx, key, {
             from: ["pending"],
