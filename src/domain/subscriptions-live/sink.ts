@@ -1,12 +1,11 @@
 import { findCharge, moveCharge, setDeclineReason } from "../../db/queries/charges.ts";
 import { insertEvents } from "../../db/queries/events.ts";
-import { chargesByTxids } from "../../db/queries/live-pix.ts";
+import { chargesByTxids } from "../../db/queries/live-pix/work-lists.ts";
+import { findPeriodByCharge, updatePeriod } from "../../db/queries/subscriptions/periods.ts";
 import {
-  findPeriodByCharge,
   findSubscriptionByRec,
   moveSubscription,
-  updatePeriod,
-} from "../../db/queries/subscriptions.ts";
+} from "../../db/queries/subscriptions/subscriptions.ts";
 import { heldCobrTxids, heldRecIds, setReceived } from "../../db/queries/subscriptions-live.ts";
 import type { CobrView, RecView } from "../../pix-psp/automatico-types.ts";
 import { chargeEvent } from "../charges/charge-events.ts";

@@ -2,15 +2,17 @@ import { findCharge, moveCharge, setDeclineReason } from "../../db/queries/charg
 import { insertEvents } from "../../db/queries/events.ts";
 import {
   approveCharges,
+  type PeriodUpdate,
+  updatePeriods,
+} from "../../db/queries/subscriptions/billing-batches.ts";
+import type { PeriodRow } from "../../db/queries/subscriptions/periods.ts";
+import {
   claimDueDebits,
   claimDueSubscriptions,
   claimUnanswered,
-  type PeriodRow,
-  type PeriodUpdate,
-  type SubscriptionRow,
-  testClockAccounts,
-  updatePeriods,
-} from "../../db/queries/subscriptions.ts";
+} from "../../db/queries/subscriptions/scheduler-claims.ts";
+import type { SubscriptionRow } from "../../db/queries/subscriptions/subscription-row.ts";
+import { testClockAccounts } from "../../db/queries/subscriptions/test-clocks.ts";
 import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import { chargeEvent } from "../charges/charge-events.ts";
