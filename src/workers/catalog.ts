@@ -22,8 +22,8 @@ import type { Log } from "./log.ts";
 
 /**
  * Where a job runs: in every instance, or only where workers run (`TOSTAO_WORKERS`, on unless
- * `false`). The every-instance jobs keep live PIX and billing going on a fleet whose workers
- * are elsewhere; each claims its rows with SKIP LOCKED, so instances share the work.
+ * `false`). The every-instance jobs keep live PIX reconciliation and billing going in a fleet
+ * whose workers are elsewhere; their claims skip locked rows, so instances share the work.
  */
 export type RunsIn = "every instance" | "workers";
 
