@@ -28,22 +28,15 @@ import { makeFailOpenReport } from "./ratelimit/fail-open-report.ts";
 import { makeMemoryRateLimiter, makeRedisRateLimiter } from "./ratelimit/rate-limiter.ts";
 import { makePayloadSigner } from "./secrets/payload-signer.ts";
 import { makeSecretBox } from "./secrets/secret-box.ts";
-import { type DeliveryWorker, makeDeliveryWorker } from "./workers/delivery-worker.ts";
-import { makeBillSubscriptionsJob } from "./workers/jobs/bill-subscriptions.ts";
-import { makeExpireChargesJob, makeExpireLivePixJob } from "./workers/jobs/expire-charges.ts";
-import { makePruneHistoryJob } from "./workers/jobs/prune-history.ts";
-import { makePruneIdempotencyKeysJob } from "./workers/jobs/prune-idempotency-keys.ts";
-import { makeReconcileLivePixJob } from "./workers/jobs/reconcile-live-pix.ts";
-import { makeReconcileRecurrencesJob } from "./workers/jobs/reconcile-recurrences.ts";
-import { makeWatchChainJob } from "./workers/jobs/watch-chain.ts";
-import { type LightningWorker, makeLightningWorker } from "./workers/lightning-settlements.ts";
+import { type Jobs, jobsRunningHere, makeJobs } from "./workers/catalog.ts";
 
 export type Service = {
   app: FastifyInstance;
   deps: AppDeps;
-  worker: DeliveryWorker;
+  /** The webhook delivery worker (tests run it by hand when workers are off). */
+  worker: Jobs["webhookDelivery"];
   /** Lightning settlements: node streams and the periodic check of open invoices. */
-  lightningWorker: LightningWorker;
+  lightningWorker: Jobs["lightningSettlements"];
   /** The token made on an empty store, once; undefined on every later start. */
   bootstrapToken: string | undefined;
   /** The code of the dashboard's first-user link made on an empty store, once (/dashboard/setup). */
@@ -223,81 +216,30 @@ export async function createService(
     ...(opts.lookup ? { lookup: opts.lookup } : {}),
     ...(opts.webhookCa ? { ca: opts.webhookCa } : {}),
   });
-  const worker = makeDeliveryWorker(
-    {
-      db,
-      clock,
-      random,
-      secretBox: deps.secretBox,
-      sender,
-      log,
-      onRecorded: metrics.deliveryAttempts,
-    },
-    {
-      workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
-      concurrency: config.webhook.concurrency,
-      perWebhook: config.webhook.perEndpoint,
-      lockMs: config.webhook.timeoutMs + 5_000,
-      idlePollMs: 5_000,
-    },
-  );
-  // Key pruning and live PIX reconciliation run in every instance; the rest only where workers
-  // run (TOSTAO_WORKERS).
-  const jobs = [
-    makePruneIdempotencyKeysJob({ db, clock, log }),
-    makeReconcileLivePixJob(
-      { db, clock, random, pspClients, tally: metrics, log },
-      config.pixReconcileMs,
-    ),
-    makeReconcileRecurrencesJob(
-      { db, clock, pspClients, recurrenceSink, log },
-      config.pixReconcileMs,
-    ),
-    // One billing scheduler in every instance (claims are shared through the database).
-    makeBillSubscriptionsJob({ ...deps, log }, config.billingIntervalMs),
-    ...(config.runWorkers
-      ? [
-          makeExpireChargesJob({ db, clock, random, log }, config.expiryIntervalMs),
-          makeExpireLivePixJob({ db, clock, random, log, pspClients }, config.expiryIntervalMs),
-          makePruneHistoryJob({ db, clock, log }, config.retention),
-          makeWatchChainJob(
-            { db, clock, random, ...deps.crypto, log, strictPayloads: deps.strictPayloads },
-            config.bitcoin.pollMs,
-          ),
-        ]
-      : []),
-  ];
-  for (const job of jobs) job.start();
-  if (config.runWorkers) await worker.start();
-  const lightningWorker = makeLightningWorker(
-    {
-      db,
-      clock,
-      random,
-      secretBox,
-      lightning: deps.lightning,
-      chainSources: deps.crypto.chainSources,
-      lateWindowMs: deps.crypto.lateWindowMs,
-      tally: metrics,
-      strictPayloads: deps.strictPayloads === true,
-      log,
-    },
-    { checkEveryMs: config.lightning.checkMs },
-  );
-  if (config.runWorkers) lightningWorker.start();
+  // The background jobs (workers/catalog.ts): all made, those that run in this instance started
+  // (the catalogue says which: every instance, or only where TOSTAO_WORKERS is on).
+  const jobs = makeJobs({
+    service: deps,
+    recurrenceSink,
+    log,
+    sender,
+    workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    onDeliveriesRecorded: metrics.deliveryAttempts,
+  });
+  for (const name of jobsRunningHere(config)) await jobs[name].start();
 
   return {
     app,
     deps,
-    worker,
+    worker: jobs.webhookDelivery,
     bootstrapToken: boot?.token,
     bootstrapSetupCode: boot?.setupCode,
     async firstStartShown() {
       if (boot) await firstStartShown(db, boot.accountId);
     },
-    lightningWorker,
+    lightningWorker: jobs.lightningSettlements,
     async close() {
-      await Promise.all([worker.stop(), lightningWorker.stop(), ...jobs.map((job) => job.stop())]);
+      await Promise.all(Object.values(jobs).map((job) => job.stop()));
       await sender.close();
       await pspClients.close();
       await app.close();

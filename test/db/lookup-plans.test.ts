@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { findCharge, findChargeById, findChargeByTxid } from "../../src/db/queries/charges.ts";
 import {
-  chargesByTxids,
   claimStaleAttempts,
   keyTxidState,
   openAttempts,
-} from "../../src/db/queries/live-pix.ts";
+} from "../../src/db/queries/live-pix/cob-attempts.ts";
+import { chargesByTxids } from "../../src/db/queries/live-pix/work-lists.ts";
 import type { Db } from "../../src/kernel/db.ts";
 import { bulkCharges } from "../helpers/bulk-charges.ts";
 import { openTestDb, TEST_DATABASE_URL, type TestDb } from "../helpers/db.ts";

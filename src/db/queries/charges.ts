@@ -233,3 +233,32 @@ export const EXPIRE_DUE_SQL = `UPDATE charges SET status = 'expired', updated_at
 export function expireDue(db: Db, input: { at: Date; limit: number }): Promise<ChargeRow[]> {
   return db.query<ChargeRow>(EXPIRE_DUE_SQL, [input.at, input.limit]);
 }
+
+/** Marks a charge paid by the sandbox's simulation (a simulated Lightning payment). */
+export async function markChargeSimulated(
+  db: Db,
+  k: { accountId: string; mode: Mode; id: string },
+): Promise<void> {
+  await db.query(
+    "UPDATE charges SET simulated = true WHERE id = $1 AND account_id = $2 AND mode = $3",
+    [k.id, k.accountId, k.mode],
+  );
+}
+
+/**
+ * Writes why a charge is about to be declined into its details (`decline_reason`), which its
+ * view shows. `whilePending`: only if the charge is still pending (a live PSP's verdict may
+ * arrive after the charge moved on), as the move that follows requires anyway.
+ */
+export async function setDeclineReason(
+  db: Db,
+  k: { accountId: string; mode: Mode; id: string },
+  reason: string,
+  opts: { whilePending: boolean },
+): Promise<void> {
+  await db.query(
+    `UPDATE charges SET details = details || jsonb_build_object('decline_reason', $4::text)
+     WHERE id = $1 AND account_id = $2 AND mode = $3${opts.whilePending ? " AND status = 'pending'" : ""}`,
+    [k.id, k.accountId, k.mode, reason],
+  );
+}

@@ -2,6 +2,16 @@ import type { Db } from "../../kernel/db.ts";
 
 // The first start's pair (sandbox token, setup link) until it was printed (migration 0027).
 
+const BOOTSTRAP_LOCK_ID = 7_261_042_002;
+
+/**
+ * Takes the first start's lock until the transaction ends: instances starting together on an
+ * empty store wait here in turn, so exactly one of them finds it empty.
+ */
+export async function lockFirstStart(db: Db): Promise<void> {
+  await db.query("SELECT pg_advisory_xact_lock($1)", [BOOTSTRAP_LOCK_ID]);
+}
+
 export async function countAccounts(db: Db): Promise<number> {
   const [row] = await db.query<{ n: number | string }>("SELECT count(*) AS n FROM accounts");
   return Number(row?.n ?? 0);

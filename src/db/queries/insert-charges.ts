@@ -15,7 +15,7 @@ import {
   CONNECTED_COLUMN,
   openAttempts,
   openAttemptsCtes,
-} from "./live-pix.ts";
+} from "./live-pix/cob-attempts.ts";
 
 /**
  * One charge to create: its row, its creation events and, optionally, its Idempotency-Key row
@@ -82,7 +82,8 @@ const INSERT_CHARGES = `WITH ${CHARGE_CTES}`;
 // The same, also journalling the cobs of live creations about to be PUT (pix_cob_attempts): a
 // data-modifying CTE runs to completion whether or not anything reads it, and commits with the
 // rest, so those journal rows share the batch's one commit (see makeCreateWriter).
-// `connected` says which accounts' attempts were journalled (live-pix.ts: openAttemptsCtes).
+// `connected` says which accounts' attempts were journalled (live-pix/cob-attempts.ts:
+// openAttemptsCtes).
 const INSERT_CHARGES_AND_ATTEMPTS = `WITH ${openAttemptsCtes("$2")}, ${CHARGE_CTES},
     ${CONNECTED_COLUMN}`;
 

@@ -263,3 +263,35 @@ export async function claimOpenInvoices(
     [input.now, input.checkedBefore, input.limit],
   );
 }
+
+/**
+ * Approved invoices whose charge's on-chain address is still worth a look (a second payment
+ * after a Lightning one): not expired before `expiredAfter`, not looked at since `checkedBefore`,
+ * least recently looked at first, at most 50.
+ */
+export function approvedInvoicesToRecheck(
+  db: Db,
+  input: { expiredAfter: Date; checkedBefore: Date },
+): Promise<Array<Who & { chargeId: string }>> {
+  return db.query<Who & { chargeId: string }>(
+    `SELECT i.account_id AS "accountId", i.mode, i.charge_id AS "chargeId"
+     FROM lightning_invoices i
+     WHERE i.outcome = 'approved' AND i.expires_at > $1
+       AND (i.checked_at IS NULL OR i.checked_at < $2)
+     ORDER BY i.checked_at NULLS FIRST LIMIT 50`,
+    [input.expiredAfter, input.checkedBefore],
+  );
+}
+
+/** Records when a charge's invoice was last looked at (approvedInvoicesToRecheck's order). */
+export async function markInvoiceChecked(
+  db: Db,
+  k: Who & { chargeId: string },
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE lightning_invoices SET checked_at = $4
+     WHERE account_id = $1 AND mode = $2 AND charge_id = $3`,
+    [k.accountId, k.mode, k.chargeId, at],
+  );
+}

@@ -100,7 +100,7 @@ export async function setReceived(
 // ---- the reconciliation's work lists (domain/subscriptions-live/reconcile.ts) -------------
 
 // The next check of a row the PSP was asked about: `base` doubled per check already made, at
-// most `max` (milliseconds); the same shape as live charges' (live-pix.ts).
+// most `max` (milliseconds); the same shape as live charges' (live-pix/work-lists.ts).
 const nextCheck = (alias: string, at: string, base: string, max: string) =>
   `${at}::timestamptz + least(${base}::float8 * power(2, least(${alias}.psp_check_count, 20)), ${max}::float8) * interval '1 millisecond'`;
 

@@ -6,8 +6,6 @@ import { issueToken } from "../tokens/manage-tokens.ts";
 import { createUserLink } from "../users/user-links.ts";
 import { createAccount } from "./create-account.ts";
 
-const BOOTSTRAP_LOCK_ID = 7_261_042_002;
-
 /** The first start's sandbox token's label (the dashboard shows it in the page's language). */
 export const FIRST_START_TOKEN_LABEL = "Sandbox token (created at first start)";
 
@@ -22,7 +20,7 @@ export async function bootstrapIfEmpty(
   opts: { reissueUnseen?: boolean } = {},
 ): Promise<FirstStart | undefined> {
   return deps.db.transaction(async (db) => {
-    await db.query("SELECT pg_advisory_xact_lock($1)", [BOOTSTRAP_LOCK_ID]);
+    await q.lockFirstStart(db);
     if ((await q.countAccounts(db)) > 0) {
       return opts.reissueUnseen ? reissueUnseen({ ...deps, db }) : undefined;
     }

@@ -1,4 +1,5 @@
-import { chargesByTxids, closeAttempt } from "../../db/queries/live-pix.ts";
+import { closeAttempt } from "../../db/queries/live-pix/cob-attempts.ts";
+import { chargesByTxids } from "../../db/queries/live-pix/work-lists.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import { mapLimited } from "../../kernel/map-limited.ts";

@@ -1,6 +1,6 @@
 import { type ChargeRow, findCharge } from "../../db/queries/charges.ts";
 import { PLACEHOLDER_E2EID_PREFIX } from "../../db/queries/live-payment-ids.ts";
-import { liveState } from "../../db/queries/live-pix.ts";
+import { liveState } from "../../db/queries/live-pix/charge-state.ts";
 import { PspError } from "../../pix-psp/psp-error.ts";
 import type { CobView, DevolucaoView } from "../../pix-psp/types.ts";
 import { unprocessable } from "../errors.ts";

@@ -1,7 +1,11 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import { insertEvents } from "../../db/queries/events.ts";
 import { PLACEHOLDER_E2EID_PREFIX } from "../../db/queries/live-payment-ids.ts";
-import { approveByPayment, recordUnderpaid, setRefundState } from "../../db/queries/live-pix.ts";
+import {
+  approveByPayment,
+  recordUnderpaid,
+  setRefundState,
+} from "../../db/queries/live-pix/charge-state.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { CobView, DevolucaoView } from "../../pix-psp/types.ts";

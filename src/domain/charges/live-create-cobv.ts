@@ -1,5 +1,5 @@
 import type { CobAttemptWriter } from "../../db/queries/insert-charges.ts";
-import { closeAttempt } from "../../db/queries/live-pix.ts";
+import { closeAttempt } from "../../db/queries/live-pix/cob-attempts.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";

@@ -5,7 +5,7 @@ import {
   keyTxidState,
   openAttempts,
   TXID_CANDIDATES,
-} from "../../db/queries/live-pix.ts";
+} from "../../db/queries/live-pix/cob-attempts.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
@@ -22,7 +22,8 @@ export const LIVE_PSP_MISSING =
 /**
  * Journals cobs before their PUT (one account's), committed when this returns. A 422 when the
  * account's live connection was deleted since it was read: nothing was journalled, and no cob
- * may be PUT (db/queries/live-pix.ts: openAttemptsCtes holds the connection against a delete).
+ * may be PUT (db/queries/live-pix/cob-attempts.ts: openAttemptsCtes holds the connection
+ * against a delete).
  */
 export async function journalAttempts(
   deps: Pick<Deps, "db" | "openCobAttempt">,

@@ -1,4 +1,5 @@
-import { pendingLiveChargeIds, unsettledAttempts } from "../../db/queries/live-pix.ts";
+import { unsettledAttempts } from "../../db/queries/live-pix/cob-attempts.ts";
+import { pendingLiveChargeIds } from "../../db/queries/live-pix/work-lists.ts";
 import type { Db } from "../../kernel/db.ts";
 import { unprocessable } from "../errors.ts";
 
@@ -13,8 +14,9 @@ const LISTED = 20;
  * So is deleting it while a live create is between its journal row and its charge, or while a
  * cob whose charge was never stored awaits the reconciliation's sweep: either may be payable at
  * the PSP with no charge to show it. The delete runs this in its transaction after locking the
- * connection row, and a create journals its cob holding that row (queries/live-pix.ts:
- * openAttemptsCtes), so a create is either seen here or finds no connection before its PUT.
+ * connection row, and a create journals its cob holding that row
+ * (queries/live-pix/cob-attempts.ts: openAttemptsCtes), so a create is either seen here or finds
+ * no connection before its PUT.
  */
 export async function refuseDeleteWithPendingCharges(db: Db, accountId: string): Promise<void> {
   // Open attempts first, then pending charges: a create's charge may commit between the two

@@ -1,4 +1,4 @@
-import { claimOverdueLiveCharges, overdueUnderpaid } from "../../db/queries/live-pix.ts";
+import { claimOverdueLiveCharges, overdueUnderpaid } from "../../db/queries/live-pix/work-lists.ts";
 import { listConnectedAccounts } from "../../db/queries/psp-connections.ts";
 import { AppError } from "../errors.ts";
 import { removeThenMove } from "./live-cancel-refund.ts";

@@ -1,6 +1,6 @@
 import { type ChargeRow, findCharge } from "../../db/queries/charges.ts";
 import { learnPaymentIds, PLACEHOLDER_E2EID_PREFIX } from "../../db/queries/live-payment-ids.ts";
-import { chargesByTxids } from "../../db/queries/live-pix.ts";
+import { chargesByTxids } from "../../db/queries/live-pix/work-lists.ts";
 import { knownUnmatched } from "../../db/queries/live-pix-records.ts";
 import { PspNotificationError, parsePspNotification } from "../../pix-psp/notification.ts";
 import type { PspNotification } from "../../pix-psp/types.ts";

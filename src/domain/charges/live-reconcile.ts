@@ -1,11 +1,10 @@
 import { learnPaymentIds, PLACEHOLDER_E2EID_PREFIX } from "../../db/queries/live-payment-ids.ts";
 import {
-  chargesByTxids,
-  claimOpenLiveCharges,
   claimStaleAttempts,
   closeAttempt,
   pruneAttempts,
-} from "../../db/queries/live-pix.ts";
+} from "../../db/queries/live-pix/cob-attempts.ts";
+import { chargesByTxids, claimOpenLiveCharges } from "../../db/queries/live-pix/work-lists.ts";
 import {
   advanceWatermark,
   claimWatermark,

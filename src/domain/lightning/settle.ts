@@ -138,23 +138,12 @@ export async function checkOpenInvoices(
 async function checkOnchainAfterLightning(deps: CheckDeps): Promise<void> {
   if (!deps.chainSources) return;
   const now = deps.clock.now();
-  const rows = await deps.db.query<{ accountId: string; mode: Mode; chargeId: string }>(
-    `SELECT i.account_id AS "accountId", i.mode, i.charge_id AS "chargeId"
-     FROM lightning_invoices i
-     WHERE i.outcome = 'approved' AND i.expires_at > $1
-       AND (i.checked_at IS NULL OR i.checked_at < $2)
-     ORDER BY i.checked_at NULLS FIRST LIMIT 50`,
-    [
-      new Date(now.getTime() - deps.lateWindowMs),
-      new Date(now.getTime() - LIGHTNING_CHECK_EVERY_MS),
-    ],
-  );
+  const rows = await q.approvedInvoicesToRecheck(deps.db, {
+    expiredAfter: new Date(now.getTime() - deps.lateWindowMs),
+    checkedBefore: new Date(now.getTime() - LIGHTNING_CHECK_EVERY_MS),
+  });
   for (const r of rows) {
-    await deps.db.query(
-      `UPDATE lightning_invoices SET checked_at = $4
-       WHERE account_id = $1 AND mode = $2 AND charge_id = $3`,
-      [r.accountId, r.mode, r.chargeId, now],
-    );
+    await q.markInvoiceChecked(deps.db, r, now);
     const charge = await findCharge(deps.db, { ...r, id: r.chargeId });
     const c = charge?.crypto;
     if (!charge || !c || c.payUri.startsWith("lightning:")) continue;

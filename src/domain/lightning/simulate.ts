@@ -1,5 +1,5 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
-import { findCharge } from "../../db/queries/charges.ts";
+import { findCharge, markChargeSimulated } from "../../db/queries/charges.ts";
 import { invoiceOfCharge } from "../../db/queries/lightning.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
@@ -29,10 +29,7 @@ export async function simulateLightningPayment(
     amountPaidMsat: inv.amountMsat,
   });
   if (outcome === "approved") {
-    await deps.db.query(
-      "UPDATE charges SET simulated = true WHERE id = $1 AND account_id = $2 AND mode = $3",
-      [charge.id, charge.accountId, charge.mode],
-    );
+    await markChargeSimulated(deps.db, { ...key, id: charge.id });
   } else {
     throw unprocessable(`charge_id: the charge is ${charge.status} and cannot be paid`);
   }

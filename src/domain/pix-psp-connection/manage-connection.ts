@@ -242,7 +242,7 @@ export async function deletePspConnection(
   liveOnly(who);
   // Guards and delete in one transaction that first locks the row FOR UPDATE: a live
   // subscription stores its row, and a live create journals its cob, holding the connection FOR
-  // KEY SHARE (queries/psp-connections.ts: lockConnection; queries/live-pix.ts:
+  // KEY SHARE (queries/psp-connections.ts: lockConnection; queries/live-pix/cob-attempts.ts:
   // openAttemptsCtes), so either is committed before the guards look (and refuses the delete)
   // or comes after it and finds no connection: the subscription takes its rec back
   // (live-rail.ts), the create sends no PUT /cob (live-create.ts: journalAttempts).

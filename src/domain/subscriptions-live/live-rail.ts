@@ -1,5 +1,5 @@
 import { lockConnection } from "../../db/queries/psp-connections.ts";
-import type { SubscriptionRow } from "../../db/queries/subscriptions.ts";
+import type { SubscriptionRow } from "../../db/queries/subscriptions/subscription-row.ts";
 import { findReceiverAccount } from "../../db/queries/subscriptions-live.ts";
 import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";

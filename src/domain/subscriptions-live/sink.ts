@@ -1,12 +1,11 @@
-import { findCharge, moveCharge } from "../../db/queries/charges.ts";
+import { findCharge, moveCharge, setDeclineReason } from "../../db/queries/charges.ts";
 import { insertEvents } from "../../db/queries/events.ts";
-import { chargesByTxids } from "../../db/queries/live-pix.ts";
+import { chargesByTxids } from "../../db/queries/live-pix/work-lists.ts";
+import { findPeriodByCharge, updatePeriod } from "../../db/queries/subscriptions/periods.ts";
 import {
-  findPeriodByCharge,
   findSubscriptionByRec,
   moveSubscription,
-  updatePeriod,
-} from "../../db/queries/subscriptions.ts";
+} from "../../db/queries/subscriptions/subscriptions.ts";
 import { heldCobrTxids, heldRecIds, setReceived } from "../../db/queries/subscriptions-live.ts";
 import type { CobrView, RecView } from "../../pix-psp/automatico-types.ts";
 import { chargeEvent } from "../charges/charge-events.ts";
@@ -122,11 +121,7 @@ export function makeSubscriptionSink(
           : `debit_failed: ${code ?? cobr.rawStatus}${last?.rejeicao?.descricao ? ` (${last.rejeicao.descricao})` : ""}; ${attempts} attempt${attempts === 1 ? "" : "s"}`;
         return db.transaction(async (tx) => {
           if (!canceled) {
-            await tx.query(
-              `UPDATE charges SET details = details || jsonb_build_object('decline_reason', $3::text)
-               WHERE id = $1 AND account_id = $2 AND mode = 'live' AND status = 'pending'`,
-              [charge.id, accountId, reason],
-            );
+            await setDeclineReason(tx, key, reason, { whilePending: true });
           }
           const moved = await moveCharge(tx, key, {
             from: ["pending"],

@@ -1,4 +1,4 @@
-import { testClockOffset } from "../../db/queries/subscriptions.ts";
+import { testClockOffset } from "../../db/queries/subscriptions/test-clocks.ts";
 import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Mode } from "../../kernel/mode.ts";

@@ -1,5 +1,6 @@
 import { findAccount } from "../../db/queries/accounts.ts";
-import { findSubscriptionById, type SubscriptionRow } from "../../db/queries/subscriptions.ts";
+import type { SubscriptionRow } from "../../db/queries/subscriptions/subscription-row.ts";
+import { findSubscriptionById } from "../../db/queries/subscriptions/subscriptions.ts";
 import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import { notFound } from "../errors.ts";

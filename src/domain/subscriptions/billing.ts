@@ -1,16 +1,18 @@
-import { findCharge, moveCharge } from "../../db/queries/charges.ts";
+import { findCharge, moveCharge, setDeclineReason } from "../../db/queries/charges.ts";
 import { insertEvents } from "../../db/queries/events.ts";
 import {
   approveCharges,
+  type PeriodUpdate,
+  updatePeriods,
+} from "../../db/queries/subscriptions/billing-batches.ts";
+import type { PeriodRow } from "../../db/queries/subscriptions/periods.ts";
+import {
   claimDueDebits,
   claimDueSubscriptions,
   claimUnanswered,
-  type PeriodRow,
-  type PeriodUpdate,
-  type SubscriptionRow,
-  testClockAccounts,
-  updatePeriods,
-} from "../../db/queries/subscriptions.ts";
+} from "../../db/queries/subscriptions/scheduler-claims.ts";
+import type { SubscriptionRow } from "../../db/queries/subscriptions/subscription-row.ts";
+import { testClockAccounts } from "../../db/queries/subscriptions/test-clocks.ts";
 import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import { chargeEvent } from "../charges/charge-events.ts";
@@ -182,11 +184,7 @@ async function failDebit(
     return;
   }
   const reason = `insufficient_funds: the debit failed ${attempts} time${attempts === 1 ? "" : "s"} (retry policy ${p.retryPolicy})`;
-  await db.query(
-    `UPDATE charges SET details = details || jsonb_build_object('decline_reason', $4::text)
-     WHERE id = $1 AND account_id = $2 AND mode = $3`,
-    [key.id, key.accountId, key.mode, reason],
-  );
+  await setDeclineReason(db, key, reason, { whilePending: false });
   const moved = await moveCharge(db, key, { from: ["pending"], to: "declined", at: now });
   if (moved) await insertEvents(db, [chargeEvent(deps, "charge.declined", moved)]);
   updates.push({ ...p, status: "declined", attempts, nextAttemptAt: null, reason });

@@ -1,9 +1,7 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
-import {
-  insertSubscription,
-  insertSubscriptionCharge,
-  type SubscriptionRow,
-} from "../../db/queries/subscriptions.ts";
+import { insertSubscriptionCharge } from "../../db/queries/subscriptions/periods.ts";
+import type { SubscriptionRow } from "../../db/queries/subscriptions/subscription-row.ts";
+import { insertSubscription } from "../../db/queries/subscriptions/subscriptions.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";

@@ -1,10 +1,10 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import { listEvents } from "../../db/queries/events.ts";
+import { listSubscriptionCharges } from "../../db/queries/subscriptions/periods.ts";
 import {
   countActiveSubscriptions,
-  listSubscriptionCharges,
   listSubscriptions,
-} from "../../db/queries/subscriptions.ts";
+} from "../../db/queries/subscriptions/subscriptions.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
 import type { ChargeListItem } from "../dashboard/charge-list.ts";

@@ -5,10 +5,10 @@ import {
   advanceSubscriptions,
   insertPeriods,
   insertSubscriptionCharges,
-  moveSubscription,
-  type PeriodRow,
-  type SubscriptionRow,
-} from "../../db/queries/subscriptions.ts";
+} from "../../db/queries/subscriptions/billing-batches.ts";
+import type { PeriodRow } from "../../db/queries/subscriptions/periods.ts";
+import type { SubscriptionRow } from "../../db/queries/subscriptions/subscription-row.ts";
+import { moveSubscription } from "../../db/queries/subscriptions/subscriptions.ts";
 import type { Db } from "../../kernel/db.ts";
 import { mapLimited } from "../../kernel/map-limited.ts";
 import { creationEvents } from "../charges/charge-events.ts";

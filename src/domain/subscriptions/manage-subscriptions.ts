@@ -1,14 +1,14 @@
 import { moveCharge } from "../../db/queries/charges.ts";
 import { insertEvents } from "../../db/queries/events.ts";
+import { cancelOpenPeriods } from "../../db/queries/subscriptions/periods.ts";
+import type { SubscriptionRow } from "../../db/queries/subscriptions/subscription-row.ts";
 import {
-  advanceTestClock,
-  cancelOpenPeriods,
   findSubscription,
   listSubscriptions as listRows,
   moveSubscription,
-  type SubscriptionRow,
   updateSubscriptionFields,
-} from "../../db/queries/subscriptions.ts";
+} from "../../db/queries/subscriptions/subscriptions.ts";
+import { advanceTestClock } from "../../db/queries/subscriptions/test-clocks.ts";
 import type { Principal } from "../../kernel/mode.ts";
 import { chargeEvent } from "../charges/charge-events.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";

@@ -1,5 +1,5 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
-import type { SubscriptionRow } from "../../db/queries/subscriptions.ts";
+import type { SubscriptionRow } from "../../db/queries/subscriptions/subscription-row.ts";
 import type { Db } from "../../kernel/db.ts";
 import { SANDBOX_RECEIVER } from "../charges/pix-provider.ts";
 import { composeRecurrenceBrCode } from "./compose-brcode.ts";

@@ -1,5 +1,5 @@
 import { deliverAtOf, type NewEvent } from "../../db/queries/events.ts";
-import type { SubscriptionRow } from "../../db/queries/subscriptions.ts";
+import type { SubscriptionRow } from "../../db/queries/subscriptions/subscription-row.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import { qrPngDataUrl } from "../../qr/qr-png.ts";
 import { type EventPayloadDeps, eventPayload } from "../events/event-data.ts";
