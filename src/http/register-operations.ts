@@ -4,7 +4,7 @@ import { baseUrlOf } from "../base-url.ts";
 import type { AppDeps } from "../deps.ts";
 import { spendCheckoutBudget } from "../domain/checkout/checkout-budget.ts";
 import { checkoutOwner } from "../domain/checkout/checkout-owner.ts";
-import { idempotencySeed } from "../domain/idempotency/request-identity.ts";
+import { type IdempotencyScope, idempotencySeed } from "../domain/idempotency/request-identity.ts";
 import type { Principal } from "../kernel/mode.ts";
 import type { OpContext, Operation } from "../operations/operation.ts";
 import { okEnvelope, sendOk } from "./envelope.ts";
@@ -39,14 +39,21 @@ function routeOptions(op: Operation) {
 
 /**
  * What an operation's use case is handed for this request: on the public checkout, `owner` (the
- * product's account and mode, or the token's holder) is the principal.
+ * product's account and mode, or the token's holder) is the principal; with an Idempotency-Key,
+ * `scope` gives the seed that work done before the write derives its ids from.
  */
-function contextOf(deps: AppDeps, req: FastifyRequest, owner?: Principal): OpContext {
+function contextOf(
+  deps: AppDeps,
+  req: FastifyRequest,
+  owner?: Principal,
+  scope?: IdempotencyScope,
+): OpContext {
   return {
     deps,
     principal: owner ?? req.principal ?? NOBODY,
     caller: req.principal,
     baseUrl: baseUrlOf(deps, req),
+    idempotencySeed: scope ? idempotencySeed(scope) : undefined,
   };
 }
 
@@ -94,8 +101,9 @@ async function handle(
     ? await checkoutOwner(deps, req.principal, productOf(input))
     : undefined;
   const spends = owner !== undefined && !req.principal;
-  const c = contextOf(deps, req, owner);
   if (op.oneStatement) {
+    // The hot path: one context, made once the key's scope is known, and nothing else added to
+    // what the create itself allocates.
     const { prepare, reachesOut } = op.oneStatement;
     await sendIdempotentWrite(
       deps,
@@ -104,14 +112,15 @@ async function handle(
       op.output,
       async (scope) => {
         if (spends) await spendCheckoutBudget(deps, req, productOf(input));
-        return prepare(scope ? { ...c, idempotencySeed: idempotencySeed(scope) } : c, input);
+        return prepare(contextOf(deps, req, owner, scope), input);
       },
-      // Looked up first when preparing has effects the replay must not repeat: a call outside
-      // the database, or the budgets.
-      { precheck: spends || reachesOut(c), ...(owner ? { owner } : {}) },
+      // Looked up first when preparing has effects a replay must not repeat: a call outside the
+      // database, or the budgets.
+      { precheck: spends || reachesOut(owner ?? req.principal ?? NOBODY), owner },
     );
     return;
   }
+  const c = contextOf(deps, req, owner);
   const stored =
     op.stored === "sealed" ? { secretBox: deps.secretBox } : { noSecret: true as const };
   const { prepare, abandon } = op;
@@ -131,7 +140,7 @@ async function handle(
       : run,
     {
       ...stored,
-      ...(owner ? { owner } : {}),
+      owner,
       ...(prepare
         ? {
             prepare: (scope) =>

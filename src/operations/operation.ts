@@ -100,7 +100,7 @@ export type Operation<I extends z.ZodObject = z.ZodObject, P = unknown> = {
      * Whether preparing reaches outside the database (a live charge's PSP call): then the key's
      * stored answer is looked up first, so a replay prepares nothing.
      */
-    reachesOut: (c: OpContext) => boolean;
+    reachesOut: (who: Principal) => boolean;
   };
 };
 

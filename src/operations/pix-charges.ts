@@ -47,7 +47,7 @@ export const PIX_CHARGE_OPERATIONS = [
     // hold), and its PSP call waits for the key's lookup, so a replay makes no second cob.
     oneStatement: {
       prepare: (c, input) => preparePixCharge(c.deps, c.principal, input, c.baseUrl, c),
-      reachesOut: (c) => c.principal.mode === "live",
+      reachesOut: (who) => who.mode === "live",
     },
     run: (c, input) => createPixCharge(c.deps, c.principal, input, c.baseUrl),
     tool: {
