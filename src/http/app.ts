@@ -22,8 +22,6 @@ import { registerCobvPayloadRoutes } from "./routes/cobv-payload.ts";
 import { registerCryptoRoutes } from "./routes/crypto.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerIntegrationRoutes } from "./routes/integrations.ts";
-import { registerPayStatusRoute } from "./routes/pay-status.ts";
-import { registerPixChargeRoutes } from "./routes/pix-charges.ts";
 import { registerPixProviderRoutes } from "./routes/pix-provider.ts";
 import { fastifyTrustProxy } from "./trust-proxy.ts";
 import { validatorCompiler } from "./validation.ts";
@@ -125,14 +123,13 @@ export function buildApp(
   registerApiReference(app, deps, routes);
   app.register(async (api) => {
     registerHealthRoutes(api, deps);
-    // The operation table (src/operations/): one route per entry, but for the irregular ones
-    // registered by hand just below (the public checkout's creates, the QR image, the PSP's
-    // notification endpoint).
+    // The operation table (src/operations/): one route per entry. By hand, just below, only
+    // what is no operation: the PSP's notification endpoint, the QR image, the due-date
+    // location payloads, the MCP bridge's call, /mcp and the documents (manifest, guide,
+    // OpenAPI); integrations.ts registers the table's tool list among them.
     registerOperations(api, deps, OPERATIONS);
-    registerPixChargeRoutes(api, deps);
     registerPixProviderRoutes(api, deps);
     registerCryptoRoutes(api, deps);
-    registerPayStatusRoute(api, deps);
     registerCobvPayloadRoutes(api, deps);
     registerIntegrationRoutes(api, deps);
     if (metrics) registerMetricsRoute(api, deps.config.metrics, metrics);

@@ -39,7 +39,7 @@ export async function sendIdempotent<S extends z.ZodType, P = undefined>(
   op: (db: Db, prepared: P) => Promise<z.input<S>>,
   opts: {
     status?: number;
-    owner?: Owner;
+    owner?: Owner | undefined;
     prepare?: (scope: IdempotencyScope | undefined) => Promise<P>;
     abandon?: (prepared: P) => Promise<void>;
   } & StoredResponse,
@@ -85,7 +85,7 @@ export async function sendIdempotentWrite<S extends z.ZodType>(
     write: PreparedWrite["write"];
     abandon?: PreparedWrite["abandon"];
   }>,
-  opts: { precheck: boolean; owner?: Owner },
+  opts: { precheck: boolean; owner?: Owner | undefined },
 ): Promise<void> {
   const res = await runIdempotentWrite(
     deps,

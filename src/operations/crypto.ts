@@ -64,9 +64,9 @@ export const CRYPTO_OPERATIONS = [
     id: "createCryptoCharge",
     method: "POST",
     path: "/api/crypto/charge/create",
-    // The public checkout: without a token, by product_id (routes/crypto.ts).
+    // The public checkout: without a token, by product_id.
     auth: "optional",
-    explicitRoute: true,
+    publicCheckout: true,
     scope: "charges:write",
     summary: "Create a Bitcoin charge; without a token, product_id is required (public checkout)",
     tags,

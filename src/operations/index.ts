@@ -1,4 +1,5 @@
 import { ACCOUNT_OPERATIONS } from "./account.ts";
+import { CHECKOUT_OPERATIONS } from "./checkout.ts";
 import { CRYPTO_OPERATIONS } from "./crypto.ts";
 import { EVENT_OPERATIONS } from "./events.ts";
 import { LIGHTNING_OPERATIONS } from "./lightning.ts";
@@ -26,13 +27,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...CRYPTO_OPERATIONS,
   ...LIGHTNING_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
+  ...CHECKOUT_OPERATIONS,
 ];
-
-export const OPERATION_BY_ID = new Map(OPERATIONS.map((op) => [op.id, op]));
-
-/** An operation by id, for the hand-made routes that take their options from the table. */
-export function operationById(id: string): Operation {
-  const op = OPERATION_BY_ID.get(id);
-  if (!op) throw new Error(`no operation ${id}`);
-  return op;
-}

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { AppDeps } from "../deps.ts";
 import type { ErrorCode } from "../domain/errors.ts";
+import type { PreparedWrite } from "../domain/idempotency/run-idempotent.ts";
 import type { Scope } from "../domain/tokens/scopes.ts";
 import type { Principal } from "../kernel/mode.ts";
 import type { AuthPolicy } from "../route-table.ts";
@@ -27,6 +28,13 @@ export type OpContext = {
    * making new ones, and another body under the key makes its own.
    */
   idempotencySeed?: string;
+};
+
+/** A create prepared for its one-statement write: its answer, and the write (see PreparedWrite). */
+export type PreparedCreate = {
+  data: unknown;
+  write: PreparedWrite["write"];
+  abandon?: PreparedWrite["abandon"];
 };
 
 export type Operation<I extends z.ZodObject = z.ZodObject, P = unknown> = {
@@ -73,10 +81,27 @@ export type Operation<I extends z.ZodObject = z.ZodObject, P = unknown> = {
   /** The MCP tool this operation is, if any. */
   tool?: { name: string; description: string };
   /**
-   * The route is registered by hand (the public checkout's creates): the table still gives its
-   * schema, scope and tool; `routeOptions(op)` gives the hand-made route its options.
+   * The public checkout (the creates): without a token the operation is open to anyone who names
+   * a product by the body's `product_id`, which makes the product's account and mode the owner
+   * and its price the amount, and each new creation spends the checkout budgets, per client and
+   * per product (domain/checkout/checkout-budget.ts). Its auth is "optional"; the registrar
+   * applies the rule (http/register-operations.ts), so no entry writes it again.
    */
-  explicitRoute?: true;
+  publicCheckout?: true;
+  /**
+   * The hot create's one-statement write (run-idempotent.ts: runIdempotentWrite): the route
+   * calls `prepare`, which computes the answer and returns the write that stores the operation
+   * together with its Idempotency-Key in one statement, instead of running `run` in the key's
+   * transaction (`run` still serves the tool, which takes no key).
+   */
+  oneStatement?: {
+    prepare: (c: OpContext, input: z.output<I>) => Promise<PreparedCreate>;
+    /**
+     * Whether preparing reaches outside the database (a live charge's PSP call): then the key's
+     * stored answer is looked up first, so a replay prepares nothing.
+     */
+    reachesOut: (who: Principal) => boolean;
+  };
 };
 
 /** Declares an operation with its input type flowing into `prepare` and `run`. */

@@ -5,7 +5,7 @@ import {
   prepareChargeBatch,
   writeChargeBatch,
 } from "../domain/charges/create-charge-batch.ts";
-import { createPixCharge } from "../domain/charges/create-pix-charge.ts";
+import { createPixCharge, preparePixCharge } from "../domain/charges/create-pix-charge.ts";
 import { cancelCharge, refundCharge, simulatePay } from "../domain/charges/pay-cancel-refund.ts";
 import { listPixCharges, pixChargeStatus } from "../domain/charges/read-charges.ts";
 import {
@@ -29,9 +29,9 @@ export const PIX_CHARGE_OPERATIONS = [
     id: "createPixCharge",
     method: "POST",
     path: "/api/pix/charge/create",
-    // The public checkout: without a token, by product_id (routes/pix-charges.ts).
+    // The public checkout: without a token, by product_id.
     auth: "optional",
-    explicitRoute: true,
+    publicCheckout: true,
     scope: "charges:write",
     // A live charge is created at the merchant's PSP.
     raises: ["BAD_GATEWAY"],
@@ -41,6 +41,14 @@ export const PIX_CHARGE_OPERATIONS = [
     input: CreatePixChargeSchema,
     output: PixChargeCreatedSchema,
     stored: "plain",
+    // The hottest write: prepared first (amount, BR Code, QR image, row and events), then stored
+    // with its Idempotency-Key in one statement. A live charge's txid derives from the key bound
+    // to its request (the context's idempotencySeed, which is all preparePixCharge's options
+    // hold), and its PSP call waits for the key's lookup, so a replay makes no second cob.
+    oneStatement: {
+      prepare: (c, input) => preparePixCharge(c.deps, c.principal, input, c.baseUrl, c),
+      reachesOut: (who) => who.mode === "live",
+    },
     run: (c, input) => createPixCharge(c.deps, c.principal, input, c.baseUrl),
     tool: {
       name: "create_pix_charge",

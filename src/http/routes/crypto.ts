@@ -1,56 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
 import { ChargeIdSchema } from "../../domain/charges/schemas.ts";
-import { spendCheckoutBudget } from "../../domain/checkout/checkout-budget.ts";
-import { checkoutOwner } from "../../domain/checkout/checkout-owner.ts";
-import { startCryptoCharge } from "../../domain/crypto/create-crypto-charge.ts";
 import { cryptoPaymentUri } from "../../domain/crypto/read-crypto-charges.ts";
-import type { CreateCryptoCharge } from "../../domain/crypto/schemas.ts";
-import { operationById } from "../../operations/index.ts";
 import { renderQrPng } from "../../qr/qr-png.ts";
-import { sendIdempotent } from "../idempotent-reply.ts";
-import { routeOptions } from "../register-operations.ts";
 
 /**
- * The irregular Bitcoin routes, by hand: the charge creation that is also the public checkout
- * (its schema, scope and tool are the table's, operations/crypto.ts), and the QR image. The
- * other Bitcoin operations are registered from the table.
+ * The QR image of a Bitcoin charge, by hand: its answer is a PNG, not the envelope of a data
+ * schema. The Bitcoin operations, the public checkout's create included, are the table's
+ * (operations/crypto.ts).
  */
 export function registerCryptoRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const create = operationById("createCryptoCharge");
-
-  r.post(create.path, routeOptions(create), async (req, reply) => {
-    const body = req.body as CreateCryptoCharge;
-    const owner = await checkoutOwner(deps, req.principal, body.product_id);
-    // The checkout budgets are spent inside the operation, after the Idempotency-Key's lookup,
-    // so a payer's replay does not count against them. checkoutOwner refused a public creation
-    // without a product, and found the product.
-    const spend = !req.principal
-      ? () => spendCheckoutBudget(deps, req, body.product_id ?? "")
-      : async () => {};
-    await sendIdempotent(
-      deps,
-      req,
-      reply,
-      create.output,
-      async (db, write) => {
-        await spend();
-        return write(db);
-      },
-      {
-        owner,
-        noSecret: true,
-        // The quote and the Lightning invoice, asked for after the stored answer was looked
-        // for: a replay asks the node for nothing.
-        prepare: () => startCryptoCharge(deps, owner, body, baseUrlOf(deps, req)),
-      },
-    );
-  });
-
-  r.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     "/api/crypto/charge/qr",
     {
       config: { auth: "none" },

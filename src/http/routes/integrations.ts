@@ -6,17 +6,13 @@ import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
 import { buildGuide } from "../../documents/guide.ts";
 import { buildManifest } from "../../documents/manifest.ts";
-import {
-  callableToolNames,
-  describeCallableTools,
-  describeTools,
-  executeTool,
-  ToolNamesSchema,
-} from "../../mcp/execute.ts";
+import { describeCallableTools, describeTools, executeTool } from "../../mcp/execute.ts";
 import { makeMcpServer } from "../../mcp/mcp-server.ts";
 import type { ToolContext } from "../../mcp/registry.ts";
+import { LIST_TOOLS_OPERATION } from "../../mcp/tools-operation.ts";
 import { boundedMemo } from "../bounded-memo.ts";
-import { fail, okEnvelope } from "../envelope.ts";
+import { fail } from "../envelope.ts";
+import { registerOperations } from "../register-operations.ts";
 
 const tags = ["integrations"];
 
@@ -58,25 +54,9 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
     },
   );
 
-  // What the stdio server's tools/list shows: it holds the registry itself but not the key's
-  // scopes and mode, nor this server's live-writes setting, which only the service knows.
-  r.get(
-    "/api/integrations/mcp/tools",
-    {
-      config: { auth: "optional" },
-      schema: {
-        operationId: "listIntegrationTools",
-        summary:
-          "Names of the tools the caller may call, exactly those tools/list over /mcp offers it: with a bearer, those its key's scopes and mode allow (no sandbox tool for a live key, no write tool while live writes are off); without, those that need no token",
-        tags,
-        response: { 200: okEnvelope(ToolNamesSchema) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: { tools: callableToolNames(req.principal, deps.config) },
-    }),
-  );
+  // GET /api/integrations/mcp/tools, an entry of the table (mcp/tools-operation.ts), registered
+  // here so the documents list it among its fellows.
+  registerOperations(app, deps, [LIST_TOOLS_OPERATION]);
 
   r.get(
     "/api/integrations/mcp/manifest",

@@ -64,6 +64,14 @@ export declare const OPERATIONS: {
         readonly auth: true;
         readonly produces: "application/json";
     };
+    readonly createPixCharge: {
+        readonly method: "POST";
+        readonly path: "/api/pix/charge/create";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
     readonly createPixChargesBatch: {
         readonly method: "POST";
         readonly path: "/api/pix/charges/batch";
@@ -272,6 +280,14 @@ export declare const OPERATIONS: {
         readonly auth: false;
         readonly produces: "application/json";
     };
+    readonly createCryptoCharge: {
+        readonly method: "POST";
+        readonly path: "/api/crypto/charge/create";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
     readonly getCryptoChargeStatus: {
         readonly method: "GET";
         readonly path: "/api/crypto/charge/status";
@@ -336,20 +352,12 @@ export declare const OPERATIONS: {
         readonly auth: true;
         readonly produces: "application/json";
     };
-    readonly createPixCharge: {
-        readonly method: "POST";
-        readonly path: "/api/pix/charge/create";
-        readonly input: "body";
-        readonly idempotent: true;
-        readonly auth: true;
-        readonly produces: "application/json";
-    };
-    readonly createCryptoCharge: {
-        readonly method: "POST";
-        readonly path: "/api/crypto/charge/create";
-        readonly input: "body";
-        readonly idempotent: true;
-        readonly auth: true;
+    readonly getPaymentStatus: {
+        readonly method: "GET";
+        readonly path: "/api/pay/status";
+        readonly input: "query";
+        readonly idempotent: false;
+        readonly auth: false;
         readonly produces: "application/json";
     };
     readonly getCryptoChargeQr: {
@@ -359,14 +367,6 @@ export declare const OPERATIONS: {
         readonly idempotent: false;
         readonly auth: false;
         readonly produces: "image/png";
-    };
-    readonly getPaymentStatus: {
-        readonly method: "GET";
-        readonly path: "/api/pay/status";
-        readonly input: "query";
-        readonly idempotent: false;
-        readonly auth: false;
-        readonly produces: "application/json";
     };
     readonly callIntegrationTool: {
         readonly method: "POST";

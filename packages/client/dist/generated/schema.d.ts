@@ -135,6 +135,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pix/charge/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a PIX charge (BR Code and QR image); without a token, product_id is required (public checkout); Idempotency-Key accepted */
+        post: operations["createPixCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pix/charges/batch": {
         parameters: {
             query?: never;
@@ -545,6 +562,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crypto/charge/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a Bitcoin charge; without a token, product_id is required (public checkout) */
+        post: operations["createCryptoCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crypto/charge/status": {
         parameters: {
             query?: never;
@@ -665,34 +699,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/pix/charge/create": {
+    "/api/pay/status": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Public status of a charge (PIX or Bitcoin) for its payment page; no customer data */
+        get: operations["getPaymentStatus"];
         put?: never;
-        /** Create a PIX charge (BR Code and QR image); without a token, product_id is required (public checkout); Idempotency-Key accepted */
-        post: operations["createPixCharge"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/crypto/charge/create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create a Bitcoin charge; without a token, product_id is required (public checkout) */
-        post: operations["createCryptoCharge"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -708,23 +725,6 @@ export interface paths {
         };
         /** PNG QR code of a Bitcoin charge's payment URI (public) */
         get: operations["getCryptoChargeQr"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pay/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Public status of a charge (PIX or Bitcoin) for its payment page; no customer data */
-        get: operations["getPaymentStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1818,6 +1818,184 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createPixCharge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "value": 10.5,
+                 *       "title": "Camiseta",
+                 *       "external_id": "order-1042",
+                 *       "customer_name": "Maria Silva"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Amount in BRL; required when product_id is absent. */
+                    value?: number;
+                    /** @description Name of the product or charge. */
+                    title?: string;
+                    description?: string;
+                    /** @description A product of this account and mode (its value and name are used). */
+                    product_id?: string;
+                    /** @description Your own identifier for this charge. */
+                    external_id?: string;
+                    /** @description Seconds until the charge expires; default 3600. Not with due_date. */
+                    expires_in?: number;
+                    customer_name?: string;
+                    customer_email?: string;
+                    customer_cpf?: string;
+                    /** @description The debtor's CNPJ (a company), instead of customer_cpf; numeric or alphanumeric. */
+                    customer_cnpj?: string;
+                    customer_phone?: string;
+                    customer_zip?: string;
+                    customer_street?: string;
+                    customer_number?: string;
+                    customer_complement?: string;
+                    customer_neighborhood?: string;
+                    customer_city?: string;
+                    customer_state?: string;
+                    customer_address?: string;
+                    address?: {
+                        zip?: string;
+                        street?: string;
+                        number?: string;
+                        complement?: string;
+                        neighborhood?: string;
+                        city?: string;
+                        state?: string;
+                    };
+                    /** @description Makes this a charge with a due date (BACEN's cobv): YYYY-MM-DD in Brazil's calendar, today or later. Needs customer_name and customer_cpf or customer_cnpj; not with expires_in. */
+                    due_date?: string;
+                    /** @description With due_date: calendar days the charge stays payable after the due date (default 30; BACEN's validadeAposVencimento). */
+                    days_after_due?: number;
+                    /** @description With due_date: charged once after the due date. mode fixed (value in BRL) or percent (value a percent of the amount). */
+                    fine?: {
+                        /** @enum {string} */
+                        mode: "fixed" | "percent";
+                        value: number;
+                    };
+                    /** @description With due_date: per day late after the due date; mode names the rate's period and whether days are calendar or business days. */
+                    interest?: {
+                        /** @enum {string} */
+                        mode: "value_per_calendar_day" | "percent_per_day_calendar_days" | "percent_per_month_calendar_days" | "percent_per_year_calendar_days" | "value_per_business_day" | "percent_per_day_business_days" | "percent_per_month_business_days" | "percent_per_year_business_days";
+                        value: number;
+                    };
+                    /** @description With due_date: taken off the amount whatever the payment date (BRL or percent). */
+                    abatement?: {
+                        /** @enum {string} */
+                        mode: "fixed" | "percent";
+                        value: number;
+                    };
+                    /** @description With due_date: for paying early; up to three {date, value} tiers (fixed_until_date, percent_until_date) or a value per day early. */
+                    discounts?: {
+                        /** @enum {string} */
+                        mode: "fixed_until_date" | "percent_until_date";
+                        tiers: {
+                            date: string;
+                            value: number;
+                        }[];
+                    } | {
+                        /** @enum {string} */
+                        mode: "value_per_calendar_day_early" | "value_per_business_day_early" | "percent_per_calendar_day_early" | "percent_per_business_day_early";
+                        value: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            chargeId: string;
+                            /** @enum {string} */
+                            status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                            /** @enum {string} */
+                            statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                            value: number;
+                            /** @description PIX copy-and-paste code. */
+                            brCode: string;
+                            /** @description PNG data URL of the QR code of brCode. */
+                            qrCodeImage: string;
+                            provider: string;
+                            livemode: boolean;
+                            expiresAt: string;
+                            /** @description The charge's hosted payment page (QR, copy code, live status) to send a payer to. */
+                            paymentUrl: string;
+                            /** @description The debtor's CNPJ, when the debtor is a company. */
+                            customer_cnpj?: string;
+                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                            dueDate?: string;
+                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                            lastPayableDate?: string;
+                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                            amountDue?: number | null;
+                            /** @description Pending and past its due date. */
+                            overdue?: boolean;
+                            /** @description What the payer paid, in BRL (the amount due that day). */
+                            amountPaid?: number;
+                            /** @description The terms as created (the create body's fields and units). */
+                            dueTerms?: {
+                                due_date: string;
+                                days_after_due: number;
+                                fine?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                interest?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                abatement?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                discounts?: {
+                                    mode: string;
+                                    value?: number;
+                                    tiers?: {
+                                        date: string;
+                                        value: number;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4853,6 +5031,86 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    createCryptoCharge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Amount in BRL; with product_id it may be omitted (the product's value is used). */
+                    value?: number;
+                    product_name?: string;
+                    product_id?: string;
+                    customer_name?: string;
+                    customer_email?: string;
+                    /** @description The payer's CPF (valid check digits; stored as 11 digits), as on PIX charges. */
+                    customer_cpf?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            chargeId: string;
+                            status: string;
+                            statusCode: string;
+                            amountBrl: number;
+                            amountCrypto: string;
+                            address: string;
+                            copyAddress: string;
+                            payUri: string;
+                            qrCodeImage: string;
+                            expiresAt: string;
+                            /** @enum {string} */
+                            provider: "crypto";
+                            livemode: boolean;
+                            /** @description The charge's hosted payment page (QR, address, live status) to send a payer to. */
+                            paymentUrl: string;
+                            /** @description The BOLT11 invoice of the same amount (also in payUri as lightning=), or null when the charge has none. */
+                            lightningInvoice?: string | null;
+                            /**
+                             * @description Lightning on this charge: included (unified QR), lightning_only (below the on-chain dust limit), simulated (sandbox invoice, no node), not_connected, unavailable (the node did not answer: on-chain only).
+                             * @enum {string}
+                             */
+                            lightning?: "included" | "lightning_only" | "simulated" | "not_connected" | "unavailable";
+                            /** @description Why the charge is Lightning-only or on-chain only. */
+                            lightningNote?: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getCryptoChargeStatus: {
         parameters: {
             query: {
@@ -5311,295 +5569,6 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    createPixCharge: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "value": 10.5,
-                 *       "title": "Camiseta",
-                 *       "external_id": "order-1042",
-                 *       "customer_name": "Maria Silva"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Amount in BRL; required when product_id is absent. */
-                    value?: number;
-                    /** @description Name of the product or charge. */
-                    title?: string;
-                    description?: string;
-                    /** @description A product of this account and mode (its value and name are used). */
-                    product_id?: string;
-                    /** @description Your own identifier for this charge. */
-                    external_id?: string;
-                    /** @description Seconds until the charge expires; default 3600. Not with due_date. */
-                    expires_in?: number;
-                    customer_name?: string;
-                    customer_email?: string;
-                    customer_cpf?: string;
-                    /** @description The debtor's CNPJ (a company), instead of customer_cpf; numeric or alphanumeric. */
-                    customer_cnpj?: string;
-                    customer_phone?: string;
-                    customer_zip?: string;
-                    customer_street?: string;
-                    customer_number?: string;
-                    customer_complement?: string;
-                    customer_neighborhood?: string;
-                    customer_city?: string;
-                    customer_state?: string;
-                    customer_address?: string;
-                    address?: {
-                        zip?: string;
-                        street?: string;
-                        number?: string;
-                        complement?: string;
-                        neighborhood?: string;
-                        city?: string;
-                        state?: string;
-                    };
-                    /** @description Makes this a charge with a due date (BACEN's cobv): YYYY-MM-DD in Brazil's calendar, today or later. Needs customer_name and customer_cpf or customer_cnpj; not with expires_in. */
-                    due_date?: string;
-                    /** @description With due_date: calendar days the charge stays payable after the due date (default 30; BACEN's validadeAposVencimento). */
-                    days_after_due?: number;
-                    /** @description With due_date: charged once after the due date. mode fixed (value in BRL) or percent (value a percent of the amount). */
-                    fine?: {
-                        /** @enum {string} */
-                        mode: "fixed" | "percent";
-                        value: number;
-                    };
-                    /** @description With due_date: per day late after the due date; mode names the rate's period and whether days are calendar or business days. */
-                    interest?: {
-                        /** @enum {string} */
-                        mode: "value_per_calendar_day" | "percent_per_day_calendar_days" | "percent_per_month_calendar_days" | "percent_per_year_calendar_days" | "value_per_business_day" | "percent_per_day_business_days" | "percent_per_month_business_days" | "percent_per_year_business_days";
-                        value: number;
-                    };
-                    /** @description With due_date: taken off the amount whatever the payment date (BRL or percent). */
-                    abatement?: {
-                        /** @enum {string} */
-                        mode: "fixed" | "percent";
-                        value: number;
-                    };
-                    /** @description With due_date: for paying early; up to three {date, value} tiers (fixed_until_date, percent_until_date) or a value per day early. */
-                    discounts?: {
-                        /** @enum {string} */
-                        mode: "fixed_until_date" | "percent_until_date";
-                        tiers: {
-                            date: string;
-                            value: number;
-                        }[];
-                    } | {
-                        /** @enum {string} */
-                        mode: "value_per_calendar_day_early" | "value_per_business_day_early" | "percent_per_calendar_day_early" | "percent_per_business_day_early";
-                        value: number;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            chargeId: string;
-                            /** @enum {string} */
-                            status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
-                            /** @enum {string} */
-                            statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
-                            value: number;
-                            /** @description PIX copy-and-paste code. */
-                            brCode: string;
-                            /** @description PNG data URL of the QR code of brCode. */
-                            qrCodeImage: string;
-                            provider: string;
-                            livemode: boolean;
-                            expiresAt: string;
-                            /** @description The charge's hosted payment page (QR, copy code, live status) to send a payer to. */
-                            paymentUrl: string;
-                            /** @description The debtor's CNPJ, when the debtor is a company. */
-                            customer_cnpj?: string;
-                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
-                            dueDate?: string;
-                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
-                            lastPayableDate?: string;
-                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
-                            amountDue?: number | null;
-                            /** @description Pending and past its due date. */
-                            overdue?: boolean;
-                            /** @description What the payer paid, in BRL (the amount due that day). */
-                            amountPaid?: number;
-                            /** @description The terms as created (the create body's fields and units). */
-                            dueTerms?: {
-                                due_date: string;
-                                days_after_due: number;
-                                fine?: {
-                                    mode: string;
-                                    value: number;
-                                };
-                                interest?: {
-                                    mode: string;
-                                    value: number;
-                                };
-                                abatement?: {
-                                    mode: string;
-                                    value: number;
-                                };
-                                discounts?: {
-                                    mode: string;
-                                    value?: number;
-                                    tiers?: {
-                                        date: string;
-                                        value: number;
-                                    }[];
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["Internal"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    createCryptoCharge: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Amount in BRL; with product_id it may be omitted (the product's value is used). */
-                    value?: number;
-                    product_name?: string;
-                    product_id?: string;
-                    customer_name?: string;
-                    customer_email?: string;
-                    /** @description The payer's CPF (valid check digits; stored as 11 digits), as on PIX charges. */
-                    customer_cpf?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            chargeId: string;
-                            status: string;
-                            statusCode: string;
-                            amountBrl: number;
-                            amountCrypto: string;
-                            address: string;
-                            copyAddress: string;
-                            payUri: string;
-                            qrCodeImage: string;
-                            expiresAt: string;
-                            /** @enum {string} */
-                            provider: "crypto";
-                            livemode: boolean;
-                            /** @description The charge's hosted payment page (QR, address, live status) to send a payer to. */
-                            paymentUrl: string;
-                            /** @description The BOLT11 invoice of the same amount (also in payUri as lightning=), or null when the charge has none. */
-                            lightningInvoice?: string | null;
-                            /**
-                             * @description Lightning on this charge: included (unified QR), lightning_only (below the on-chain dust limit), simulated (sandbox invoice, no node), not_connected, unavailable (the node did not answer: on-chain only).
-                             * @enum {string}
-                             */
-                            lightning?: "included" | "lightning_only" | "simulated" | "not_connected" | "unavailable";
-                            /** @description Why the charge is Lightning-only or on-chain only. */
-                            lightningNote?: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    getCryptoChargeQr: {
-        parameters: {
-            query: {
-                charge_id: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/png": string;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
     getPaymentStatus: {
         parameters: {
             query: {
@@ -5640,6 +5609,37 @@ export interface operations {
                             successUrl: string | null;
                         };
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCryptoChargeQr: {
+        parameters: {
+            query: {
+                charge_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
                 };
             };
             400: components["responses"]["BadRequest"];
