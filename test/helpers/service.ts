@@ -116,18 +116,29 @@ export async function startTestService(
 /**
  * The test service of a file (or of the describe block that calls it): started before its first
  * test with one fresh account, closed after its last. Read `.svc`, `.account` and `.token` (that
- * account's test token) from inside the tests, once they are set.
+ * account's test token) from inside the tests, once they are set. With `listen`, it also listens
+ * on 127.0.0.1 (`.host` is its host:port). Node runs a file's top-level `before` hooks without
+ * waiting for one another: what needs the service belongs here or inside a test, not in another
+ * top-level `before`.
  */
-export function useTestService(opts: Parameters<typeof startTestService>[0] = {}) {
+export function useTestService(
+  opts: Parameters<typeof startTestService>[0] & { listen?: boolean } = {},
+) {
   const s = {} as {
     svc: TestService;
     account: Awaited<ReturnType<TestService["newAccount"]>>;
     token: string;
+    host: string;
   };
   before(async () => {
-    s.svc = await startTestService(opts);
+    const { listen, ...start } = opts;
+    s.svc = await startTestService(start);
     s.account = await s.svc.newAccount();
     s.token = s.account.test;
+    if (listen) {
+      await s.svc.app.listen({ port: 0, host: "127.0.0.1" });
+      s.host = `127.0.0.1:${(s.svc.app.server.address() as { port: number }).port}`;
+    }
   });
   after(() => s.svc.close());
   return s;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { Ajv } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet } from "jose";
@@ -32,18 +32,11 @@ import { useTestService } from "../helpers/service.ts";
 //     123456 x 1% x 1 / 30 = 41.152 -> 41; 123456 + 2469 + 41 = 125966 -> R$ 1.259,66.
 
 const clock = workedExampleClock();
-const sandbox = useTestService({ clock });
-let host: string;
-before(async () => {
-  await sandbox.svc.app.listen({ port: 0, host: "127.0.0.1" });
-  const addr = sandbox.svc.app.server.address();
-  assert.ok(addr && typeof addr === "object");
-  host = `127.0.0.1:${addr.port}`;
-});
+const sandbox = useTestService({ clock, listen: true });
 
 // Requests carry the listening server's host, so the charge's location names this server.
 const call = (method: "GET" | "POST", url: string, body?: unknown) =>
-  sandbox.svc.call(method, url, { token: sandbox.token, body, headers: { host } });
+  sandbox.svc.call(method, url, { token: sandbox.token, body, headers: { host: sandbox.host } });
 
 async function createBill() {
   clock.set(brazilNoon("2026-11-29"));
@@ -143,14 +136,14 @@ describe("the BR Code and its location", () => {
     const parsed = parsePix(c.brCode);
     if (hasError(parsed)) assert.fail(parsed.message);
     assert.ok(isDynamicPix(parsed), "a dynamic BR Code");
-    assert.equal(parsed.url, `${host}/cobv/${c.chargeId.slice(4)}`);
+    assert.equal(parsed.url, `${sandbox.host}/cobv/${c.chargeId.slice(4)}`);
 
     // pix-utils fetches https://<location>; this test server speaks http, so its axios (the one
     // pix-utils requires) is pointed at http for this host.
     const axios = createRequire(import.meta.url)("axios");
     const hook = axios.interceptors.request.use((cfg: { url?: string }) => ({
       ...cfg,
-      url: cfg.url?.replace(`https://${host}`, `http://${host}`),
+      url: cfg.url?.replace(`https://${sandbox.host}`, `http://${sandbox.host}`),
     }));
     let fetched: Awaited<ReturnType<typeof parsed.fetchPayload>>;
     try {
@@ -174,9 +167,9 @@ describe("the BR Code and its location", () => {
     // The header names the JWKS; the key published there verifies the signature.
     const header = decodeProtectedHeader(fetched.jwsString);
     assert.equal(header.alg, "ES256");
-    assert.equal(header.jku, `https://${host}/cobv-keys/jwks.json`);
+    assert.equal(header.jku, `https://${sandbox.host}/cobv-keys/jwks.json`);
     const jwks = (await (
-      await fetch(`http://${host}/cobv-keys/jwks.json`)
+      await fetch(`http://${sandbox.host}/cobv-keys/jwks.json`)
     ).json()) as JSONWebKeySet;
     const verified = await compactVerify(fetched.jwsString, createLocalJWKSet(jwks));
     assert.deepEqual(JSON.parse(new TextDecoder().decode(verified.payload)), payload);
@@ -191,7 +184,7 @@ describe("the BR Code and its location", () => {
     assert.deepEqual(cobvPayloadErrors(payload), []);
 
     // The discount on an early date, and a date after the last payable day refused.
-    const early = await fetch(`http://${host}/cobv/${c.chargeId.slice(4)}?DPP=2026-12-01`);
+    const early = await fetch(`http://${sandbox.host}/cobv/${c.chargeId.slice(4)}?DPP=2026-12-01`);
     const earlyPayload = JSON.parse(
       Buffer.from((await early.text()).split(".")[1] ?? "", "base64url").toString(),
     );
@@ -200,9 +193,11 @@ describe("the BR Code and its location", () => {
       desconto: "37.04",
       final: "1197.52",
     });
-    const tooLate = await fetch(`http://${host}/cobv/${c.chargeId.slice(4)}?DPP=2027-01-09`);
+    const tooLate = await fetch(
+      `http://${sandbox.host}/cobv/${c.chargeId.slice(4)}?DPP=2027-01-09`,
+    );
     assert.equal(tooLate.status, 400);
-    const unknown = await fetch(`http://${host}/cobv/${"0".repeat(26)}`);
+    const unknown = await fetch(`http://${sandbox.host}/cobv/${"0".repeat(26)}`);
     assert.equal(unknown.status, 404);
   });
 });

@@ -12,6 +12,7 @@ import {
   startPhoenixdPeer,
 } from "../helpers/ln-peer/index.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
+import { untilValue } from "../helpers/until.ts";
 
 // Lightning on the Bitcoin charge, end to end through the API, against each node peer: the
 // unified URI's invoice (decoded with light-bolt11-decoder), settlement by stream and by the
@@ -77,16 +78,6 @@ const field = (inv: string, name: string) =>
   (decode(inv).sections.find((s) => s.name === name) as { value?: unknown } | undefined)?.value;
 const hashOf = (inv: string) => String(field(inv, "payment_hash"));
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() - t0 > ms) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 async function connect(token: string, body: object) {
   const res = await svc.call("POST", "/api/crypto/lightning", { token, body });
   assert.equal(res.statusCode, 200, res.body);
@@ -121,14 +112,16 @@ describe("Lightning on the Bitcoin charge", () => {
       assert.equal(field(c.lightningInvoice, "expiry"), 15 * 60, "the charge's lifetime");
       assert.equal(field(c.lightningInvoice, "description"), "Camiseta");
 
-      await until(
+      await untilValue(
+        "the node stream",
         async () => b.peer().streamCount(),
         (n) => n >= 1,
         3000,
       );
       const t0 = Date.now();
       b.peer().settle(hashOf(c.lightningInvoice));
-      const st = await until(
+      const st = await untilValue(
+        "the charge approved",
         () => status(a.test, c.chargeId),
         (s) => s.statusCode === "approved",
         2000,
@@ -146,14 +139,16 @@ describe("Lightning on the Bitcoin charge", () => {
       const a = await svc.newAccount();
       await connect(a.test, b.body());
       const c = (await create(a.test, { value: 35 })).json().data;
-      await until(
+      await untilValue(
+        "the node stream",
         async () => b.peer().streamCount(),
         (n) => n >= 1,
         3000,
       );
       b.peer().dropStreams();
       b.peer().settle(hashOf(c.lightningInvoice));
-      const st = await until(
+      const st = await untilValue(
+        "the charge approved",
         () => status(a.test, c.chargeId),
         (s) => s.statusCode === "approved",
         3000,
@@ -195,7 +190,8 @@ describe("Lightning on the Bitcoin charge", () => {
     await watchOnce({ ...svc.deps, ...svc.deps.crypto });
     assert.equal((await status(a.test, c.chargeId)).statusCode, "approved");
     lnd.settle(hashOf(c.lightningInvoice));
-    const extra = await until(
+    const extra = await untilValue(
+      "the extra payment recorded",
       () =>
         svc.deps.db.query<{ method: string; amount_sats: string }>(
           "SELECT method, amount_sats::text FROM charge_extra_payments WHERE charge_id = $1",
@@ -215,20 +211,23 @@ describe("Lightning on the Bitcoin charge", () => {
     const a = await svc.newAccount();
     await connect(a.test, backends[0]?.body() ?? {});
     const c = (await create(a.test, { value: 35 })).json().data;
-    await until(
+    await untilValue(
+      "the node stream",
       async () => lnd.streamCount(),
       (n) => n >= 1,
       3000,
     );
     lnd.settle(hashOf(c.lightningInvoice));
-    await until(
+    await untilValue(
+      "the charge approved",
       () => status(a.test, c.chargeId),
       (s) => s.statusCode === "approved",
       2000,
     );
     chain.pay(c.address, 10_000);
     await watchOnce({ ...svc.deps, ...svc.deps.crypto });
-    const extra = await until(
+    const extra = await untilValue(
+      "the extra payment recorded",
       async () => {
         await svc.lightningWorker.runOnce();
         return svc.deps.db.query<{ method: string }>(
@@ -281,7 +280,8 @@ describe("Lightning on the Bitcoin charge", () => {
     assert.equal(c.payUri, `lightning:${c.lightningInvoice}`);
     assert.equal(field(c.lightningInvoice, "amount"), String(143 * 1000));
     phoenixd.settle(hashOf(c.lightningInvoice));
-    const st = await until(
+    const st = await untilValue(
+      "the charge approved",
       () => status(a.test, c.chargeId),
       (s) => s.statusCode === "approved",
       2000,
