@@ -22,6 +22,33 @@ export type SnippetTemplate = {
 export const includes = (operation: SnippetOperation, part: Exclude<SnippetOperation, "all">) =>
   operation === "all" || operation === part;
 
+/** A language's pieces of code after its header, each written once in its file. */
+export type SnippetBody = {
+  /** The API helper (base URL, token, retries); left out when only verifying a webhook. */
+  api: string;
+  createCharge: string;
+  chargeStatus: string;
+  /** charge_status alone reads the charge id from the command line (where the language needs it). */
+  chargeIdFromArgs?: string;
+  verifyWebhook: string;
+  main: string;
+};
+
+/**
+ * The file after its header: the pieces the operation needs, in one order for every language,
+ * so that no language's file can drop or reorder a step the others have.
+ */
+export function snippetBody(operation: SnippetOperation, b: SnippetBody): string {
+  return [
+    operation === "verify_webhook" ? "" : b.api,
+    includes(operation, "create_charge") ? b.createCharge : "",
+    includes(operation, "charge_status") ? b.chargeStatus : "",
+    operation === "charge_status" ? (b.chargeIdFromArgs ?? "") : "",
+    includes(operation, "verify_webhook") ? b.verifyWebhook : "",
+    b.main,
+  ].join("");
+}
+
 /** The one-line summary each file starts with. */
 export const SUMMARY: Record<SnippetOperation, string> = {
   all: "create a PIX charge, read its status and verify a webhook signature",
