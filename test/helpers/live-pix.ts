@@ -33,6 +33,14 @@ export function providerBody(peer: PspPeer, extra: Record<string, unknown> = {})
   };
 }
 
+/** PSP client timeouts for files whose peer answers slowly under load (reconciliation at scale). */
+export const PATIENT_PSP_CLIENT: BacenClientOptions = {
+  timeoutMs: 4000,
+  retries: 1,
+  backoffMs: [20],
+  budgetMs: 9000,
+};
+
 export type LiveSetup = {
   svc: TestService;
   peer: PspPeer;
@@ -60,7 +68,8 @@ export type LiveSetup = {
  * service is not reachable at that public name), and a merchant webhook receiver.
  */
 export async function startLiveSetup(o: {
-  pki: TestPki;
+  /** The file's test PKI, when several setups share one (openssl takes a while); else a new one. */
+  pki?: TestPki;
   profile?: ProfileId;
   peer?: StartPspPeerOptions;
   env?: Record<string, string>;
@@ -68,7 +77,11 @@ export async function startLiveSetup(o: {
   /** The PSP client's timeouts and retries (default: short ones, so failure tests are quick). */
   pspClient?: BacenClientOptions;
 }): Promise<LiveSetup> {
-  const peer = await startPspPeer({ pki: o.pki, profile: o.profile ?? "efi", ...o.peer });
+  const peer = await startPspPeer({
+    pki: o.pki ?? makeTestPki(),
+    profile: o.profile ?? "efi",
+    ...o.peer,
+  });
   const svc = await startTestService({
     env: {
       TOSTAO_WEBHOOK_ALLOW_HOSTS: "localhost,127.0.0.1",

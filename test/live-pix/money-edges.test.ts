@@ -4,7 +4,7 @@ import { expireLiveCharges } from "../../src/domain/charges/live-expire.ts";
 import { reconcileLivePix } from "../../src/domain/charges/live-reconcile.ts";
 import type { Metrics } from "../../src/metrics/metrics.ts";
 import { addUser, getPage, postForm, signInInject } from "../helpers/dashboard.ts";
-import { cobOf, type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
+import { cobOf, type LiveSetup, PATIENT_PSP_CLIENT, startLiveSetup } from "../helpers/live-pix.ts";
 import { makeTestPki, type TestPki } from "../helpers/psp-peer/index.ts";
 import { until } from "../helpers/until.ts";
 
@@ -17,16 +17,12 @@ let s: LiveSetup;
 // Charges the dashboard test below looks at.
 const seen: { underpaid?: string; disputed?: string } = {};
 // Generous PSP timeouts: the machine running the suite may be slow, and no test here times out.
-const pspClient = { timeoutMs: 4000, retries: 1, backoffMs: [20], budgetMs: 9000 };
 before(async () => {
   pki = makeTestPki();
-  s = await startLiveSetup({ pki, profile: "efi", pspClient });
+  s = await startLiveSetup({ pki, profile: "efi", pspClient: PATIENT_PSP_CLIENT });
 });
 after(() => s.close());
 
-const eventsOf = async (chargeId: string) =>
-  (await s.svc.call("GET", `/api/events?charge_id=${chargeId}`, { token: s.account.live })).json()
-    .data.events as Array<{ event: string; data: any }>;
 const statusView = async (chargeId: string) =>
   (
     await s.svc.call("GET", `/api/pix/charge/status?charge_id=${chargeId}`, {
@@ -58,7 +54,9 @@ describe("a cob CONCLUIDA without its pix list", () => {
         await reconcileLivePix(jobDeps(), { intervalMs: 1000, attemptGraceMs: 3_600_000 });
       }
       assert.equal(cobCalls(txid), calls);
-      const approved = (await eventsOf(data.chargeId)).filter((e) => e.event === "charge.approved");
+      const approved = (await s.eventsOf(data.chargeId)).filter(
+        (e) => e.event === "charge.approved",
+      );
       assert.equal(approved.length, 1);
     } finally {
       s.peer.hidePixOnCobs(false);
@@ -82,7 +80,7 @@ describe("an underpaid cob", () => {
     const pix = s.peer.pixReceived.get(endToEndId);
     await s.peer.notify({ pix: [pix] });
     await reconcileLivePix(jobDeps(), { intervalMs: 1000, attemptGraceMs: 3_600_000 });
-    const updated = (await eventsOf(data.chargeId)).filter((e) => e.event === "charge.updated");
+    const updated = (await s.eventsOf(data.chargeId)).filter((e) => e.event === "charge.updated");
     assert.equal(updated.length, 1);
     assert.equal(updated[0]?.data.amountReceived, 9.9);
     assert.equal(updated[0]?.data.statusCode, "pending");
