@@ -120,6 +120,8 @@ function main(operation: kit.SnippetOperation): string {
   return "\nverify_webhook_demo\n";
 }
 
+const PIECES = { api, createCharge, chargeStatus, verifyWebhook, main };
+
 function render(operation: kit.SnippetOperation, baseUrl: string): string {
   return [
     `#!/usr/bin/env bash
@@ -134,13 +136,7 @@ fail() {
   exit 1
 }
 `,
-    kit.snippetBody(operation, {
-      api: api(baseUrl),
-      createCharge,
-      chargeStatus,
-      verifyWebhook,
-      main: main(operation),
-    }),
+    kit.snippetBody(operation, baseUrl, PIECES),
   ].join("");
 }
 

@@ -205,6 +205,11 @@ function imports(operation: kit.SnippetOperation): string[] {
   return [...set].sort();
 }
 
+const main = (operation: kit.SnippetOperation) =>
+  `\nfunc main() {\n${MAIN_STEPS[operation].map((s) => `\t${s}\n`).join("")}}\n`;
+
+const PIECES = { api, createCharge, chargeStatus, chargeIdFromArgs, verifyWebhook, main };
+
 function render(operation: kit.SnippetOperation, baseUrl: string): string {
   // The blank line before "package" keeps the header from being a doc comment, which gofmt
   // would reformat.
@@ -232,14 +237,7 @@ func fail(message string) {
 	os.Exit(1)
 }
 `,
-    kit.snippetBody(operation, {
-      api: api(baseUrl),
-      createCharge,
-      chargeStatus,
-      chargeIdFromArgs,
-      verifyWebhook,
-      main: `\nfunc main() {\n${MAIN_STEPS[operation].map((s) => `\t${s}\n`).join("")}}\n`,
-    }),
+    kit.snippetBody(operation, baseUrl, PIECES),
   ].join("");
 }
 

@@ -141,6 +141,8 @@ function main(operation: kit.SnippetOperation): string {
   return `\n${steps.join("\n")}\n`;
 }
 
+const PIECES = { api, createCharge, chargeStatus, chargeIdFromArgs, verifyWebhook, main };
+
 function render(operation: kit.SnippetOperation, baseUrl: string): string {
   const crypto = [
     ...(kit.includes(operation, "verify_webhook") ? ["createHmac"] : []),
@@ -159,14 +161,7 @@ function fail(message) {
   process.exit(1);
 }
 `,
-    kit.snippetBody(operation, {
-      api: api(baseUrl),
-      createCharge,
-      chargeStatus,
-      chargeIdFromArgs,
-      verifyWebhook,
-      main: main(operation),
-    }),
+    kit.snippetBody(operation, baseUrl, PIECES),
   ].join("");
 }
 

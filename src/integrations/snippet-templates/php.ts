@@ -140,6 +140,8 @@ function main(operation: kit.SnippetOperation): string {
   return "\nverify_webhook_demo();\n";
 }
 
+const PIECES = { api, createCharge, chargeStatus, chargeIdFromArgs, verifyWebhook, main };
+
 function render(operation: kit.SnippetOperation, baseUrl: string): string {
   return [
     `<?php
@@ -155,14 +157,7 @@ function fail(string $message): void
     exit(1);
 }
 `,
-    kit.snippetBody(operation, {
-      api: api(baseUrl),
-      createCharge,
-      chargeStatus,
-      chargeIdFromArgs,
-      verifyWebhook,
-      main: main(operation),
-    }),
+    kit.snippetBody(operation, baseUrl, PIECES),
   ].join("");
 }
 

@@ -155,6 +155,8 @@ if __name__ == "__main__":
 `;
 }
 
+const PIECES = { api, createCharge, chargeStatus, chargeIdFromArgs, verifyWebhook, main };
+
 function render(operation: kit.SnippetOperation, baseUrl: string): string {
   const usesApi = operation !== "verify_webhook";
   const imports = ["os", "sys"];
@@ -175,14 +177,7 @@ ${kit.commentBlock("#", kit.usageLines(operation, RUN))}
       .map((m) => `import ${m}\n`)
       .join(""),
     "\n\ndef fail(message):\n    print(message, file=sys.stderr)\n    sys.exit(1)\n",
-    kit.snippetBody(operation, {
-      api: api(baseUrl),
-      createCharge,
-      chargeStatus,
-      chargeIdFromArgs,
-      verifyWebhook,
-      main: main(operation),
-    }),
+    kit.snippetBody(operation, baseUrl, PIECES),
   ].join("");
 }
 

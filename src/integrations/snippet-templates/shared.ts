@@ -23,29 +23,33 @@ export const includes = (operation: SnippetOperation, part: Exclude<SnippetOpera
   operation === "all" || operation === part;
 
 /** A language's pieces of code after its header, each written once in its file. */
-export type SnippetBody = {
+export type SnippetPieces = {
   /** The API helper (base URL, token, retries); left out when only verifying a webhook. */
-  api: string;
+  api: (baseUrl: string) => string;
   createCharge: string;
   chargeStatus: string;
   /** charge_status alone reads the charge id from the command line (where the language needs it). */
   chargeIdFromArgs?: string;
   verifyWebhook: string;
-  main: string;
+  main: (operation: SnippetOperation) => string;
 };
 
 /**
  * The file after its header: the pieces the operation needs, in one order for every language,
  * so that no language's file can drop or reorder a step the others have.
  */
-export function snippetBody(operation: SnippetOperation, b: SnippetBody): string {
+export function snippetBody(
+  operation: SnippetOperation,
+  baseUrl: string,
+  p: SnippetPieces,
+): string {
   return [
-    operation === "verify_webhook" ? "" : b.api,
-    includes(operation, "create_charge") ? b.createCharge : "",
-    includes(operation, "charge_status") ? b.chargeStatus : "",
-    operation === "charge_status" ? (b.chargeIdFromArgs ?? "") : "",
-    includes(operation, "verify_webhook") ? b.verifyWebhook : "",
-    b.main,
+    operation === "verify_webhook" ? "" : p.api(baseUrl),
+    includes(operation, "create_charge") ? p.createCharge : "",
+    includes(operation, "charge_status") ? p.chargeStatus : "",
+    operation === "charge_status" ? (p.chargeIdFromArgs ?? "") : "",
+    includes(operation, "verify_webhook") ? p.verifyWebhook : "",
+    p.main(operation),
   ].join("");
 }
 

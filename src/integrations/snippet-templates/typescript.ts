@@ -101,6 +101,15 @@ ${steps.map((s) => `  ${s}`).join("\n")}
 `;
 }
 
+const PIECES = {
+  api: client,
+  createCharge,
+  chargeStatus,
+  chargeIdFromArgs,
+  verifyWebhook: verify,
+  main,
+};
+
 function render(operation: kit.SnippetOperation, baseUrl: string): string {
   const names = [
     ...(operation === "verify_webhook" ? [] : ["createClient"]),
@@ -126,14 +135,7 @@ function fail(message: string): never {
 }
 `
       : "",
-    kit.snippetBody(operation, {
-      api: client(baseUrl),
-      createCharge,
-      chargeStatus,
-      chargeIdFromArgs,
-      verifyWebhook: verify,
-      main: main(operation),
-    }),
+    kit.snippetBody(operation, baseUrl, PIECES),
   ].join("");
 }
 
