@@ -186,23 +186,10 @@ async function run(argv: string[]): Promise<number> {
       );
       return 0;
     }
-    if (group === "pix-provider") {
-      const out = await runPixProvider(
-        action ?? "",
-        {
-          db,
-          clock: systemClock,
-          random: cryptoRandom,
-          config,
-          secretKey: () => secretKeyFor(config),
-        },
-        values,
-      );
-      print(values.json, out.json, out.text);
-      return 0;
-    }
-    if (group === "lightning") {
-      const out = await runLightning(
+    // The two connection groups (a PSP, a Lightning node) seal secrets, so they get the key.
+    const connections = { "pix-provider": runPixProvider, lightning: runLightning } as const;
+    if (group === "pix-provider" || group === "lightning") {
+      const out = await connections[group](
         action ?? "",
         {
           db,

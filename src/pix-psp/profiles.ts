@@ -69,16 +69,24 @@ export type PspEndpoints = { baseUrl: string; tokenUrl: string };
 const SCOPES_ALL =
   "cob.write cob.read cobv.write cobv.read lotecobv.write lotecobv.read pix.write pix.read webhook.write webhook.read";
 const STANDARD_WEBHOOK = { registerSuffix: "", putHeaders: {} } as const;
+/**
+ * What a PSP does when it follows the BACEN file to the letter on these points; a row spreads it
+ * and writes out only where its PSP deviates.
+ */
+const AS_BACEN = {
+  brCodeFields: ["pixCopiaECola"],
+  webhook: STANDARD_WEBHOOK,
+  errorShape: "rfc7807",
+  notificationShape: "pix-object",
+} as const;
 
 export const PROFILES: Record<ProfileId, PspProfile> = {
   generic: {
     id: "generic",
     label: "Any PSP that follows the BACEN API Pix",
     tokenAuth: "basic",
+    ...AS_BACEN,
     brCodeFields: ["pixCopiaECola", "brcode"],
-    webhook: STANDARD_WEBHOOK,
-    errorShape: "rfc7807",
-    notificationShape: "pix-object",
     dueDate: {
       cobv: true,
       lotecobv: false,
@@ -129,9 +137,7 @@ export const PROFILES: Record<ProfileId, PspProfile> = {
     tokenAuth: "form",
     scopes: SCOPES_ALL,
     accountHeader: "x-conta-corrente",
-    brCodeFields: ["pixCopiaECola"],
-    webhook: STANDARD_WEBHOOK,
-    errorShape: "rfc7807",
+    ...AS_BACEN,
     notificationShape: "root-array",
     dueDate: {
       cobv: true,
@@ -156,10 +162,8 @@ export const PROFILES: Record<ProfileId, PspProfile> = {
     // The sandbox page names `client_id`; production integrations send `x-sicoob-clientid`
     // (docs/live-pix.md): both go, so either gateway finds its own.
     clientIdHeaders: ["client_id", "x-sicoob-clientid"],
+    ...AS_BACEN,
     brCodeFields: ["brcode", "pixCopiaECola"],
-    webhook: STANDARD_WEBHOOK,
-    errorShape: "rfc7807",
-    notificationShape: "pix-object",
     dueDate: {
       cobv: true,
       lotecobv: false,
@@ -182,10 +186,7 @@ export const PROFILES: Record<ProfileId, PspProfile> = {
     tokenAuth: "form",
     // Itaú's gateway identifies the caller by x-itau-apikey, whose value is the client id.
     clientIdHeaders: ["x-itau-apikey"],
-    brCodeFields: ["pixCopiaECola"],
-    webhook: STANDARD_WEBHOOK,
-    errorShape: "rfc7807",
-    notificationShape: "pix-object",
+    ...AS_BACEN,
     dueDate: {
       cobv: true,
       lotecobv: false,
@@ -207,10 +208,7 @@ export const PROFILES: Record<ProfileId, PspProfile> = {
       tokenUrl: "https://trust-pix-h.santander.com.br/oauth/token?grant_type=client_credentials",
     },
     tokenAuth: "form",
-    brCodeFields: ["pixCopiaECola"],
-    webhook: STANDARD_WEBHOOK,
-    errorShape: "rfc7807",
-    notificationShape: "pix-object",
+    ...AS_BACEN,
     dueDate: {
       cobv: true,
       lotecobv: false,
@@ -233,10 +231,7 @@ export const PROFILES: Record<ProfileId, PspProfile> = {
     tokenAuth: "basic",
     scopes: SCOPES_ALL,
     appKeyQuery: "gw-dev-app-key",
-    brCodeFields: ["pixCopiaECola"],
-    webhook: STANDARD_WEBHOOK,
-    errorShape: "rfc7807",
-    notificationShape: "pix-object",
+    ...AS_BACEN,
     dueDate: {
       cobv: true,
       lotecobv: false,

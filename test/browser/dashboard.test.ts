@@ -5,6 +5,7 @@ import { after, before, test } from "node:test";
 import type { Page } from "playwright-core";
 import { addUser, PASSWORD } from "../helpers/dashboard.ts";
 import { startReceiver } from "../helpers/receiver.ts";
+import { until } from "../helpers/until.ts";
 import { browserSuite, screenshot } from "./harness.ts";
 
 // The dashboard in a real Chromium, as a merchant uses it: every page is visited and
@@ -45,20 +46,6 @@ async function confirm(
 ) {
   await scope.locator("summary", { hasText: label }).first().click();
   await scope.getByRole("button", { name: confirmLabel }).first().click();
-}
-
-async function until<T>(
-  what: string,
-  fn: () => Promise<T | undefined | false>,
-  ms = 20_000,
-): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 browserSuite(
@@ -112,10 +99,15 @@ browserSuite(
       await confirm(page, "Revogar", "Revogar", row);
       await page.locator(".flash.ok").waitFor();
       const revokedAt = Date.now();
-      const status = await until("the key to be refused", async () => {
-        const s = (await call()).status;
-        return s === 401 ? s : undefined;
-      });
+      const status = await until(
+        "the key to be refused",
+        async () => {
+          const s = (await call()).status;
+          return s === 401 ? s : undefined;
+        },
+        20_000,
+        200,
+      );
       assert.equal(status, 401);
       assert.ok(Date.now() - revokedAt < 1000, `refused after ${Date.now() - revokedAt} ms`);
       await screenshot(page, "keys-revoked");
@@ -164,19 +156,29 @@ browserSuite(
       assert.match((await page.locator("#charge-status").textContent()) ?? "", /Aprovada/);
       // The worker delivers charge.approved to the receiver; the charge's page shows its attempt.
       const approvedCard = page.locator(".delivery", { hasText: "charge.approved" });
-      await until("charge.approved's first attempt", async () => {
-        await page.goto(chargeUrl);
-        return (await approvedCard.locator(OK_ATTEMPT).count()) === 1;
-      });
+      await until(
+        "charge.approved's first attempt",
+        async () => {
+          await page.goto(chargeUrl);
+          return (await approvedCard.locator(OK_ATTEMPT).count()) === 1;
+        },
+        20_000,
+        200,
+      );
       assert.ok(receiver.received.some((r) => r.json?.event === "charge.approved"));
       await screenshot(page, "charge-approved");
 
       await approvedCard.getByRole("button", { name: "Reenviar" }).click();
       await page.waitForURL(/done=redelivered/);
-      await until("a second attempt", async () => {
-        await page.goto(chargeUrl);
-        return (await approvedCard.locator(OK_ATTEMPT).count()) === 2;
-      });
+      await until(
+        "a second attempt",
+        async () => {
+          await page.goto(chargeUrl);
+          return (await approvedCard.locator(OK_ATTEMPT).count()) === 2;
+        },
+        20_000,
+        200,
+      );
       await screenshot(page, "charge-redelivered");
 
       // The webhook's own delivery log, and a test event.
@@ -184,15 +186,20 @@ browserSuite(
       await page.locator("a.mono", { hasText: receiver.url }).click();
       await page.getByRole("button", { name: "Enviar evento de teste" }).click();
       await page.waitForURL(/done=test/);
-      await until("the test delivery", async () => {
-        await page.reload();
-        return (
-          (await page
-            .locator(".delivery", { hasText: "webhook.test" })
-            .locator(OK_ATTEMPT)
-            .count()) === 1
-        );
-      });
+      await until(
+        "the test delivery",
+        async () => {
+          await page.reload();
+          return (
+            (await page
+              .locator(".delivery", { hasText: "webhook.test" })
+              .locator(OK_ATTEMPT)
+              .count()) === 1
+          );
+        },
+        20_000,
+        200,
+      );
       await screenshot(page, "webhook-log");
     });
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { manualClock } from "../../src/kernel/clock.ts";
+import { brazilNoon, WORKED_BILL, workedExampleClock } from "../helpers/due-date.ts";
 import { browserSuite, PHONE, screenshot } from "./harness.ts";
 
 // The payer's page of a charge with a due date, on a phone, in Chromium: before the due date
@@ -8,19 +8,7 @@ import { browserSuite, PHONE, screenshot } from "./harness.ts";
 // today's amount) in pt-BR and English, and after its last payable day (it says it can no
 // longer be paid). The amounts are the worked example of test/http/due-date-sandbox.test.ts.
 
-const brazilNoon = (date: string) => new Date(`${date}T15:00:00.000Z`);
-const clock = manualClock(brazilNoon("2026-11-29"));
-
-const BILL = {
-  value: 1234.56,
-  title: "Mensalidade dezembro",
-  customer_name: "Maria Silva",
-  customer_cpf: "529.982.247-25",
-  due_date: "2026-12-09",
-  fine: { mode: "percent", value: 2 },
-  interest: { mode: "percent_per_month_calendar_days", value: 1 },
-  discounts: { mode: "percent_until_date", tiers: [{ date: "2026-12-04", value: 3 }] },
-};
+const clock = workedExampleClock();
 
 // Spaces as the page shows them (Intl puts a no-break space after R$).
 const text = (s: string) => s.replace(/\s+/g, " ");
@@ -28,7 +16,7 @@ const text = (s: string) => s.replace(/\s+/g, " ");
 browserSuite("the payment page of a charge with a due date", { clock }, (env) => {
   test("phone: before the due date, three days late (pt-BR and English), after the last payable day", async () => {
     const { test: token } = await env.svc.newAccount();
-    const res = await env.svc.call("POST", "/api/pix/charge/create", { token, body: BILL });
+    const res = await env.svc.call("POST", "/api/pix/charge/create", { token, body: WORKED_BILL });
     assert.equal(res.statusCode, 200, res.body);
     const id = res.json().data.chargeId as string;
 

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { after, before } from "node:test";
+import type { Clock } from "../../src/kernel/clock.ts";
+import { startTestService, type TestService } from "./service.ts";
 
 // Local stand-ins for the outside services of Bitcoin charges, speaking their documented
 // protocols: an Esplora API (GET /address/:a/txs, GET /blocks/tip/height) and the three price
@@ -186,4 +189,27 @@ export async function startFakePriceSources(prices: {
     close: () =>
       Promise.all(Object.values(servers).map((s) => new Promise<void>((r) => s.close(() => r())))),
   };
+}
+
+export type FakeEsplora = Awaited<ReturnType<typeof startFakeEsplora>>;
+
+/**
+ * A test service whose testnet chain source is a fake Esplora, for the calling file: the chain
+ * started first (the service is told its URL), then the service; both closed after the last
+ * test, the service first. Read `.svc` and `.chain` inside the tests.
+ */
+export function useChainService(opts: { clock?: Clock; env?: Record<string, string> } = {}) {
+  const h = {} as { svc: TestService; chain: FakeEsplora };
+  before(async () => {
+    h.chain = await startFakeEsplora();
+    h.svc = await startTestService({
+      ...(opts.clock ? { clock: opts.clock } : {}),
+      env: { TOSTAO_ESPLORA_URL_TESTNET: h.chain.url, ...opts.env },
+    });
+  });
+  after(async () => {
+    await h.svc.close();
+    await h.chain.close();
+  });
+  return h;
 }

@@ -11,7 +11,7 @@ import {
   type TestPki,
 } from "./psp-peer/index.ts";
 import { startReceiver } from "./receiver.ts";
-import { startTestService, type TestService } from "./service.ts";
+import { type EventItem, startTestService, type TestService } from "./service.ts";
 
 /** The body of POST /api/pix/provider for a peer (its URLs, credentials, CA and key). */
 export function providerBody(peer: PspPeer, extra: Record<string, unknown> = {}) {
@@ -33,6 +33,14 @@ export function providerBody(peer: PspPeer, extra: Record<string, unknown> = {})
   };
 }
 
+/** PSP client timeouts for files whose peer answers slowly under load (reconciliation at scale). */
+export const PATIENT_PSP_CLIENT: BacenClientOptions = {
+  timeoutMs: 4000,
+  retries: 1,
+  backoffMs: [20],
+  budgetMs: 9000,
+};
+
 export type LiveSetup = {
   svc: TestService;
   peer: PspPeer;
@@ -42,6 +50,10 @@ export type LiveSetup = {
   /** The service's own URL (it listens on 127.0.0.1 so the peer can notify it). */
   url: string;
   hookPath: string;
+  /** A call with the live token (`body` sent as JSON when given). */
+  call(method: "GET" | "POST", path: string, body?: unknown): ReturnType<TestService["call"]>;
+  /** A live charge's events, as GET /api/events lists them. */
+  eventsOf(chargeId: string): Promise<EventItem[]>;
   create(body?: Record<string, unknown>, headers?: Record<string, string>): Promise<any>;
   status(chargeId: string): Promise<string>;
   /** Waits until the charge reaches `status` (or fails after `ms`). */
@@ -56,7 +68,8 @@ export type LiveSetup = {
  * service is not reachable at that public name), and a merchant webhook receiver.
  */
 export async function startLiveSetup(o: {
-  pki: TestPki;
+  /** The file's test PKI, when several setups share one (openssl takes a while); else a new one. */
+  pki?: TestPki;
   profile?: ProfileId;
   peer?: StartPspPeerOptions;
   env?: Record<string, string>;
@@ -64,7 +77,11 @@ export async function startLiveSetup(o: {
   /** The PSP client's timeouts and retries (default: short ones, so failure tests are quick). */
   pspClient?: BacenClientOptions;
 }): Promise<LiveSetup> {
-  const peer = await startPspPeer({ pki: o.pki, profile: o.profile ?? "efi", ...o.peer });
+  const peer = await startPspPeer({
+    pki: o.pki ?? makeTestPki(),
+    profile: o.profile ?? "efi",
+    ...o.peer,
+  });
   const svc = await startTestService({
     env: {
       TOSTAO_WEBHOOK_ALLOW_HOSTS: "localhost,127.0.0.1",
@@ -115,6 +132,9 @@ export async function startLiveSetup(o: {
     merchant,
     url,
     hookPath: view.notificationPath,
+    call: (method, path, body) =>
+      svc.call(method, path, { token: account.live, ...(body === undefined ? {} : { body }) }),
+    eventsOf: (chargeId) => svc.eventsOf(account.live, chargeId),
     async create(body = {}, headers = {}) {
       return svc.call("POST", "/api/pix/charge/create", {
         token: account.live,
@@ -146,12 +166,14 @@ export async function startLiveSetup(o: {
   return setup;
 }
 
-/** The peer's cob behind a BR Code (the PSP's own, or one built from the cob's location). */
 /**
  * The live setup of the Pix Automático tests: the generic profile (every recurrence call of the
  * file), the peer on the test's clock, and quick PSP client timeouts (`pspClient` replaces them).
+ * With `receiverAccount`, the connection is saved again with it (a live subscription's cobrs
+ * name it) and the peer's webhookrec and webhookcobr, registered at the public name, are
+ * pointed at this service.
  */
-export function startAutomaticoSetup(
+export async function startAutomaticoSetup(
   clock: Clock,
   pspClient: BacenClientOptions = {
     timeoutMs: 1500,
@@ -159,16 +181,31 @@ export function startAutomaticoSetup(
     backoffMs: [20],
     budgetMs: 3000,
   },
+  receiverAccount?: Record<string, string>,
 ): Promise<LiveSetup> {
-  return startLiveSetup({
+  const s = await startLiveSetup({
     pki: makeTestPki(),
     profile: "generic",
     clock,
     peer: { now: () => clock.now() },
     pspClient,
   });
+  if (!receiverAccount) return s;
+  const saved = await s.call(
+    "POST",
+    "/api/pix/provider",
+    providerBody(s.peer, { receiver_account: receiverAccount }),
+  );
+  if (saved.statusCode !== 200) throw new Error(`saving the receiver account: ${saved.body}`);
+  const { webhookRec, webhookCobr } = s.peer.recState;
+  if (!/^https:\/\/tostao\.example\/.+/.test(webhookRec ?? "") || webhookCobr !== webhookRec)
+    throw new Error(`webhookrec/webhookcobr not registered at the public name: ${webhookRec}`);
+  s.peer.recState.webhookRec = `${s.url}${s.hookPath}`;
+  s.peer.recState.webhookCobr = `${s.url}${s.hookPath}`;
+  return s;
 }
 
+/** The peer's cob behind a BR Code (the PSP's own, or one built from the cob's location). */
 export function cobOf(peer: PspPeer, brCode: string): PeerCob {
   for (const cob of peer.cobs.values()) {
     if (cob.brCode === brCode || brCode.includes(cob.location)) return cob;

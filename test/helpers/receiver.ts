@@ -1,6 +1,7 @@
 import { createServer as createHttp, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createHttps } from "node:https";
 import type { AddressInfo } from "node:net";
+import { after, before } from "node:test";
 
 export type Received = {
   path: string;
@@ -102,4 +103,19 @@ export async function startReceiver(
         server.close(() => r());
       }),
   };
+}
+
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/**
+ * A receiver for the calling file (or describe block): started before its first test, closed
+ * after its last; read it as `.r` inside the tests.
+ */
+export function useReceiver(opts: Parameters<typeof startReceiver>[0] = {}) {
+  const h = {} as { r: Receiver };
+  before(async () => {
+    h.r = await startReceiver(opts);
+  });
+  after(() => h.r.close());
+  return h;
 }

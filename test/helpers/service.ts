@@ -1,3 +1,4 @@
+import { after, before } from "node:test";
 import type { LightMyRequestResponse } from "fastify";
 import { type Config, loadConfig } from "../../src/config.ts";
 import { createAccount } from "../../src/domain/accounts/create-account.ts";
@@ -42,7 +43,12 @@ export type TestService = Service & {
     url: string,
     opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<LightMyRequestResponse & { json(): { success: boolean; data?: any; error?: string } }>;
+  /** A charge's events as GET /api/events lists them for `token` (in its order, up to 200). */
+  eventsOf(token: string, chargeId: string): Promise<EventItem[]>;
 };
+
+/** One item of GET /api/events: the event's name, when, and the webhook `data` it carries. */
+export type EventItem = { event: string; createdAt: string; data: Record<string, any> };
 
 export async function startTestService(
   opts: {
@@ -76,6 +82,16 @@ export async function startTestService(
     ...(opts.makePspClient ? { makePspClient: opts.makePspClient } : {}),
   });
   const deps = service.deps;
+  const call: TestService["call"] = (method, url, o = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    return service.app.inject({
+      method,
+      url,
+      headers,
+      ...(o.body === undefined ? {} : { payload: o.body as object }),
+    }) as never;
+  };
   return {
     ...service,
     async close() {
@@ -88,15 +104,42 @@ export async function startTestService(
       const live = await issueToken(deps, { accountId: account.id, label: "live", mode: "live" });
       return { accountId: account.id, test: test.token, live: live.token };
     },
-    call(method, url, o = {}) {
-      const headers: Record<string, string> = { ...o.headers };
-      if (o.token) headers.authorization = `Bearer ${o.token}`;
-      return service.app.inject({
-        method,
-        url,
-        headers,
-        ...(o.body === undefined ? {} : { payload: o.body as object }),
-      }) as never;
+    async eventsOf(token, chargeId) {
+      const res = await call("GET", `/api/events?charge_id=${chargeId}&limit=200`, { token });
+      if (res.statusCode !== 200) throw new Error(`GET /api/events: ${res.body}`);
+      return res.json().data.events;
     },
+    call,
   };
+}
+
+/**
+ * The test service of a file (or of the describe block that calls it): started before its first
+ * test with one fresh account, closed after its last. Read `.svc`, `.account` and `.token` (that
+ * account's test token) from inside the tests, once they are set. With `listen`, it also listens
+ * on 127.0.0.1 (`.host` is its host:port). Node runs a file's top-level `before` hooks without
+ * waiting for one another: what needs the service belongs here or inside a test, not in another
+ * top-level `before`.
+ */
+export function useTestService(
+  opts: Parameters<typeof startTestService>[0] & { listen?: boolean } = {},
+) {
+  const s = {} as {
+    svc: TestService;
+    account: Awaited<ReturnType<TestService["newAccount"]>>;
+    token: string;
+    host: string;
+  };
+  before(async () => {
+    const { listen, ...start } = opts;
+    s.svc = await startTestService(start);
+    s.account = await s.svc.newAccount();
+    s.token = s.account.test;
+    if (listen) {
+      await s.svc.app.listen({ port: 0, host: "127.0.0.1" });
+      s.host = `127.0.0.1:${(s.svc.app.server.address() as { port: number }).port}`;
+    }
+  });
+  after(() => s.svc.close());
+  return s;
 }

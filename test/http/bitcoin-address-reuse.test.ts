@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { REUSE_QUARANTINE_MS } from "../../src/domain/crypto/address-reuse.ts";
 import { watchOnce } from "../../src/domain/crypto/watch-chain.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { startFakeEsplora } from "../helpers/fake-chain.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { useChainService } from "../helpers/fake-chain.ts";
 
 // A public Bitcoin checkout nobody can lock (docs/decisions/0005-bitcoin-address-reuse.md):
 // addresses of checkouts opened and abandoned go back to a pool once the chain shows them
@@ -17,36 +16,26 @@ import { startTestService, type TestService } from "../helpers/service.ts";
 const EXPIRES_MINUTES = 1;
 const GAP_LIMIT = 20;
 const clock = manualClock(new Date());
-let svc: TestService;
-let chain: Awaited<ReturnType<typeof startFakeEsplora>>;
 
-before(async () => {
-  chain = await startFakeEsplora();
-  svc = await startTestService({
-    clock,
-    env: {
-      TOSTAO_ESPLORA_URL_TESTNET: chain.url,
-      TOSTAO_QUOTE_FIXED_BRL: "350000",
-      TOSTAO_CRYPTO_EXPIRES_MINUTES: String(EXPIRES_MINUTES),
-      TOSTAO_WORKERS: "false",
-      TOSTAO_RATE_LIMIT_PUBLIC: "0",
-      TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "0",
-      TOSTAO_CHECKOUT_PER_PRODUCT_PER_MINUTE: "0",
-    },
-  });
-});
-after(async () => {
-  await svc.close();
-  await chain.close();
+const file = useChainService({
+  clock,
+  env: {
+    TOSTAO_QUOTE_FIXED_BRL: "350000",
+    TOSTAO_CRYPTO_EXPIRES_MINUTES: String(EXPIRES_MINUTES),
+    TOSTAO_WORKERS: "false",
+    TOSTAO_RATE_LIMIT_PUBLIC: "0",
+    TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "0",
+    TOSTAO_CHECKOUT_PER_PRODUCT_PER_MINUTE: "0",
+  },
 });
 
 type Opened = { chargeId: string; address: string; amountCrypto: string };
 const sats = (btc: string) => Math.round(Number(btc) * 100_000_000);
-const watch = () => watchOnce({ ...svc.deps, ...svc.deps.crypto });
+const watch = () => watchOnce({ ...file.svc.deps, ...file.svc.deps.crypto });
 const publicCheckout = (product: string) =>
-  svc.call("POST", "/api/crypto/charge/create", { body: { product_id: product } });
+  file.svc.call("POST", "/api/crypto/charge/create", { body: { product_id: product } });
 const wallet = async (token: string) =>
-  (await svc.call("GET", "/api/crypto/wallet", { token })).json().data as {
+  (await file.svc.call("GET", "/api/crypto/wallet", { token })).json().data as {
     nextIndex: number;
     unpaidAddresses: number;
     reusedAddresses: number;
@@ -54,15 +43,16 @@ const wallet = async (token: string) =>
     unmatchedPayments: number;
   };
 const status = async (token: string, id: string) =>
-  (await svc.call("GET", `/api/crypto/charge/status?charge_id=${id}`, { token })).json().data as {
+  (await file.svc.call("GET", `/api/crypto/charge/status?charge_id=${id}`, { token })).json()
+    .data as {
     statusCode: string;
     paidLate: boolean;
   };
 
 describe("public Bitcoin checkout: addresses handed out again", () => {
   test("200 checkouts opened and abandoned leave the checkout open and the wallet within its gap limit; a late payment to a reused address goes to the charge of its amount, an unknown amount is announced as unmatched", async () => {
-    const a = await svc.newAccount();
-    const created = await svc.call("POST", "/api/products/create", {
+    const a = await file.svc.newAccount();
+    const created = await file.svc.call("POST", "/api/products/create", {
       token: a.test,
       body: { name: "Ebook", value: 35 },
     });
@@ -105,9 +95,9 @@ describe("public Bitcoin checkout: addresses handed out again", () => {
     // Late payments to it: the first abandoned charge's exact amount, the current charge's, and
     // an amount nobody was asked for.
     const first = earlier[0] as Opened;
-    chain.pay(holder.address, sats(first.amountCrypto));
-    chain.pay(holder.address, sats(holder.amountCrypto));
-    chain.pay(holder.address, 12_345);
+    file.chain.pay(holder.address, sats(first.amountCrypto));
+    file.chain.pay(holder.address, sats(holder.amountCrypto));
+    file.chain.pay(holder.address, 12_345);
     await watch();
 
     const late = await status(a.test, first.chargeId);
@@ -117,8 +107,8 @@ describe("public Bitcoin checkout: addresses handed out again", () => {
     for (const o of earlier.slice(1)) {
       assert.equal((await status(a.test, o.chargeId)).statusCode, "expired", o.chargeId);
     }
-    const events = (await svc.call("GET", "/api/events?limit=200", { token: a.test })).json().data
-      .events as Array<{ event: string; data: Record<string, unknown> }>;
+    const events = (await file.svc.call("GET", "/api/events?limit=200", { token: a.test })).json()
+      .data.events as Array<{ event: string; data: Record<string, unknown> }>;
     const unmatched = events.filter((e) => e.event === "payment.unmatched");
     assert.equal(unmatched.length, 1, "one payment.unmatched, for the unknown amount only");
     assert.equal(unmatched[0]?.data.kind, "bitcoin");
@@ -133,25 +123,25 @@ describe("public Bitcoin checkout: addresses handed out again", () => {
     // Another pass attributes nothing twice.
     clock.advance(10_000);
     await watch();
-    const again = (await svc.call("GET", "/api/events?limit=200", { token: a.test })).json().data
-      .events as Array<{ event: string }>;
+    const again = (await file.svc.call("GET", "/api/events?limit=200", { token: a.test })).json()
+      .data.events as Array<{ event: string }>;
     assert.equal(again.filter((e) => e.event === "payment.unmatched").length, 1);
   });
 
   test("an address with history on the chain is never handed out again", async () => {
-    const a = await svc.newAccount();
-    const c = await svc.call("POST", "/api/crypto/charge/create", {
+    const a = await file.svc.newAccount();
+    const c = await file.svc.call("POST", "/api/crypto/charge/create", {
       token: a.test,
       body: { value: 35 },
     });
     const first = c.json().data as Opened;
     // A payment too small to pay the charge still marks the address as used.
-    chain.pay(first.address, 500);
+    file.chain.pay(first.address, 500);
     clock.advance(EXPIRES_MINUTES * 60_000 + 1);
     await watch();
     clock.advance(REUSE_QUARANTINE_MS + 60_000);
     await watch();
-    const next = await svc.call("POST", "/api/crypto/charge/create", {
+    const next = await file.svc.call("POST", "/api/crypto/charge/create", {
       token: a.test,
       body: { value: 35 },
     });

@@ -1,23 +1,22 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { brazilNoon } from "../helpers/due-date.ts";
+import { useTestService } from "../helpers/service.ts";
 
 // POST /api/pix/charges/batch in the sandbox: results one per line in order, a bad line sinking
 // nothing else, the whole batch idempotent under one key, and 1,000 lines in one statement.
 
 // 2026-11-26, a Thursday, 12:00 in Brazil.
-const clock = manualClock(new Date("2026-11-26T15:00:00.000Z"));
-let svc: TestService;
-let token: string;
-before(async () => {
-  svc = await startTestService({ clock });
-  token = (await svc.newAccount()).test;
-});
-after(() => svc.close());
+const clock = manualClock(brazilNoon("2026-11-26"));
+const sandbox = useTestService({ clock });
 
 const batch = (charges: unknown[], headers: Record<string, string> = {}) =>
-  svc.call("POST", "/api/pix/charges/batch", { token, body: { charges }, headers });
+  sandbox.svc.call("POST", "/api/pix/charges/batch", {
+    token: sandbox.token,
+    body: { charges },
+    headers,
+  });
 
 const line = (n: number) => ({
   value: 100 + n,
@@ -55,11 +54,11 @@ describe("POST /api/pix/charges/batch (sandbox)", () => {
     assert.match(data.results[2].error.message, /needs due_date/);
     assert.match(data.results[3].error.message, /due_date: must be today or later/);
     assert.match(data.results[4].chargeId, /^pix_/);
-    const status = await svc.call(
+    const status = await sandbox.svc.call(
       "GET",
       `/api/pix/charge/status?charge_id=${data.results[4].chargeId}`,
       {
-        token,
+        token: sandbox.token,
       },
     );
     assert.equal(status.json().data.dueDate, "2026-12-09");

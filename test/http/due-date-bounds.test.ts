@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { manualClock } from "../../src/kernel/clock.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { describe, test } from "node:test";
+import { workedExampleClock } from "../helpers/due-date.ts";
+import { useTestService } from "../helpers/service.ts";
 
 // Issue 32, item 4: bills that reach zero or overflow. Terms that would leave nothing to pay on
 // some day, or more than a Pix charge can carry (R$ 9.999.999.999,99), or a due date past ten
@@ -10,14 +10,8 @@ import { startTestService, type TestService } from "../helpers/service.ts";
 // by the location and simulate-pay on its last payable day without a 5xx.
 
 // 2026-11-29, a Sunday, 12:00 in Brazil.
-const clock = manualClock(new Date("2026-11-29T15:00:00.000Z"));
-let svc: TestService;
-let token: string;
-before(async () => {
-  svc = await startTestService({ clock });
-  token = (await svc.newAccount()).test;
-});
-after(() => svc.close());
+const clock = workedExampleClock();
+const sandbox = useTestService({ clock });
 
 const BILL = {
   value: 100,
@@ -82,8 +76,8 @@ const LARGEST = {
 describe("bills that reach zero or overflow are refused at creation", () => {
   for (const [name, terms, field] of UNPAYABLE) {
     test(`create: ${name} is a 422 naming the field`, async () => {
-      const res = await svc.call("POST", "/api/pix/charge/create", {
-        token,
+      const res = await sandbox.svc.call("POST", "/api/pix/charge/create", {
+        token: sandbox.token,
         body: { ...BILL, ...terms },
       });
       assert.equal(res.statusCode, 422, res.body);
@@ -93,7 +87,10 @@ describe("bills that reach zero or overflow are refused at creation", () => {
 
   test("batch: each such line is reported in its place and the good lines are created", async () => {
     const charges = [BILL, ...UNPAYABLE.map(([, terms]) => ({ ...BILL, ...terms })), BILL];
-    const res = await svc.call("POST", "/api/pix/charges/batch", { token, body: { charges } });
+    const res = await sandbox.svc.call("POST", "/api/pix/charges/batch", {
+      token: sandbox.token,
+      body: { charges },
+    });
     assert.equal(res.statusCode, 200, res.body.slice(0, 500));
     const data = res.json().data;
     assert.equal(data.created, 2);
@@ -113,19 +110,26 @@ describe("what a create accepts is served on its last payable day", () => {
     const bodies = [LARGEST, ...UNPAYABLE.map(([, terms]) => ({ ...BILL, ...terms }))];
     let served = 0;
     for (const body of bodies) {
-      const created = await svc.call("POST", "/api/pix/charge/create", { token, body });
+      const created = await sandbox.svc.call("POST", "/api/pix/charge/create", {
+        token: sandbox.token,
+        body,
+      });
       if (created.statusCode !== 200) continue;
       served++;
       const c = created.json().data;
       const last = c.lastPayableDate as string;
-      const location = await svc.call("GET", `/cobv/${c.chargeId.slice(4)}?DPP=${last}`, {});
+      const location = await sandbox.svc.call(
+        "GET",
+        `/cobv/${c.chargeId.slice(4)}?DPP=${last}`,
+        {},
+      );
       assert.equal(
         location.statusCode,
         200,
         `location of ${JSON.stringify(body)}: ${location.body}`,
       );
-      const pay = await svc.call("POST", "/api/pix/charge/simulate-pay", {
-        token,
+      const pay = await sandbox.svc.call("POST", "/api/pix/charge/simulate-pay", {
+        token: sandbox.token,
         body: { charge_id: c.chargeId, paid_at: last },
       });
       assert.equal(pay.statusCode, 200, `simulate-pay of ${JSON.stringify(body)}: ${pay.body}`);
@@ -139,11 +143,14 @@ describe("what a create accepts is served on its last payable day", () => {
 describe("a bill stored before the bounds (by the previous release) is read, never a 5xx", () => {
   /** A bill whose stored terms are rewritten to what the previous release accepted. */
   async function legacyBill(terms: Record<string, unknown>) {
-    const created = await svc.call("POST", "/api/pix/charge/create", { token, body: BILL });
+    const created = await sandbox.svc.call("POST", "/api/pix/charge/create", {
+      token: sandbox.token,
+      body: BILL,
+    });
     assert.equal(created.statusCode, 200, created.body);
     const id = created.json().data.chargeId as string;
     const base = { originalCents: 10000, dueDate: "2026-12-09", daysAfterDue: 3650 };
-    await svc.deps.db.query("UPDATE charges SET due_terms = $2::jsonb WHERE id = $1", [
+    await sandbox.svc.deps.db.query("UPDATE charges SET due_terms = $2::jsonb WHERE id = $1", [
       id,
       JSON.stringify({ ...base, ...terms }),
     ]);
@@ -162,11 +169,11 @@ describe("a bill stored before the bounds (by the previous release) is read, nev
       [huge, "2030-06-03"],
       [zero, "2026-11-30"],
     ] as const) {
-      const location = await svc.call("GET", `/cobv/${id.slice(4)}?DPP=${date}`, {});
+      const location = await sandbox.svc.call("GET", `/cobv/${id.slice(4)}?DPP=${date}`, {});
       assert.equal(location.statusCode, 400, location.body);
       assert.match(location.body, /DPP: the charge cannot be paid on/);
-      const pay = await svc.call("POST", "/api/pix/charge/simulate-pay", {
-        token,
+      const pay = await sandbox.svc.call("POST", "/api/pix/charge/simulate-pay", {
+        token: sandbox.token,
         body: { charge_id: id, paid_at: date },
       });
       assert.equal(pay.statusCode, 422, pay.body);
@@ -174,10 +181,14 @@ describe("a bill stored before the bounds (by the previous release) is read, nev
     }
     clock.set(new Date("2030-06-03T15:00:00.000Z"));
     try {
-      const status = await svc.call("GET", `/api/pix/charge/status?charge_id=${huge}`, { token });
+      const status = await sandbox.svc.call("GET", `/api/pix/charge/status?charge_id=${huge}`, {
+        token: sandbox.token,
+      });
       assert.equal(status.statusCode, 200, status.body);
       assert.equal(status.json().data.amountDue, null);
-      const list = await svc.call("GET", "/api/pix/charges?limit=50", { token });
+      const list = await sandbox.svc.call("GET", "/api/pix/charges?limit=50", {
+        token: sandbox.token,
+      });
       assert.equal(list.statusCode, 200, list.body.slice(0, 300));
     } finally {
       clock.set(new Date("2026-11-29T15:00:00.000Z"));

@@ -1,34 +1,19 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { manualClock } from "../../src/kernel/clock.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { describe, test } from "node:test";
+import { WORKED_BILL, workedExampleClock } from "../helpers/due-date.ts";
+import { useTestService } from "../helpers/service.ts";
 
 // Charges with a due date (issue 24, docs/due-date.md) through the API: the create body's
 // rules, each refused with a 422 naming its field, and what a created charge answers.
 
 // 2026-11-29, a Sunday, 12:00 in Brazil (15:00 UTC).
-const clock = manualClock(new Date("2026-11-29T15:00:00.000Z"));
-let svc: TestService;
-let token: string;
-before(async () => {
-  svc = await startTestService({ clock });
-  token = (await svc.newAccount()).test;
-});
-after(() => svc.close());
+const clock = workedExampleClock();
+const sandbox = useTestService({ clock });
 
-const create = (body: unknown) => svc.call("POST", "/api/pix/charge/create", { token, body });
+const create = (body: unknown) =>
+  sandbox.svc.call("POST", "/api/pix/charge/create", { token: sandbox.token, body });
 
 /** A valid due-date body: R$ 1.234,56 due 2026-12-09, the issue's fine, interest, discount. */
-export const BILL = {
-  value: 1234.56,
-  title: "Mensalidade dezembro",
-  customer_name: "Maria Silva",
-  customer_cpf: "529.982.247-25",
-  due_date: "2026-12-09",
-  fine: { mode: "percent", value: 2 },
-  interest: { mode: "percent_per_month_calendar_days", value: 1 },
-  discounts: { mode: "percent_until_date", tiers: [{ date: "2026-12-04", value: 3 }] },
-};
 
 async function refused(body: unknown, field: RegExp) {
   const res = await create(body);
@@ -38,33 +23,36 @@ async function refused(body: unknown, field: RegExp) {
 
 describe("a due-date charge's create body: each bad field is a 422 naming it", () => {
   test("a due date in the past (before today in Brazil)", async () => {
-    const { discounts: _, ...noDiscount } = BILL;
+    const { discounts: _, ...noDiscount } = WORKED_BILL;
     await refused({ ...noDiscount, due_date: "2026-11-28" }, /due_date: must be today or later/);
   });
   test("both customer_cpf and customer_cnpj", async () => {
-    await refused({ ...BILL, customer_cnpj: "11.222.333/0001-81" }, /customer_cnpj/);
+    await refused({ ...WORKED_BILL, customer_cnpj: "11.222.333/0001-81" }, /customer_cnpj/);
   });
   test("a discount date after the due date", async () => {
     const discounts = { mode: "fixed_until_date", tiers: [{ date: "2026-12-10", value: 5 }] };
-    await refused({ ...BILL, discounts }, /discounts\.tiers\.0\.date|discounts.tiers\[0\].date/);
+    await refused(
+      { ...WORKED_BILL, discounts },
+      /discounts\.tiers\.0\.date|discounts.tiers\[0\].date/,
+    );
   });
   test("a percent above 100", async () => {
-    await refused({ ...BILL, fine: { mode: "percent", value: 100.5 } }, /fine\.value/);
+    await refused({ ...WORKED_BILL, fine: { mode: "percent", value: 100.5 } }, /fine\.value/);
   });
   test("days_after_due negative", async () => {
-    await refused({ ...BILL, days_after_due: -1 }, /days_after_due/);
+    await refused({ ...WORKED_BILL, days_after_due: -1 }, /days_after_due/);
   });
   test("expires_in with due_date", async () => {
-    await refused({ ...BILL, expires_in: 3600 }, /expires_in/);
+    await refused({ ...WORKED_BILL, expires_in: 3600 }, /expires_in/);
   });
   test("no debtor document, and no debtor name", async () => {
-    const { customer_cpf: _, ...noCpf } = BILL;
+    const { customer_cpf: _, ...noCpf } = WORKED_BILL;
     await refused(noCpf, /customer_cpf or customer_cnpj/);
-    const { customer_name: __, ...noName } = BILL;
+    const { customer_name: __, ...noName } = WORKED_BILL;
     await refused(noName, /customer_name/);
   });
   test("a bad CNPJ, and terms without a due date", async () => {
-    const { customer_cpf: _, ...noCpf } = BILL;
+    const { customer_cpf: _, ...noCpf } = WORKED_BILL;
     await refused({ ...noCpf, customer_cnpj: "11.222.333/0001-80" }, /customer_cnpj/);
     await refused({ value: 10, fine: { mode: "percent", value: 2 } }, /fine: needs due_date/);
   });
@@ -72,7 +60,7 @@ describe("a due-date charge's create body: each bad field is a 422 naming it", (
 
 describe("a due-date charge as created and read", () => {
   test("a company debtor (CNPJ) is accepted and shown; the charge carries its terms", async () => {
-    const { customer_cpf: _, ...noCpf } = BILL;
+    const { customer_cpf: _, ...noCpf } = WORKED_BILL;
     const res = await create({ ...noCpf, customer_cnpj: "11.222.333/0001-81" });
     assert.equal(res.statusCode, 200, res.body);
     const c = res.json().data;
@@ -84,7 +72,9 @@ describe("a due-date charge as created and read", () => {
     // Payable to the end of 2027-01-08 in Brazil (UTC-3).
     assert.equal(c.expiresAt, "2027-01-09T03:00:00.000Z");
     const s = (
-      await svc.call("GET", `/api/pix/charge/status?charge_id=${c.chargeId}`, { token })
+      await sandbox.svc.call("GET", `/api/pix/charge/status?charge_id=${c.chargeId}`, {
+        token: sandbox.token,
+      })
     ).json().data;
     assert.equal(s.customer_cnpj, "11222333000181");
     assert.equal(s.customer_cpf, null);
@@ -100,12 +90,12 @@ describe("a due-date charge as created and read", () => {
 
 describe("where the due-date fields do not belong", () => {
   test("the public checkout refuses them (the merchant sets a bill's terms)", async () => {
-    const product = await svc.call("POST", "/api/products/create", {
-      token,
+    const product = await sandbox.svc.call("POST", "/api/products/create", {
+      token: sandbox.token,
       body: { name: "Mensalidade", value: 100 },
     });
     assert.equal(product.statusCode, 200, product.body);
-    const res = await svc.call("POST", "/api/pix/charge/create", {
+    const res = await sandbox.svc.call("POST", "/api/pix/charge/create", {
       body: {
         product_id: product.json().data.id,
         customer_name: "Maria Silva",
@@ -118,16 +108,18 @@ describe("where the due-date fields do not belong", () => {
   });
   test("simulate-pay's paid_at is refused for a charge without a due date", async () => {
     const c = (await create({ value: 10 })).json().data;
-    const res = await svc.call("POST", "/api/pix/charge/simulate-pay", {
-      token,
+    const res = await sandbox.svc.call("POST", "/api/pix/charge/simulate-pay", {
+      token: sandbox.token,
       body: { charge_id: c.chargeId, paid_at: "2026-11-29" },
     });
     assert.equal(res.statusCode, 422);
     assert.match(res.json().error ?? "", /paid_at: only for a charge with a due_date/);
   });
   test("the list shows each charge's due date and today's amount", async () => {
-    const c = (await create(BILL)).json().data;
-    const list = (await svc.call("GET", "/api/pix/charges?limit=5", { token })).json().data;
+    const c = (await create(WORKED_BILL)).json().data;
+    const list = (
+      await sandbox.svc.call("GET", "/api/pix/charges?limit=5", { token: sandbox.token })
+    ).json().data;
     const row = list.charges.find((x: { chargeId: string }) => x.chargeId === c.chargeId);
     assert.equal(row.dueDate, "2026-12-09");
     assert.equal(row.amountDue, 1197.52);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { Ajv } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet } from "jose";
@@ -9,8 +9,8 @@ import { hasError, isDynamicPix, parsePix } from "pix-utils";
 import { parse } from "yaml";
 import { expireOverdueCharges } from "../../src/domain/charges/move-charge.ts";
 import { notifyOverdueCharges } from "../../src/domain/charges/overdue-pass.ts";
-import { manualClock } from "../../src/kernel/clock.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { brazilNoon, WORKED_BILL, workedExampleClock } from "../helpers/due-date.ts";
+import { useTestService } from "../helpers/service.ts";
 
 // Issue 24's sandbox point: a charge due in 10 days with a 2% fine, 1% a month interest and a
 // 3% discount until 5 days before, paid through simulate-pay on four dates, each at the amount of
@@ -31,39 +31,16 @@ import { startTestService, type TestService } from "../helpers/service.ts";
 // Overdue on its own: from 2026-12-10 00:00 in Brazil, one day late: fine 2469, interest
 //     123456 x 1% x 1 / 30 = 41.152 -> 41; 123456 + 2469 + 41 = 125966 -> R$ 1.259,66.
 
-const brazilNoon = (date: string) => new Date(`${date}T15:00:00.000Z`);
-const clock = manualClock(brazilNoon("2026-11-29"));
-let svc: TestService;
-let token: string;
-let host: string;
-before(async () => {
-  svc = await startTestService({ clock });
-  token = (await svc.newAccount()).test;
-  await svc.app.listen({ port: 0, host: "127.0.0.1" });
-  const addr = svc.app.server.address();
-  assert.ok(addr && typeof addr === "object");
-  host = `127.0.0.1:${addr.port}`;
-});
-after(() => svc.close());
-
-const BILL = {
-  value: 1234.56,
-  title: "Mensalidade dezembro",
-  customer_name: "Maria Silva",
-  customer_cpf: "529.982.247-25",
-  due_date: "2026-12-09",
-  fine: { mode: "percent", value: 2 },
-  interest: { mode: "percent_per_month_calendar_days", value: 1 },
-  discounts: { mode: "percent_until_date", tiers: [{ date: "2026-12-04", value: 3 }] },
-};
+const clock = workedExampleClock();
+const sandbox = useTestService({ clock, listen: true });
 
 // Requests carry the listening server's host, so the charge's location names this server.
 const call = (method: "GET" | "POST", url: string, body?: unknown) =>
-  svc.call(method, url, { token, body, headers: { host } });
+  sandbox.svc.call(method, url, { token: sandbox.token, body, headers: { host: sandbox.host } });
 
 async function createBill() {
   clock.set(brazilNoon("2026-11-29"));
-  const res = await call("POST", "/api/pix/charge/create", BILL);
+  const res = await call("POST", "/api/pix/charge/create", WORKED_BILL);
   assert.equal(res.statusCode, 200, res.body);
   return res.json().data as { chargeId: string; brCode: string; amountDue: number };
 }
@@ -114,10 +91,10 @@ describe("a due-date charge through simulate-pay on four dates (the worked examp
     assert.match(late.json().error ?? "", /paid_at: .*last payable day is 2027-01-08/);
     // Still payable at the last minute of 2027-01-08 in Brazil...
     clock.set(new Date("2027-01-09T02:59:59.000Z"));
-    assert.equal(await expireOverdueCharges(svc.deps), 0);
+    assert.equal(await expireOverdueCharges(sandbox.svc.deps), 0);
     // ...and expired from 00:00 on 2027-01-09.
     clock.set(new Date("2027-01-09T03:00:00.000Z"));
-    assert.ok((await expireOverdueCharges(svc.deps)) >= 1);
+    assert.ok((await expireOverdueCharges(sandbox.svc.deps)) >= 1);
     const s = (await call("GET", `/api/pix/charge/status?charge_id=${c.chargeId}`)).json().data;
     assert.equal(s.statusCode, "expired");
     assert.equal(s.amountDue, null);
@@ -129,7 +106,7 @@ describe("becoming overdue", () => {
   test("fires charge.updated once, with overdue and the day's amount; status stays pending", async () => {
     const c = await createBill();
     clock.set(new Date("2026-12-10T02:59:59.000Z"));
-    await notifyOverdueCharges(svc.deps);
+    await notifyOverdueCharges(sandbox.svc.deps);
     const updates = async () =>
       (
         (await call("GET", `/api/events?charge_id=${c.chargeId}`)).json().data.events as Array<{
@@ -139,8 +116,8 @@ describe("becoming overdue", () => {
       ).filter((e) => e.event === "charge.updated");
     assert.equal((await updates()).length, 0, "not overdue on the due date itself");
     clock.set(new Date("2026-12-10T03:00:00.000Z"));
-    await notifyOverdueCharges(svc.deps);
-    await notifyOverdueCharges(svc.deps);
+    await notifyOverdueCharges(sandbox.svc.deps);
+    await notifyOverdueCharges(sandbox.svc.deps);
     const u = await updates();
     assert.equal(u.length, 1, "one event, however many passes");
     assert.equal(u[0]?.data.overdue, true);
@@ -159,14 +136,14 @@ describe("the BR Code and its location", () => {
     const parsed = parsePix(c.brCode);
     if (hasError(parsed)) assert.fail(parsed.message);
     assert.ok(isDynamicPix(parsed), "a dynamic BR Code");
-    assert.equal(parsed.url, `${host}/cobv/${c.chargeId.slice(4)}`);
+    assert.equal(parsed.url, `${sandbox.host}/cobv/${c.chargeId.slice(4)}`);
 
     // pix-utils fetches https://<location>; this test server speaks http, so its axios (the one
     // pix-utils requires) is pointed at http for this host.
     const axios = createRequire(import.meta.url)("axios");
     const hook = axios.interceptors.request.use((cfg: { url?: string }) => ({
       ...cfg,
-      url: cfg.url?.replace(`https://${host}`, `http://${host}`),
+      url: cfg.url?.replace(`https://${sandbox.host}`, `http://${sandbox.host}`),
     }));
     let fetched: Awaited<ReturnType<typeof parsed.fetchPayload>>;
     try {
@@ -190,9 +167,9 @@ describe("the BR Code and its location", () => {
     // The header names the JWKS; the key published there verifies the signature.
     const header = decodeProtectedHeader(fetched.jwsString);
     assert.equal(header.alg, "ES256");
-    assert.equal(header.jku, `https://${host}/cobv-keys/jwks.json`);
+    assert.equal(header.jku, `https://${sandbox.host}/cobv-keys/jwks.json`);
     const jwks = (await (
-      await fetch(`http://${host}/cobv-keys/jwks.json`)
+      await fetch(`http://${sandbox.host}/cobv-keys/jwks.json`)
     ).json()) as JSONWebKeySet;
     const verified = await compactVerify(fetched.jwsString, createLocalJWKSet(jwks));
     assert.deepEqual(JSON.parse(new TextDecoder().decode(verified.payload)), payload);
@@ -207,7 +184,7 @@ describe("the BR Code and its location", () => {
     assert.deepEqual(cobvPayloadErrors(payload), []);
 
     // The discount on an early date, and a date after the last payable day refused.
-    const early = await fetch(`http://${host}/cobv/${c.chargeId.slice(4)}?DPP=2026-12-01`);
+    const early = await fetch(`http://${sandbox.host}/cobv/${c.chargeId.slice(4)}?DPP=2026-12-01`);
     const earlyPayload = JSON.parse(
       Buffer.from((await early.text()).split(".")[1] ?? "", "base64url").toString(),
     );
@@ -216,9 +193,11 @@ describe("the BR Code and its location", () => {
       desconto: "37.04",
       final: "1197.52",
     });
-    const tooLate = await fetch(`http://${host}/cobv/${c.chargeId.slice(4)}?DPP=2027-01-09`);
+    const tooLate = await fetch(
+      `http://${sandbox.host}/cobv/${c.chargeId.slice(4)}?DPP=2027-01-09`,
+    );
     assert.equal(tooLate.status, 400);
-    const unknown = await fetch(`http://${host}/cobv/${"0".repeat(26)}`);
+    const unknown = await fetch(`http://${sandbox.host}/cobv/${"0".repeat(26)}`);
     assert.equal(unknown.status, 404);
   });
 });

@@ -3,122 +3,116 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { generateTestWallet } from "../../src/bitcoin/wallet.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { startFakeEsplora } from "../helpers/fake-chain.ts";
+import { useChainService } from "../helpers/fake-chain.ts";
 import { startReceiver } from "../helpers/receiver.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { startTestService } from "../helpers/service.ts";
 
 // Guarantees found missing in a review, each kept by a test.
 
 const clock = manualClock(new Date());
-let svc: TestService;
-let chain: Awaited<ReturnType<typeof startFakeEsplora>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const VPUB_A =
   "vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc";
 
+const file = useChainService({
+  clock,
+  env: {
+    TOSTAO_WORKERS: "false",
+    TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
+  },
+});
 before(async () => {
-  chain = await startFakeEsplora();
   receiver = await startReceiver();
-  svc = await startTestService({
-    clock,
-    env: {
-      TOSTAO_ESPLORA_URL_TESTNET: chain.url,
-      TOSTAO_WORKERS: "false",
-      TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
-    },
-  });
 });
-after(async () => {
-  await svc.close();
-  await chain.close();
-  await receiver.close();
-});
+after(() => receiver.close());
 
 describe("hardening", () => {
   test("a token made with an Idempotency-Key is replayed, but never stored in plaintext", async () => {
-    const a = await svc.newAccount();
-    const first = await svc.call("POST", "/api/auth/token/create", {
+    const a = await file.svc.newAccount();
+    const first = await file.svc.call("POST", "/api/auth/token/create", {
       token: a.live,
       body: { label: "k" },
       headers: { "idempotency-key": "tok-1" },
     });
     const value = first.json().data.token as string;
-    const again = await svc.call("POST", "/api/auth/token/create", {
+    const again = await file.svc.call("POST", "/api/auth/token/create", {
       token: a.live,
       body: { label: "k" },
       headers: { "idempotency-key": "tok-1" },
     });
     assert.equal(again.body, first.body);
-    const dump = JSON.stringify(await svc.deps.db.query("SELECT * FROM idempotency_keys"));
+    const dump = JSON.stringify(await file.svc.deps.db.query("SELECT * FROM idempotency_keys"));
     assert.ok(!dump.includes(value.slice(9)), "no token value in the idempotency store");
-    const hook = await svc.call("POST", "/api/webhooks/create", {
+    const hook = await file.svc.call("POST", "/api/webhooks/create", {
       token: a.live,
       body: { url: "https://93.184.216.34/h", events: ["*"] },
       headers: { "idempotency-key": "wh-1" },
     });
     const secret = hook.json().data.secret as string;
     assert.ok(
-      !JSON.stringify(await svc.deps.db.query("SELECT * FROM idempotency_keys")).includes(
+      !JSON.stringify(await file.svc.deps.db.query("SELECT * FROM idempotency_keys")).includes(
         secret.slice(6),
       ),
     );
   });
 
   test("testing a * webhook sends one webhook.test to it and nothing to the others", async () => {
-    const a = await svc.newAccount();
+    const a = await file.svc.newAccount();
     const one = (
-      await svc.call("POST", "/api/webhooks/create", {
+      await file.svc.call("POST", "/api/webhooks/create", {
         token: a.test,
         body: { url: receiver.url, events: ["*"] },
       })
     ).json().data;
-    await svc.call("POST", "/api/webhooks/create", {
+    await file.svc.call("POST", "/api/webhooks/create", {
       token: a.test,
       body: { url: `${receiver.url}?other`, events: ["*"] },
     });
-    const res = await svc.call("POST", "/api/webhooks/test", {
+    const res = await file.svc.call("POST", "/api/webhooks/test", {
       token: a.test,
       body: { id: one.id },
     });
     assert.equal(res.statusCode, 200, res.body);
-    const log = (await svc.call("GET", "/api/webhooks/deliveries", { token: a.test })).json().data
-      .deliveries;
+    const log = (await file.svc.call("GET", "/api/webhooks/deliveries", { token: a.test })).json()
+      .data.deliveries;
     assert.equal(log.length, 1);
     assert.equal(log[0].webhookId, one.id);
   });
 
   test("an attempt that cannot even be signed is recorded and rescheduled, not stuck", async () => {
-    const a = await svc.newAccount();
+    const a = await file.svc.newAccount();
     const h = (
-      await svc.call("POST", "/api/webhooks/create", {
+      await file.svc.call("POST", "/api/webhooks/create", {
         token: a.test,
         body: { url: receiver.url, events: ["charge.created"] },
       })
     ).json().data;
-    await svc.deps.db.query("UPDATE webhooks SET secret_box = 'v1:AAAA' WHERE id = $1", [h.id]);
-    await svc.call("POST", "/api/pix/charge/create", { token: a.test, body: { value: 1 } });
-    await svc.worker.runOnce();
-    const [d] = (await svc.call("GET", "/api/webhooks/deliveries", { token: a.test })).json().data
-      .deliveries;
+    await file.svc.deps.db.query("UPDATE webhooks SET secret_box = 'v1:AAAA' WHERE id = $1", [
+      h.id,
+    ]);
+    await file.svc.call("POST", "/api/pix/charge/create", { token: a.test, body: { value: 1 } });
+    await file.svc.worker.runOnce();
+    const [d] = (await file.svc.call("GET", "/api/webhooks/deliveries", { token: a.test })).json()
+      .data.deliveries;
     assert.equal(d.attempts, 1);
     assert.equal(d.status, "pending");
     assert.match(d.lastError, /^could not send/);
   });
 
   test("a delivery being attempted cannot be redelivered at the same time (409)", async () => {
-    const a = await svc.newAccount();
-    await svc.call("POST", "/api/webhooks/create", {
+    const a = await file.svc.newAccount();
+    await file.svc.call("POST", "/api/webhooks/create", {
       token: a.test,
       body: { url: receiver.url, events: ["charge.created"] },
     });
-    await svc.call("POST", "/api/pix/charge/create", { token: a.test, body: { value: 1 } });
-    const [d] = (await svc.call("GET", "/api/webhooks/deliveries", { token: a.test })).json().data
-      .deliveries;
-    await svc.deps.db.query(
+    await file.svc.call("POST", "/api/pix/charge/create", { token: a.test, body: { value: 1 } });
+    const [d] = (await file.svc.call("GET", "/api/webhooks/deliveries", { token: a.test })).json()
+      .data.deliveries;
+    await file.svc.deps.db.query(
       "UPDATE deliveries SET locked_until = $2, locked_by = 'other' WHERE id = $1",
       [d.id, new Date(clock.now().getTime() + 10_000)],
     );
-    const res = await svc.call("POST", "/api/webhooks/deliveries/redeliver", {
+    const res = await file.svc.call("POST", "/api/webhooks/deliveries/redeliver", {
       token: a.test,
       body: { id: d.id },
     });
@@ -126,15 +120,15 @@ describe("hardening", () => {
   });
 
   test("NUL characters are a 400, never a 500", async () => {
-    const a = await svc.newAccount();
+    const a = await file.svc.newAccount();
     assert.equal(
-      (await svc.call("GET", "/api/pix/charge/status?charge_id=%00abc", { token: a.test }))
+      (await file.svc.call("GET", "/api/pix/charge/status?charge_id=%00abc", { token: a.test }))
         .statusCode,
       400,
     );
     assert.equal(
       (
-        await svc.call("POST", "/api/auth/token/create", {
+        await file.svc.call("POST", "/api/auth/token/create", {
           token: a.test,
           body: { label: "a\u0000b" },
         })
@@ -142,13 +136,13 @@ describe("hardening", () => {
       400,
     );
     assert.equal(
-      (await svc.call("GET", "/api/crypto/charge/status?charge_id=%00")).statusCode,
+      (await file.svc.call("GET", "/api/crypto/charge/status?charge_id=%00")).statusCode,
       400,
     );
   });
 
   test("text PostgreSQL cannot hold (NUL, unpaired surrogates) is a 400 naming the field", async () => {
-    const a = await svc.newAccount();
+    const a = await file.svc.newAccount();
     const bodies: Array<[Record<string, unknown>, string]> = [
       [{ value: 10, title: "a\ud800b" }, "title"],
       [{ value: 10, description: "x\udc00" }, "description"],
@@ -157,12 +151,12 @@ describe("hardening", () => {
       [{ value: 10, customer_name: "\udfff Maria" }, "customer_name"],
     ];
     for (const [body, field] of bodies) {
-      const res = await svc.call("POST", "/api/pix/charge/create", { token: a.test, body });
+      const res = await file.svc.call("POST", "/api/pix/charge/create", { token: a.test, body });
       assert.equal(res.statusCode, 400, JSON.stringify(body));
       assert.match(res.json().error, new RegExp(`^${field.replace(".", "\\.")}: must be text`));
     }
     // A well-formed pair (an emoji) is fine.
-    const ok = await svc.call("POST", "/api/pix/charge/create", {
+    const ok = await file.svc.call("POST", "/api/pix/charge/create", {
       token: a.test,
       body: { value: 10, title: "Café \ud83d\ude00" },
     });
@@ -170,26 +164,29 @@ describe("hardening", () => {
   });
 
   test("Bitcoin charges cannot be refunded or canceled through the PIX routes", async () => {
-    const a = await svc.newAccount();
+    const a = await file.svc.newAccount();
     const c = (
-      await svc.call("POST", "/api/crypto/charge/create", { token: a.test, body: { value: 35 } })
+      await file.svc.call("POST", "/api/crypto/charge/create", {
+        token: a.test,
+        body: { value: 35 },
+      })
     ).json().data;
     assert.equal(
       (
-        await svc.call("POST", "/api/pix/charge/cancel", {
+        await file.svc.call("POST", "/api/pix/charge/cancel", {
           token: a.test,
           body: { charge_id: c.chargeId },
         })
       ).statusCode,
       422,
     );
-    await svc.call("POST", "/api/pix/charge/simulate-pay", {
+    await file.svc.call("POST", "/api/pix/charge/simulate-pay", {
       token: a.test,
       body: { charge_id: c.chargeId },
     });
     assert.equal(
       (
-        await svc.call("POST", "/api/pix/charge/refund", {
+        await file.svc.call("POST", "/api/pix/charge/refund", {
           token: a.test,
           body: { charge_id: c.chargeId },
         })
@@ -208,37 +205,46 @@ describe("hardening", () => {
   });
 
   test("a key activated again never reuses an address, and old payments never approve a new charge", async () => {
-    const a = await svc.newAccount();
+    const a = await file.svc.newAccount();
     const activate = (key: string) =>
-      svc.call("POST", "/api/crypto/wallet", { token: a.test, body: { key } });
+      file.svc.call("POST", "/api/crypto/wallet", { token: a.test, body: { key } });
     assert.equal((await activate(VPUB_A)).statusCode, 200);
     const first = (
-      await svc.call("POST", "/api/crypto/charge/create", { token: a.test, body: { value: 35 } })
+      await file.svc.call("POST", "/api/crypto/charge/create", {
+        token: a.test,
+        body: { value: 35 },
+      })
     ).json().data;
-    chain.pay(first.address, 10_000);
-    await svc.call("GET", "/api/crypto/wallet", { token: a.test });
+    file.chain.pay(first.address, 10_000);
+    await file.svc.call("GET", "/api/crypto/wallet", { token: a.test });
     // Another key, then the first one again: its index starts over.
     const otherKey = generateTestWallet((n) => randomBytes(n), "testnet").xpub;
-    const other = await svc.call("POST", "/api/crypto/wallet", {
+    const other = await file.svc.call("POST", "/api/crypto/wallet", {
       token: a.test,
       body: { key: otherKey },
     });
     assert.equal(other.statusCode, 200, other.body);
     assert.equal((await activate(VPUB_A)).statusCode, 200);
     const second = (
-      await svc.call("POST", "/api/crypto/charge/create", { token: a.test, body: { value: 35 } })
+      await file.svc.call("POST", "/api/crypto/charge/create", {
+        token: a.test,
+        body: { value: 35 },
+      })
     ).json().data;
     assert.notEqual(second.address, first.address, "an address is never given to two charges");
     // An old payment (mined a day before the charge) to a fresh charge's address does not count.
     const third = (
-      await svc.call("POST", "/api/crypto/charge/create", { token: a.test, body: { value: 35 } })
+      await file.svc.call("POST", "/api/crypto/charge/create", {
+        token: a.test,
+        body: { value: 35 },
+      })
     ).json().data;
-    chain.pay(third.address, 10_000, {
+    file.chain.pay(third.address, 10_000, {
       blockTime: Math.floor(clock.now().getTime() / 1000) - 86_400,
     });
     clock.advance(6_000);
     const st = (
-      await svc.call("GET", `/api/crypto/charge/status?charge_id=${third.chargeId}`, {
+      await file.svc.call("GET", `/api/crypto/charge/status?charge_id=${third.chargeId}`, {
         token: a.test,
       })
     ).json().data;
@@ -246,20 +252,27 @@ describe("hardening", () => {
   });
 
   test("a payment first seen after expiry is late: expired, then approved with paidLate", async () => {
-    const a = await svc.newAccount();
+    const a = await file.svc.newAccount();
     const c = (
-      await svc.call("POST", "/api/crypto/charge/create", { token: a.test, body: { value: 35 } })
+      await file.svc.call("POST", "/api/crypto/charge/create", {
+        token: a.test,
+        body: { value: 35 },
+      })
     ).json().data;
     clock.advance(16 * 60_000); // overdue, not yet expired by any job
-    chain.pay(c.address, 10_000, { confirmed: false });
+    file.chain.pay(c.address, 10_000, { confirmed: false });
     let st = (
-      await svc.call("GET", `/api/crypto/charge/status?charge_id=${c.chargeId}`, { token: a.test })
+      await file.svc.call("GET", `/api/crypto/charge/status?charge_id=${c.chargeId}`, {
+        token: a.test,
+      })
     ).json().data;
     assert.equal(st.statusCode, "expired");
-    chain.pay(c.address, 10_000); // and now one confirmed in full
+    file.chain.pay(c.address, 10_000); // and now one confirmed in full
     clock.advance(6_000);
     st = (
-      await svc.call("GET", `/api/crypto/charge/status?charge_id=${c.chargeId}`, { token: a.test })
+      await file.svc.call("GET", `/api/crypto/charge/status?charge_id=${c.chargeId}`, {
+        token: a.test,
+      })
     ).json().data;
     assert.equal(st.statusCode, "approved");
     assert.equal(st.paidLate, true);

@@ -3,6 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { manualClock } from "../../src/kernel/clock.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
+import { until } from "../helpers/until.ts";
 
 // Webhook rules that only show when something is at a limit: the per-webhook concurrency cap of
 // the delivery worker, the cap on webhooks per account and mode, which answers' Retry-After is
@@ -84,15 +85,6 @@ const deliveries = async (token: string, q = "") =>
 const webhooks = async (token: string) =>
   (await svc.call("GET", "/api/webhooks", { token })).json().data.webhooks;
 
-/** Awaits a condition the worker makes true in the background (polling, with a deadline). */
-async function until(what: string, ok: () => Promise<boolean>, timeoutMs = 10_000) {
-  const t0 = Date.now();
-  while (!(await ok())) {
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe("per-webhook concurrency cap", () => {
   test(`a worker has at most TOSTAO_WEBHOOK_PER_ENDPOINT (${PER_WEBHOOK}) attempts in flight to one webhook, and its backlog does not hold back another webhook`, async () => {
     const a = await svc.newAccount();
@@ -116,10 +108,15 @@ describe("per-webhook concurrency cap", () => {
             [slow.id],
           )
         )[0]?.n ?? 0;
-      await until("every delivery is at the receiver or given back", async () => {
-        const sent = receiver.hits("/slow").length;
-        return sent > 0 && sent + (await givenBack()) >= backlog;
-      });
+      await until(
+        "every delivery is at the receiver or given back",
+        async () => {
+          const sent = receiver.hits("/slow").length;
+          return sent > 0 && sent + (await givenBack()) >= backlog;
+        },
+        10_000,
+        10,
+      );
       assert.equal(receiver.hits("/slow").length, PER_WEBHOOK, "attempts in flight to /slow");
       assert.equal(await givenBack(), backlog - PER_WEBHOOK);
 
@@ -128,9 +125,14 @@ describe("per-webhook concurrency cap", () => {
       clock.advance(1);
       await charge(b.test);
       svc.worker.wake();
-      await until("the other webhook's delivery arrives", async () => {
-        return receiver.hits("/other").length === 1;
-      });
+      await until(
+        "the other webhook's delivery arrives",
+        async () => {
+          return receiver.hits("/other").length === 1;
+        },
+        10_000,
+        10,
+      );
       assert.equal(receiver.hits("/slow").length, PER_WEBHOOK, "still capped");
     } finally {
       receiver.release("/slow");

@@ -10,6 +10,7 @@ import {
   startLndPeer,
   startPhoenixdPeer,
 } from "../helpers/ln-peer/index.ts";
+import { until } from "../helpers/until.ts";
 
 // The two backends against the node peers, which speak LND's REST API and phoenixd's HTTP API
 // and issue real, signed BOLT11 invoices (decoded here with light-bolt11-decoder from npm).
@@ -51,14 +52,6 @@ const nodes = () =>
     },
   ] as const;
 
-async function waitFor(check: () => boolean, ms = 3000) {
-  const t0 = Date.now();
-  while (!check()) {
-    if (Date.now() - t0 > ms) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe("Lightning node clients against the peers", () => {
   for (const i of [0, 1] as const) {
     test(`${i === 0 ? "lnd" : "phoenixd"}: network, invoice (decodes to msat and expiry), lookup, settlement stream`, async () => {
@@ -85,9 +78,9 @@ describe("Lightning node clients against the peers", () => {
           },
           ac.signal,
         );
-        await waitFor(() => peer.streamCount() === 1);
+        await until("the stream", () => peer.streamCount() === 1, 3000);
         peer.settle(created.paymentHash);
-        await waitFor(() => seen.length === 1);
+        await until("the settlement", () => seen.length === 1, 3000);
         assert.equal(seen[0]?.paymentHash, created.paymentHash);
         assert.equal(seen[0]?.amountPaidMsat, 12_345_000);
         const looked = await node.lookupInvoice(created.paymentHash);
@@ -128,7 +121,7 @@ describe("Lightning node clients against the peers", () => {
       },
       ac.signal,
     );
-    await waitFor(() => seen.length >= 1);
+    await until("a settlement", () => seen.length >= 1, 3000);
     assert.deepEqual(seen, [b.paymentHash], "only what came after the index given");
     ac.abort();
     await sub.catch(() => {});

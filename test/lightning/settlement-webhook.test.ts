@@ -1,11 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import {
-  type LndPeer,
-  type PhoenixdPeer,
-  startLndPeer,
-  startPhoenixdPeer,
-} from "../helpers/ln-peer/index.ts";
+import { type BothNodes, nodeBackends, startBothNodes } from "../helpers/ln-peer/index.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
@@ -15,41 +10,22 @@ import { startTestService, type TestService } from "../helpers/service.ts";
 // woken at once rather than at its next look at the queue. Workers on, the node's stream open.
 
 let svc: TestService;
-let lnd: LndPeer;
-let phoenixd: PhoenixdPeer;
+let nodes: BothNodes;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 before(async () => {
-  lnd = await startLndPeer({ network: "regtest" });
-  phoenixd = await startPhoenixdPeer({ network: "testnet" });
+  nodes = await startBothNodes();
   receiver = await startReceiver();
   svc = await startTestService({ env: { TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1" } });
 });
 after(async () => {
   await svc.close();
-  await lnd.close();
-  await phoenixd.close();
+  await nodes.close();
   await receiver.close();
 });
 
 describe("a Lightning settlement's webhook", () => {
-  for (const b of [
-    {
-      name: "lnd",
-      peer: () => lnd,
-      body: () => ({
-        backend: "lnd",
-        url: lnd.url,
-        macaroon: lnd.macaroon,
-        tls_certificate: lnd.certificate,
-      }),
-    },
-    {
-      name: "phoenixd",
-      peer: () => phoenixd,
-      body: () => ({ backend: "phoenixd", url: phoenixd.url, password: phoenixd.password }),
-    },
-  ]) {
+  for (const b of nodeBackends(() => nodes)) {
     test(`${b.name}: charge.approved reaches the merchant's webhook within 2 s of the settlement (the promise), every time`, async () => {
       const a = await svc.newAccount();
       const hook = await svc.call("POST", "/api/webhooks/create", {

@@ -5,13 +5,9 @@ import { HDKey } from "@scure/bip32";
 import { decode } from "light-bolt11-decoder";
 import { watchOnce } from "../../src/domain/crypto/watch-chain.ts";
 import { startFakeEsplora } from "../helpers/fake-chain.ts";
-import {
-  type LndPeer,
-  type PhoenixdPeer,
-  startLndPeer,
-  startPhoenixdPeer,
-} from "../helpers/ln-peer/index.ts";
+import { type BothNodes, nodeBackends, startBothNodes } from "../helpers/ln-peer/index.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
+import { untilValue } from "../helpers/until.ts";
 
 // Lightning on the Bitcoin charge, end to end through the API, against each node peer: the
 // unified URI's invoice (decoded with light-bolt11-decoder), settlement by stream and by the
@@ -19,13 +15,11 @@ import { startTestService, type TestService } from "../helpers/service.ts";
 // no secret in the database. 350,000 BRL/BTC: R$ 35 is 10,000 sats.
 
 let svc: TestService;
-let lnd: LndPeer;
-let phoenixd: PhoenixdPeer;
+let nodes: BothNodes;
 let chain: Awaited<ReturnType<typeof startFakeEsplora>>;
 
 before(async () => {
-  lnd = await startLndPeer({ network: "regtest" });
-  phoenixd = await startPhoenixdPeer({ network: "testnet" });
+  nodes = await startBothNodes();
   chain = await startFakeEsplora();
   svc = await startTestService({
     env: {
@@ -38,29 +32,11 @@ before(async () => {
 });
 after(async () => {
   await svc.close();
-  await lnd.close();
-  await phoenixd.close();
+  await nodes.close();
   await chain.close();
 });
 
-type Peer = LndPeer | PhoenixdPeer;
-const backends: Array<{ name: "lnd" | "phoenixd"; peer: () => Peer; body: () => object }> = [
-  {
-    name: "lnd",
-    peer: () => lnd,
-    body: () => ({
-      backend: "lnd",
-      url: lnd.url,
-      macaroon: lnd.macaroon,
-      tls_certificate: lnd.certificate,
-    }),
-  },
-  {
-    name: "phoenixd",
-    peer: () => phoenixd,
-    body: () => ({ backend: "phoenixd", url: phoenixd.url, password: phoenixd.password }),
-  },
-];
+const backends = nodeBackends(() => nodes);
 
 const create = (token: string, body: unknown) =>
   svc.call("POST", "/api/crypto/charge/create", { token, body });
@@ -77,16 +53,6 @@ const field = (inv: string, name: string) =>
   (decode(inv).sections.find((s) => s.name === name) as { value?: unknown } | undefined)?.value;
 const hashOf = (inv: string) => String(field(inv, "payment_hash"));
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() - t0 > ms) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 async function connect(token: string, body: object) {
   const res = await svc.call("POST", "/api/crypto/lightning", { token, body });
   assert.equal(res.statusCode, 200, res.body);
@@ -102,7 +68,9 @@ describe("Lightning on the Bitcoin charge", () => {
       const view = await connect(a.test, b.body());
       assert.equal(view.backend, b.name);
       assert.ok(
-        !JSON.stringify(view).includes(b.name === "lnd" ? lnd.macaroon : phoenixd.password),
+        !JSON.stringify(view).includes(
+          b.name === "lnd" ? nodes.lnd.macaroon : nodes.phoenixd.password,
+        ),
       );
       const got = (await svc.call("GET", "/api/crypto/lightning", { token: a.test })).json().data;
       assert.deepEqual(got, view);
@@ -121,14 +89,16 @@ describe("Lightning on the Bitcoin charge", () => {
       assert.equal(field(c.lightningInvoice, "expiry"), 15 * 60, "the charge's lifetime");
       assert.equal(field(c.lightningInvoice, "description"), "Camiseta");
 
-      await until(
+      await untilValue(
+        "the node stream",
         async () => b.peer().streamCount(),
         (n) => n >= 1,
         3000,
       );
       const t0 = Date.now();
       b.peer().settle(hashOf(c.lightningInvoice));
-      const st = await until(
+      const st = await untilValue(
+        "the charge approved",
         () => status(a.test, c.chargeId),
         (s) => s.statusCode === "approved",
         2000,
@@ -146,14 +116,16 @@ describe("Lightning on the Bitcoin charge", () => {
       const a = await svc.newAccount();
       await connect(a.test, b.body());
       const c = (await create(a.test, { value: 35 })).json().data;
-      await until(
+      await untilValue(
+        "the node stream",
         async () => b.peer().streamCount(),
         (n) => n >= 1,
         3000,
       );
       b.peer().dropStreams();
       b.peer().settle(hashOf(c.lightningInvoice));
-      const st = await until(
+      const st = await untilValue(
+        "the charge approved",
         () => status(a.test, c.chargeId),
         (s) => s.statusCode === "approved",
         3000,
@@ -194,8 +166,9 @@ describe("Lightning on the Bitcoin charge", () => {
     chain.pay(c.address, 10_000);
     await watchOnce({ ...svc.deps, ...svc.deps.crypto });
     assert.equal((await status(a.test, c.chargeId)).statusCode, "approved");
-    lnd.settle(hashOf(c.lightningInvoice));
-    const extra = await until(
+    nodes.lnd.settle(hashOf(c.lightningInvoice));
+    const extra = await untilValue(
+      "the extra payment recorded",
       () =>
         svc.deps.db.query<{ method: string; amount_sats: string }>(
           "SELECT method, amount_sats::text FROM charge_extra_payments WHERE charge_id = $1",
@@ -215,20 +188,23 @@ describe("Lightning on the Bitcoin charge", () => {
     const a = await svc.newAccount();
     await connect(a.test, backends[0]?.body() ?? {});
     const c = (await create(a.test, { value: 35 })).json().data;
-    await until(
-      async () => lnd.streamCount(),
+    await untilValue(
+      "the node stream",
+      async () => nodes.lnd.streamCount(),
       (n) => n >= 1,
       3000,
     );
-    lnd.settle(hashOf(c.lightningInvoice));
-    await until(
+    nodes.lnd.settle(hashOf(c.lightningInvoice));
+    await untilValue(
+      "the charge approved",
       () => status(a.test, c.chargeId),
       (s) => s.statusCode === "approved",
       2000,
     );
     chain.pay(c.address, 10_000);
     await watchOnce({ ...svc.deps, ...svc.deps.crypto });
-    const extra = await until(
+    const extra = await untilValue(
+      "the extra payment recorded",
       async () => {
         await svc.lightningWorker.runOnce();
         return svc.deps.db.query<{ method: string }>(
@@ -250,7 +226,7 @@ describe("Lightning on the Bitcoin charge", () => {
     const a = await svc.newAccount();
     await connect(a.test, backends[0]?.body() ?? {});
     const invoiceCalls = () =>
-      lnd.requests.filter((r) => r.method === "POST" && r.path === "/v1/invoices").length;
+      nodes.lnd.requests.filter((r) => r.method === "POST" && r.path === "/v1/invoices").length;
     const keyed = (body: object) =>
       svc.call("POST", "/api/crypto/charge/create", {
         token: a.test,
@@ -280,8 +256,9 @@ describe("Lightning on the Bitcoin charge", () => {
     assert.match(c.lightningNote, /below the on-chain dust limit/);
     assert.equal(c.payUri, `lightning:${c.lightningInvoice}`);
     assert.equal(field(c.lightningInvoice, "amount"), String(143 * 1000));
-    phoenixd.settle(hashOf(c.lightningInvoice));
-    const st = await until(
+    nodes.phoenixd.settle(hashOf(c.lightningInvoice));
+    const st = await untilValue(
+      "the charge approved",
       () => status(a.test, c.chargeId),
       (s) => s.statusCode === "approved",
       2000,
@@ -306,19 +283,19 @@ describe("Lightning on the Bitcoin charge", () => {
     const a = await svc.newAccount();
     const bad = await svc.call("POST", "/api/crypto/lightning", {
       token: a.test,
-      body: { backend: "phoenixd", url: phoenixd.url, password: "wrong" },
+      body: { backend: "phoenixd", url: nodes.phoenixd.url, password: "wrong" },
     });
     assert.equal(bad.statusCode, 422);
     assert.match(bad.json().error ?? "", /^password: the node refused/);
     const live = await svc.call("POST", "/api/crypto/lightning", {
       token: a.live,
-      body: { backend: "phoenixd", url: phoenixd.url, password: phoenixd.password },
+      body: { backend: "phoenixd", url: nodes.phoenixd.url, password: nodes.phoenixd.password },
     });
     assert.equal(live.statusCode, 422);
     assert.match(live.json().error ?? "", /testnet; live mode takes a mainnet node/);
     const missing = await svc.call("POST", "/api/crypto/lightning", {
       token: a.test,
-      body: { backend: "lnd", url: lnd.url },
+      body: { backend: "lnd", url: nodes.lnd.url },
     });
     assert.equal(missing.statusCode, 422);
     assert.match(missing.json().error ?? "", /^macaroon: is required/);
@@ -340,8 +317,8 @@ describe("Lightning on the Bitcoin charge", () => {
       await svc.deps.db.query("SELECT * FROM idempotency_keys"),
     ]);
     assert.ok(dump.includes("lnd") && dump.includes("phoenixd"));
-    assert.ok(!dump.includes(lnd.macaroon), "no macaroon in clear");
-    assert.ok(!dump.includes(phoenixd.password), "no password in clear");
+    assert.ok(!dump.includes(nodes.lnd.macaroon), "no macaroon in clear");
+    assert.ok(!dump.includes(nodes.phoenixd.password), "no password in clear");
 
     const del = await svc.call("POST", "/api/crypto/lightning/delete", { token: a.test });
     assert.equal(del.statusCode, 200, del.body);

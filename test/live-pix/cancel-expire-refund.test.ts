@@ -13,10 +13,6 @@ before(async () => {
 });
 after(() => s.close());
 
-const eventsOf = async (chargeId: string) =>
-  (await s.svc.call("GET", `/api/events?charge_id=${chargeId}`, { token: s.account.live })).json()
-    .data.events as Array<{ event: string; data: any }>;
-
 async function paidCharge() {
   const data = (await s.create()).json().data;
   const cob = cobOf(s.peer, data.brCode);
@@ -68,7 +64,7 @@ describe("cancel and expiry of live charges", () => {
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().data.statusCode, "approved");
     assert.equal(await s.status(data.chargeId), "approved");
-    const approved = (await eventsOf(data.chargeId)).filter((e) => e.event === "charge.approved");
+    const approved = (await s.eventsOf(data.chargeId)).filter((e) => e.event === "charge.approved");
     assert.equal(approved.length, 1);
   });
 
@@ -116,7 +112,7 @@ describe("refunds of live charges", () => {
     const third = await refund(chargeId);
     assert.equal(third.json().data.statusCode, "refunded");
     assert.equal(s.peer.pixReceived.get(e2eid)?.devolucoes.length, 1);
-    const refunds = (await eventsOf(chargeId)).filter((e) => e.event === "charge.refund");
+    const refunds = (await s.eventsOf(chargeId)).filter((e) => e.event === "charge.refund");
     assert.equal(refunds.length, 1);
     s.peer.assertNoViolations();
   });
@@ -128,7 +124,7 @@ describe("refunds of live charges", () => {
       const res = await refund(chargeId);
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(res.json().data.statusCode, "approved");
-      const updated = (await eventsOf(chargeId)).filter((e) => e.event === "charge.updated");
+      const updated = (await s.eventsOf(chargeId)).filter((e) => e.event === "charge.updated");
       assert.equal(updated.length, 1);
       assert.equal(updated[0]?.data.refund.status, "failed");
       assert.match(updated[0]?.data.refund.reason, /Negado/);
@@ -170,7 +166,7 @@ describe("refunds of live charges", () => {
       token: s.account.live,
     });
     assert.equal(status.json().data.statusCode, "approved");
-    assert.ok(!(await eventsOf(chargeId)).some((e) => e.event === "charge.refund"));
+    assert.ok(!(await s.eventsOf(chargeId)).some((e) => e.event === "charge.refund"));
     // A full refund now would return more than was paid: the PSP refuses it, in its words.
     const res = await refund(chargeId);
     assert.equal(res.statusCode, 422, res.body);

@@ -6,8 +6,7 @@ import { expireLiveCharges } from "../../src/domain/charges/live-expire.ts";
 import { reconcileLivePix } from "../../src/domain/charges/live-reconcile.ts";
 import type { Db } from "../../src/kernel/db.ts";
 import { chargeWrite } from "../helpers/charge-write.ts";
-import { cobOf, type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki } from "../helpers/psp-peer/index.ts";
+import { cobOf, type LiveSetup, PATIENT_PSP_CLIENT, startLiveSetup } from "../helpers/live-pix.ts";
 
 // Deleting a PSP connection while live charges are pending (issue 22): refused with their list,
 // and a charge left without a connection all the same is never expired while its cob may be
@@ -16,9 +15,8 @@ import { makeTestPki } from "../helpers/psp-peer/index.ts";
 let s: LiveSetup;
 before(async () => {
   s = await startLiveSetup({
-    pki: makeTestPki(),
     profile: "efi",
-    pspClient: { timeoutMs: 4000, retries: 1, backoffMs: [20], budgetMs: 9000 },
+    pspClient: PATIENT_PSP_CLIENT,
   });
 });
 after(() => s.close());

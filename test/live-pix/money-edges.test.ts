@@ -4,8 +4,9 @@ import { expireLiveCharges } from "../../src/domain/charges/live-expire.ts";
 import { reconcileLivePix } from "../../src/domain/charges/live-reconcile.ts";
 import type { Metrics } from "../../src/metrics/metrics.ts";
 import { addUser, getPage, postForm, signInInject } from "../helpers/dashboard.ts";
-import { cobOf, type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
+import { cobOf, type LiveSetup, PATIENT_PSP_CLIENT, startLiveSetup } from "../helpers/live-pix.ts";
 import { makeTestPki, type TestPki } from "../helpers/psp-peer/index.ts";
+import { until } from "../helpers/until.ts";
 
 // The edges of live PIX money (issues 21 and 22): a cob CONCLUIDA without its pix list, an
 // underpaid cob, a Pix for a txid no charge holds, a MED devolução, a notification during a
@@ -16,16 +17,12 @@ let s: LiveSetup;
 // Charges the dashboard test below looks at.
 const seen: { underpaid?: string; disputed?: string } = {};
 // Generous PSP timeouts: the machine running the suite may be slow, and no test here times out.
-const pspClient = { timeoutMs: 4000, retries: 1, backoffMs: [20], budgetMs: 9000 };
 before(async () => {
   pki = makeTestPki();
-  s = await startLiveSetup({ pki, profile: "efi", pspClient });
+  s = await startLiveSetup({ pki, profile: "efi", pspClient: PATIENT_PSP_CLIENT });
 });
 after(() => s.close());
 
-const eventsOf = async (chargeId: string) =>
-  (await s.svc.call("GET", `/api/events?charge_id=${chargeId}`, { token: s.account.live })).json()
-    .data.events as Array<{ event: string; data: any }>;
 const statusView = async (chargeId: string) =>
   (
     await s.svc.call("GET", `/api/pix/charge/status?charge_id=${chargeId}`, {
@@ -40,13 +37,6 @@ const jobDeps = (offsetMs = 0) => ({
   pspClients: s.svc.deps.pspClients,
   warn() {},
 });
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000) {
-  const t0 = Date.now();
-  while (!(await check())) {
-    if (Date.now() - t0 > ms) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe("a cob CONCLUIDA without its pix list", () => {
   test("approves the charge once (the cob's value is what was paid), and the charge is not polled again", async () => {
@@ -64,7 +54,9 @@ describe("a cob CONCLUIDA without its pix list", () => {
         await reconcileLivePix(jobDeps(), { intervalMs: 1000, attemptGraceMs: 3_600_000 });
       }
       assert.equal(cobCalls(txid), calls);
-      const approved = (await eventsOf(data.chargeId)).filter((e) => e.event === "charge.approved");
+      const approved = (await s.eventsOf(data.chargeId)).filter(
+        (e) => e.event === "charge.approved",
+      );
       assert.equal(approved.length, 1);
     } finally {
       s.peer.hidePixOnCobs(false);
@@ -78,14 +70,17 @@ describe("an underpaid cob", () => {
     seen.underpaid = data.chargeId;
     const txid = cobOf(s.peer, data.brCode).txid;
     const { endToEndId } = await s.peer.pay(txid, { amountCents: 990 });
-    await waitFor(async () => (await statusView(data.chargeId)).amountReceived === 9.9);
+    await until(
+      "the amount received",
+      async () => (await statusView(data.chargeId)).amountReceived === 9.9,
+    );
     const view = await statusView(data.chargeId);
     assert.equal(view.statusCode, "pending");
     // The PSP notifies again, and reconciliation reads the same Pix: still one event.
     const pix = s.peer.pixReceived.get(endToEndId);
     await s.peer.notify({ pix: [pix] });
     await reconcileLivePix(jobDeps(), { intervalMs: 1000, attemptGraceMs: 3_600_000 });
-    const updated = (await eventsOf(data.chargeId)).filter((e) => e.event === "charge.updated");
+    const updated = (await s.eventsOf(data.chargeId)).filter((e) => e.event === "charge.updated");
     assert.equal(updated.length, 1);
     assert.equal(updated[0]?.data.amountReceived, 9.9);
     assert.equal(updated[0]?.data.statusCode, "pending");
@@ -103,13 +98,16 @@ describe("an underpaid cob", () => {
 describe("a Pix for a txid no charge holds", () => {
   test("is recorded as an unmatched payment with a payment.unmatched event, once, from the notification or from reconciliation", async () => {
     const { endToEndId } = await s.peer.payForeignCob("foreigncob0000000000000000001", 4200);
-    await waitFor(() => s.merchant.received.some((r) => r.json?.event === "payment.unmatched"));
+    await until("payment.unmatched", () =>
+      s.merchant.received.some((r) => r.json?.event === "payment.unmatched"),
+    );
     s.peer.dropNotifications(true);
     const second = await s.peer.payForeignCob("foreigncob0000000000000000002", 777);
     s.peer.dropNotifications(false);
     await reconcileLivePix(jobDeps(), { intervalMs: 1000, attemptGraceMs: 3_600_000 });
     await reconcileLivePix(jobDeps(2000), { intervalMs: 1000, attemptGraceMs: 3_600_000 });
-    await waitFor(
+    await until(
+      "two payment.unmatched",
       () => s.merchant.received.filter((r) => r.json?.event === "payment.unmatched").length === 2,
     );
     const events = s.merchant.received
@@ -137,7 +135,9 @@ describe("MED", () => {
     const { endToEndId } = await s.peer.pay(cobOf(s.peer, data.brCode).txid);
     await s.waitStatus(data.chargeId, "approved", 5000);
     await s.peer.med(endToEndId, { natureza: "MED_FRAUDE", motivo: "Golpe relatado pelo pagador" });
-    await waitFor(() => s.merchant.received.some((r) => r.json?.event === "charge.disputed"));
+    await until("charge.disputed", () =>
+      s.merchant.received.some((r) => r.json?.event === "charge.disputed"),
+    );
     const body = s.merchant.received.find((r) => r.json?.event === "charge.disputed")?.json;
     assert.equal(body.data.chargeId, data.chargeId);
     assert.equal(body.data.statusCode, "approved");

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { reconcileLivePix } from "../../src/domain/charges/live-reconcile.ts";
-import { type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki } from "../helpers/psp-peer/index.ts";
+import { type LiveSetup, PATIENT_PSP_CLIENT, startLiveSetup } from "../helpers/live-pix.ts";
 
 // Reconciliation a PSP will not rate-limit (issue 21): its cost follows the Pix received, read
 // a page at a time from GET /pix?inicio&fim, not the charges waiting (one GET /cob each).
@@ -10,9 +9,8 @@ import { makeTestPki } from "../helpers/psp-peer/index.ts";
 let s: LiveSetup;
 before(async () => {
   s = await startLiveSetup({
-    pki: makeTestPki(),
     profile: "efi",
-    pspClient: { timeoutMs: 4000, retries: 1, backoffMs: [20], budgetMs: 9000 },
+    pspClient: PATIENT_PSP_CLIENT,
   });
 });
 after(() => s.close());

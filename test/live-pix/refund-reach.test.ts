@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, afterEach, before, describe, test } from "node:test";
 import { reconcileLivePix } from "../../src/domain/charges/live-reconcile.ts";
-import { cobOf, type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
+import { cobOf, type LiveSetup, PATIENT_PSP_CLIENT, startLiveSetup } from "../helpers/live-pix.ts";
 import { makeTestPki, type PeerCobV, type TestPki } from "../helpers/psp-peer/index.ts";
 
 // Money the merchant must be able to reach (issue 32, item 8): a charge approved from a cob the
@@ -17,7 +17,7 @@ before(async () => {
   s = await startLiveSetup({
     pki,
     profile: "efi",
-    pspClient: { timeoutMs: 4000, retries: 1, backoffMs: [20], budgetMs: 9000 },
+    pspClient: PATIENT_PSP_CLIENT,
   });
 });
 after(() => s.close());

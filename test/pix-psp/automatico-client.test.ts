@@ -1,54 +1,20 @@
 import assert from "node:assert/strict";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { after, afterEach, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { parsePix } from "pix-utils";
 import type { PixAutomaticoClient, PostRecInput } from "../../src/pix-psp/automatico-types.ts";
-import { makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
 import { PspError } from "../../src/pix-psp/psp-error.ts";
-import type { BacenPixClient } from "../../src/pix-psp/types.ts";
-import {
-  makeTestPki,
-  type PspPeer,
-  startPspPeer,
-  type TestPki,
-} from "../helpers/psp-peer/index.ts";
+import { pspClientHarness } from "../helpers/psp-client-harness.ts";
+import type { PspPeer } from "../helpers/psp-peer/index.ts";
+import { useReceiver } from "../helpers/receiver.ts";
 
 // Pix Automático calls of the BACEN client against the PSP peer, which validates every request
 // against the file and plays the payer's bank. The peer's clock is fixed so dates are exact.
-let pki: TestPki;
-let hooks: Server;
-let hookUrl = "";
-const received: { path: string; body: unknown }[] = [];
-before(async () => {
-  pki = makeTestPki();
-  hooks = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      received.push({ path: req.url ?? "", body: JSON.parse(Buffer.concat(chunks).toString()) });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((r) => hooks.listen(0, "127.0.0.1", r));
-  hookUrl = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`;
-});
-after(() => new Promise<void>((r) => hooks.close(() => r())));
-
 const NOW = new Date("2026-03-02T15:00:00Z"); // 12:00 in Brasília, 2026-03-02
-const open: { peer: PspPeer; client: BacenPixClient }[] = [];
-afterEach(async () => {
-  received.length = 0;
-  for (const o of open.splice(0)) {
-    await o.client.close();
-    await o.peer.close();
-  }
-});
+const psp = pspClientHarness({ timeoutMs: 800, budgetMs: 2000 });
+const hooks = useReceiver();
 
 async function setup(profile: "generic" | "efi" | "bb" = "generic") {
-  const peer = await startPspPeer({ pki, profile, now: () => NOW });
-  const client = makeBacenPixClient(peer.credentials(), { timeoutMs: 800, budgetMs: 2000 });
-  open.push({ peer, client });
+  const { peer, client } = await psp.open({ profile, now: () => NOW });
   return { peer, client, auto: client.automatico as PixAutomaticoClient };
 }
 
@@ -288,9 +254,9 @@ describe("Pix Automático client against the peer", () => {
 
   test("PATCH /rec cancels; the payer's bank-side cancellation is notified to webhookrec + /rec", async () => {
     const { peer, auto } = await setup();
-    await auto.putWebhookRec(hookUrl);
-    await auto.putWebhookCobr(hookUrl);
-    assert.deepEqual(await auto.getWebhookRec(), { webhookUrl: hookUrl });
+    await auto.putWebhookRec(hooks.r.url);
+    await auto.putWebhookCobr(hooks.r.url);
+    assert.deepEqual(await auto.getWebhookRec(), { webhookUrl: hooks.r.url });
     const a = await approvedRec(peer, auto);
     const b = await approvedRec(peer, auto);
     assert.equal((await auto.cancelRec(a.idRec)).status, "CANCELADA");
@@ -302,17 +268,17 @@ describe("Pix Automático client against the peer", () => {
       recebedor,
     });
     await peer.settled();
-    received.length = 0;
+    hooks.r.received.length = 0;
     await peer.cancelRecByPayer(b.idRec);
-    const rec = received.find((r) => r.path === "/hook/rec");
-    const cobr = received.find((r) => r.path === "/hook/cobr");
+    const rec = hooks.r.received.find((r) => r.path === "/hook/rec");
+    const cobr = hooks.r.received.find((r) => r.path === "/hook/cobr");
     assert.equal(
-      ((rec?.body ?? { recs: [] }) as { recs: { idRec: string; status: string }[] }).recs[0]
+      ((rec?.json ?? { recs: [] }) as { recs: { idRec: string; status: string }[] }).recs[0]
         ?.status,
       "CANCELADA",
     );
     assert.equal(
-      ((cobr?.body ?? { cobsr: [] }) as { cobsr: { txid: string; status: string }[] }).cobsr[0]
+      ((cobr?.json ?? { cobsr: [] }) as { cobsr: { txid: string; status: string }[] }).cobsr[0]
         ?.status,
       "CANCELADA",
     );

@@ -1,46 +1,20 @@
 import assert from "node:assert/strict";
-import { after, afterEach, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { manualClock } from "../../src/kernel/clock.ts";
 import { type BacenClientOptions, makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
 import { PspError } from "../../src/pix-psp/psp-error.ts";
-import type { BacenPixClient, PspCredentials } from "../../src/pix-psp/types.ts";
-import {
-  makeTestPki,
-  type PspPeer,
-  startPspPeer,
-  type TestPki,
-} from "../helpers/psp-peer/index.ts";
+import { pspClientHarness } from "../helpers/psp-client-harness.ts";
+import type { PspPeer } from "../helpers/psp-peer/index.ts";
 
 // One PKI for the file; a peer and a client per test, closed after it.
-let pki: TestPki;
-before(() => {
-  pki = makeTestPki();
-});
-
 const FAST: BacenClientOptions = {
   timeoutMs: 400,
   retries: 2,
   backoffMs: [20, 40],
   budgetMs: 2000,
 };
-const open: { peer?: PspPeer; client?: BacenPixClient }[] = [];
-afterEach(async () => {
-  for (const o of open.splice(0)) {
-    await o.client?.close();
-    await o.peer?.close();
-  }
-});
-
-async function setup(
-  peerOpts: Parameters<typeof startPspPeer>[0] = {},
-  clientOpts: BacenClientOptions = FAST,
-  edit: (c: PspCredentials) => PspCredentials = (c) => c,
-) {
-  const peer = await startPspPeer({ pki, ...peerOpts });
-  const client = makeBacenPixClient(edit(peer.credentials()), clientOpts);
-  open.push({ peer, client });
-  return { peer, client };
-}
+const psp = pspClientHarness(FAST);
+const setup = psp.open;
 
 const txid = (n = 0) => `tostaotest${String(n).padStart(4, "0")}abcdefghijklmnop`;
 const cobInput = (peer: PspPeer, n = 0) => ({
@@ -321,7 +295,7 @@ describe("BACEN client against the PSP peer (generic profile)", () => {
     );
     await bare.close();
     const rogue = makeBacenPixClient({ ...peer.credentials(), ...peer.rogue }, FAST);
-    open.push({ client: rogue });
+    psp.track(rogue);
     await assert.rejects(rogue.checkConnection(), (err) => {
       assert.ok(err instanceof PspError);
       // TLS 1.3: the refusal reaches undici as a closed socket; a bare TLS connection with the
@@ -339,7 +313,7 @@ describe("BACEN client against the PSP peer (generic profile)", () => {
     const { peer } = await setup();
     const { caPem: _, ...noCa } = peer.credentials();
     const client = makeBacenPixClient(noCa, FAST);
-    open.push({ client });
+    psp.track(client);
     await assert.rejects(client.checkConnection(), (err) => {
       assert.ok(err instanceof PspError);
       assert.equal(err.kind, "auth");
@@ -355,7 +329,7 @@ describe("BACEN client against the PSP peer (generic profile)", () => {
       ...FAST,
       addressPolicy: { allowHosts: [] },
     });
-    open.push({ client: guarded });
+    psp.track(guarded);
     await assert.rejects(guarded.checkConnection(), (err) => {
       assert.ok(err instanceof PspError);
       assert.equal(err.kind, "rejected");
@@ -366,7 +340,7 @@ describe("BACEN client against the PSP peer (generic profile)", () => {
       { ...peer.credentials(), tokenUrl: peer.tokenUrl.replace("localhost", "127.0.0.1") },
       { ...FAST, addressPolicy: { allowHosts: [] } },
     );
-    open.push({ client: literal });
+    psp.track(literal);
     await assert.rejects(literal.checkConnection(), /not a public address/);
     assert.equal(peer.tokenRequests, 0);
     // The operator's allow list lets a known host through.
@@ -374,7 +348,7 @@ describe("BACEN client against the PSP peer (generic profile)", () => {
       ...FAST,
       addressPolicy: { allowHosts: ["localhost"] },
     });
-    open.push({ client: allowed });
+    psp.track(allowed);
     await allowed.checkConnection();
     assert.equal(peer.tokenRequests, 1);
   });
@@ -477,12 +451,10 @@ describe("BACEN client against PSPs that deviate (issue 21)", () => {
     // Without the key the peer refuses, as BB's gateway does.
     const { appKey: _, ...noKey } = peer.credentials();
     const bare = makeBacenPixClient(noKey, FAST);
-    open.push({ client: bare });
+    psp.track(bare);
     await assert.rejects(
       bare.getCob(txid(0)),
       (e) => e instanceof PspError && e.httpStatus === 403,
     );
   });
 });
-
-after(() => undefined);

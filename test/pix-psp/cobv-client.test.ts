@@ -1,41 +1,18 @@
 import assert from "node:assert/strict";
-import { after, afterEach, before, describe, test } from "node:test";
-import { type BacenClientOptions, makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
+import { describe, test } from "node:test";
+import type { BacenClientOptions } from "../../src/pix-psp/bacen-client.ts";
 import { PspError } from "../../src/pix-psp/psp-error.ts";
-import type { BacenPixClient, PutCobVInput } from "../../src/pix-psp/types.ts";
-import {
-  makeTestPki,
-  type PspPeer,
-  startPspPeer,
-  type TestPki,
-} from "../helpers/psp-peer/index.ts";
+import type { PutCobVInput } from "../../src/pix-psp/types.ts";
+import { pspClientHarness } from "../helpers/psp-client-harness.ts";
+import type { PspPeer, StartPspPeerOptions } from "../helpers/psp-peer/index.ts";
 
 // The cobv and lotecobv calls of the PSP client against the peer: every request valid against
 // the BACEN file, the answers read whatever the profile's shape, the PSP's refusals reaching the
 // caller in its own words, and the amount the payer is charged as worked out by hand below.
 
-let pki: TestPki;
-before(() => {
-  pki = makeTestPki();
-});
-after(() => {});
-
 const FAST: BacenClientOptions = { timeoutMs: 2000, retries: 1, backoffMs: [20], budgetMs: 4000 };
-const open: { peer: PspPeer; client: BacenPixClient }[] = [];
-afterEach(async () => {
-  for (const o of open.splice(0)) {
-    o.peer.assertNoViolations();
-    await o.client.close();
-    await o.peer.close();
-  }
-});
-
-async function setup(profile: Parameters<typeof startPspPeer>[0] = {}) {
-  const peer = await startPspPeer({ pki, ...profile });
-  const client = makeBacenPixClient(peer.credentials(), FAST);
-  open.push({ peer, client });
-  return { peer, client };
-}
+const psp = pspClientHarness(FAST, { checkViolations: true });
+const setup = (peerOpts: StartPspPeerOptions = {}) => psp.open(peerOpts);
 
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);

@@ -1,6 +1,4 @@
 import assert from "node:assert/strict";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { hasError, isDynamicPix, parsePix } from "pix-utils";
 import { Agent, request } from "undici";
@@ -9,12 +7,9 @@ import { parsePspNotification } from "../../src/pix-psp/notification.ts";
 import { PROFILE_IDS, PROFILES } from "../../src/pix-psp/profiles.ts";
 import { PspError } from "../../src/pix-psp/psp-error.ts";
 import type { ProfileId, PspCredentials } from "../../src/pix-psp/types.ts";
-import {
-  makeTestPki,
-  type PspPeer,
-  startPspPeer,
-  type TestPki,
-} from "../helpers/psp-peer/index.ts";
+import { pspClientHarness } from "../helpers/psp-client-harness.ts";
+import { type PspPeer, startPspPeer } from "../helpers/psp-peer/index.ts";
+import { useReceiver } from "../helpers/receiver.ts";
 
 /**
  * Every profile against the peer playing that PSP. The client's URLs come from the profile
@@ -22,25 +17,10 @@ import {
  * path in src/pix-psp/profiles.ts fails here; the peer requires each deviation it plays, so a
  * client that forgets one is refused.
  */
-let pki: TestPki;
-let receiver: Server;
-let receiverUrl: string;
-const received: { path: string; body: unknown }[] = [];
-
-before(async () => {
-  pki = makeTestPki();
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      received.push({ path: req.url ?? "", body: JSON.parse(Buffer.concat(chunks).toString()) });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-});
-after(() => new Promise<void>((r) => receiver.close(() => r())));
+// Only the file's PKI from the harness: each profile keeps one peer for its tests.
+const psp = pspClientHarness({});
+const hooks = useReceiver();
+const receiverUrl = () => `http://127.0.0.1:${hooks.r.port}`;
 
 const FAST: BacenClientOptions = { timeoutMs: 400, retries: 1, backoffMs: [20], budgetMs: 1500 };
 const ACCOUNT = "12345678";
@@ -65,7 +45,7 @@ for (const profile of PROFILE_IDS) {
   describe(`profile ${profile}`, () => {
     let peer: PspPeer;
     before(async () => {
-      peer = await startPspPeer({ pki, profile, account: ACCOUNT });
+      peer = await startPspPeer({ pki: psp.pki, profile, account: ACCOUNT });
     });
     after(() => peer.close());
 
@@ -96,23 +76,23 @@ for (const profile of PROFILE_IDS) {
         }
 
         const hookPath = `/api/pix/psp/notify/hook-${profile}`;
-        await client.putWebhook(peer.pixKey, receiverUrl + hookPath);
-        received.length = 0;
+        await client.putWebhook(peer.pixKey, receiverUrl() + hookPath);
+        hooks.r.received.length = 0;
         const { endToEndId } = await peer.pay(txid);
-        assert.equal(received.length, 1, "one notification");
-        const note = received[0];
+        assert.equal(hooks.r.received.length, 1, "one notification");
+        const note = hooks.r.received[0];
         assert.ok(note);
         // Efí's trick puts the /pix suffix in the query string; others get it in the path.
-        const url = new URL(note.path ?? "", receiverUrl);
+        const url = new URL(note.path ?? "", receiverUrl());
         if (profile === "efi") {
           assert.equal(url.pathname, hookPath);
           assert.equal(url.search, "?ignorar=/pix");
         } else {
           assert.equal(url.pathname, `${hookPath}/pix`);
         }
-        if (profile === "inter") assert.ok(Array.isArray(note.body), "Inter notifies a root array");
-        else assert.ok(Array.isArray((note.body as { pix?: unknown }).pix));
-        const parsed = parsePspNotification(note.body);
+        if (profile === "inter") assert.ok(Array.isArray(note.json), "Inter notifies a root array");
+        else assert.ok(Array.isArray((note.json as { pix?: unknown }).pix));
+        const parsed = parsePspNotification(note.json);
         assert.deepEqual(
           parsed.pix.map((p) => [p.endToEndId, p.txid, p.amountCents]),
           [[endToEndId, txid, 5000]],
@@ -159,7 +139,7 @@ for (const profile of PROFILE_IDS) {
 describe("token scopes", () => {
   test("an application not granted the due-date scopes still connects: refused invalid_scope, the token is asked again without cobv and lotecobv, and a cobv is then the PSP's own refusal", async () => {
     const peer = await startPspPeer({
-      pki,
+      pki: psp.pki,
       profile: "inter",
       account: ACCOUNT,
       grantedScopes: "cob.write cob.read pix.write pix.read webhook.write webhook.read",
@@ -198,7 +178,7 @@ describe("the peer requires each profile's deviations", () => {
     edit: (c: PspCredentials) => PspCredentials,
     opts = {},
   ) => {
-    const peer = await startPspPeer({ pki, profile, account: ACCOUNT });
+    const peer = await startPspPeer({ pki: psp.pki, profile, account: ACCOUNT });
     const client = makeBacenPixClient(edit(peer.credentials()), { ...FAST, ...opts });
     try {
       await client.putCob({ txid, amountCents: 100, expiresInSec: 60, chave: peer.pixKey });
@@ -242,7 +222,7 @@ describe("the peer requires each profile's deviations", () => {
   });
 
   test("Efí refuses PUT webhook without x-skip-mtls-checking", async () => {
-    const peer = await startPspPeer({ pki, profile: "efi" });
+    const peer = await startPspPeer({ pki: psp.pki, profile: "efi" });
     const agent = new Agent({
       connect: { cert: peer.certificatePem, key: peer.privateKeyPem, ca: peer.caPem },
     });

@@ -1,57 +1,29 @@
 import assert from "node:assert/strict";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { after, afterEach, before, describe, test } from "node:test";
-import { makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
+import { describe, test } from "node:test";
 import { parsePspNotification } from "../../src/pix-psp/notification.ts";
 import { PspError } from "../../src/pix-psp/psp-error.ts";
 import type { BacenPixClient } from "../../src/pix-psp/types.ts";
-import {
-  makeTestPki,
-  type PspPeer,
-  startPspPeer,
-  type TestPki,
-} from "../helpers/psp-peer/index.ts";
+import { pspClientHarness } from "../helpers/psp-client-harness.ts";
+import type { PspPeer } from "../helpers/psp-peer/index.ts";
+import { useReceiver } from "../helpers/receiver.ts";
 
 /**
  * The peer's controls the live PIX domain tests lean on: refunds settling later with a
  * notification, dropped and forged notifications, the 2.1.x REMOVIDO_* spelling.
  */
-let pki: TestPki;
-let receiver: Server;
-let hookUrl: string;
-const received: unknown[] = [];
-before(async () => {
-  pki = makeTestPki();
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      received.push(JSON.parse(Buffer.concat(chunks).toString()));
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-});
-after(() => new Promise<void>((r) => receiver.close(() => r())));
-
+const psp = pspClientHarness({ timeoutMs: 500, retries: 1 });
+const hooks = useReceiver();
 let peer: PspPeer;
 let client: BacenPixClient;
 const txid = "controlstest00000000000000001";
-afterEach(async () => {
-  await client.close();
-  await peer.close();
-});
 
 async function paidCob() {
-  peer = await startPspPeer({ pki });
-  client = makeBacenPixClient(peer.credentials(), { timeoutMs: 500, retries: 1 });
-  await client.putWebhook(peer.pixKey, hookUrl);
+  ({ peer, client } = await psp.open());
+  await client.putWebhook(peer.pixKey, hooks.r.url);
   await client.putCob({ txid, amountCents: 2000, expiresInSec: 60, chave: peer.pixKey });
-  received.length = 0;
+  hooks.r.received.length = 0;
   const { endToEndId } = await peer.pay(txid);
-  received.length = 0;
+  hooks.r.received.length = 0;
   return endToEndId;
 }
 
@@ -62,10 +34,10 @@ describe("PSP peer controls", () => {
     const d = await client.putDevolucao(e2e, "r1", 500);
     assert.equal(d.status, "EM_PROCESSAMENTO");
     await peer.settled();
-    assert.equal(received.length, 0, "no notification before a final status");
+    assert.equal(hooks.r.received.length, 0, "no notification before a final status");
     await peer.settleRefund(e2e, "r1", "DEVOLVIDO");
-    assert.equal(received.length, 1);
-    const note = parsePspNotification(received[0]);
+    assert.equal(hooks.r.received.length, 1);
+    const note = parsePspNotification(hooks.r.received[0]?.json);
     assert.deepEqual(
       note.pix[0]?.devolucoes.map((x) => [x.id, x.status, x.amountCents]),
       [["r1", "DEVOLVIDO", 500]],
@@ -80,7 +52,7 @@ describe("PSP peer controls", () => {
     assert.equal(d.status, "NAO_REALIZADO");
     assert.equal(d.motivo, "Negado por timeout");
     await peer.settled();
-    assert.equal(received.length, 1);
+    assert.equal(hooks.r.received.length, 1);
   });
 
   test("refunds never exceed the Pix", async () => {
@@ -93,28 +65,29 @@ describe("PSP peer controls", () => {
   });
 
   test("dropped notifications: the payment happens, nothing is posted", async () => {
-    peer = await startPspPeer({ pki });
-    client = makeBacenPixClient(peer.credentials(), { timeoutMs: 500, retries: 1 });
-    await client.putWebhook(peer.pixKey, hookUrl);
+    ({ peer, client } = await psp.open());
+    await client.putWebhook(peer.pixKey, hooks.r.url);
     await client.putCob({ txid, amountCents: 2000, expiresInSec: 60, chave: peer.pixKey });
     peer.dropNotifications(true);
-    received.length = 0;
+    hooks.r.received.length = 0;
     const { delivered } = await peer.pay(txid);
     assert.deepEqual(delivered, []);
-    assert.equal(received.length, 0);
+    assert.equal(hooks.r.received.length, 0);
     assert.equal((await client.getCob(txid)).status, "CONCLUIDA");
   });
 
   test("notify sends a forged body as is", async () => {
-    peer = await startPspPeer({ pki });
-    client = makeBacenPixClient(peer.credentials(), { timeoutMs: 500, retries: 1 });
-    await client.putWebhook(peer.pixKey, hookUrl);
-    received.length = 0;
+    ({ peer, client } = await psp.open());
+    await client.putWebhook(peer.pixKey, hooks.r.url);
+    hooks.r.received.length = 0;
     const forged = { pix: [{ endToEndId: "E0000", txid, valor: "999.00", horario: "x" }] };
     assert.deepEqual(await peer.notify(forged), [200]);
-    assert.deepEqual(received, [forged]);
-    assert.deepEqual(await peer.notify(forged, { url: `${hookUrl}/unknown/pix` }), [200]);
-    assert.equal(received.length, 2);
+    assert.deepEqual(
+      hooks.r.received.map((r) => r.json),
+      [forged],
+    );
+    assert.deepEqual(await peer.notify(forged, { url: `${hooks.r.url}/unknown/pix` }), [200]);
+    assert.equal(hooks.r.received.length, 2);
     assert.deepEqual(await peer.notify(forged, { url: "http://127.0.0.1:1/nobody" }), [0]);
   });
 

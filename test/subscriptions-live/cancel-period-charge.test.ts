@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { billingPass } from "../../src/domain/subscriptions/billing.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { type LiveSetup, providerBody, startAutomaticoSetup } from "../helpers/live-pix.ts";
+import { type LiveSetup, startAutomaticoSetup } from "../helpers/live-pix.ts";
+import { monthlyPlan } from "../helpers/subscription-body.ts";
 
 // A live subscription period's charge is a cobr at the PSP: the merchant's cancel of that
 // charge (POST /api/pix/charge/cancel, the dashboard's button and the MCP tool run the same use
@@ -14,32 +15,17 @@ const clock = manualClock(new Date("2026-03-02T15:00:00.000Z"));
 let s: LiveSetup;
 
 before(async () => {
-  s = await startAutomaticoSetup(clock);
-  const saved = await s.svc.call("POST", "/api/pix/provider", {
-    token: s.account.live,
-    body: providerBody(s.peer, {
-      receiver_account: { branch: "0001", account: "123456", type: "CORRENTE" },
-    }),
+  s = await startAutomaticoSetup(clock, undefined, {
+    branch: "0001",
+    account: "123456",
+    type: "CORRENTE",
   });
-  assert.equal(saved.statusCode, 200, saved.body);
-  s.peer.recState.webhookRec = `${s.url}${s.hookPath}`;
-  s.peer.recState.webhookCobr = `${s.url}${s.hookPath}`;
 });
 after(() => s.close());
 
-const call = (method: "GET" | "POST", path: string, body?: unknown) =>
-  s.svc.call(method, path, { token: s.account.live, ...(body === undefined ? {} : { body }) });
-
 /** An approved live subscription starting on `start`, its first period issued: charge and cobr. */
 async function issuedPeriod(start: string) {
-  const res = await call("POST", "/api/pix/subscriptions/create", {
-    title: "Plano mensal",
-    customer_name: "Maria Silva",
-    customer_cpf: "529.982.247-25",
-    periodicity: "monthly",
-    start_date: start,
-    value: 49.9,
-  });
+  const res = await s.call("POST", "/api/pix/subscriptions/create", monthlyPlan(start));
   assert.equal(res.statusCode, 200, res.body);
   const sub = res.json().data as { subscriptionId: string; recId: string };
   await s.peer.authorizeRec(sub.recId);
@@ -50,7 +36,7 @@ async function issuedPeriod(start: string) {
   return { cobr, charge: await chargeOf(sub.subscriptionId) };
 }
 const chargeOf = async (subscriptionId: string) => {
-  const r = await call("GET", "/api/pix/charges?limit=100");
+  const r = await s.call("GET", "/api/pix/charges?limit=100");
   const c = (r.json().data.charges as Record<string, any>[]).find(
     (x) => x.subscriptionId === subscriptionId,
   );
@@ -58,18 +44,13 @@ const chargeOf = async (subscriptionId: string) => {
   return c;
 };
 const eventsOf = async (chargeId: string) =>
-  (
-    (await call("GET", `/api/events?charge_id=${chargeId}`)).json().data.events as {
-      event: string;
-      data: { status?: string; statusCode?: string };
-    }[]
-  ).map((e) => `${e.event}:${e.data.statusCode ?? e.data.status ?? ""}`);
+  (await s.eventsOf(chargeId)).map((e) => `${e.event}:${e.data.statusCode ?? e.data.status ?? ""}`);
 
 test("a live period's charge canceled before its date is CANCELADA at the PSP (PATCH /cobr) and canceled here, with one charge.updated", async () => {
   const { cobr, charge } = await issuedPeriod("2026-03-10");
   const before = await eventsOf(charge.chargeId);
   const seen = s.peer.requests.length;
-  const res = await call("POST", "/api/pix/charge/cancel", { charge_id: charge.chargeId });
+  const res = await s.call("POST", "/api/pix/charge/cancel", { charge_id: charge.chargeId });
   assert.equal(res.statusCode, 200, res.body);
   assert.equal(res.json().data.statusCode, "canceled");
   await s.peer.settled(); // the PSP's notification of the cancel, read back by the service
@@ -97,7 +78,7 @@ test("on its date a live period's charge cannot be canceled: 422, pending here a
   const was = clock.now();
   clock.set(new Date("2026-03-11T15:00:00.000Z")); // the date of the first debit attempt
   try {
-    const res = await call("POST", "/api/pix/charge/cancel", { charge_id: charge.chargeId });
+    const res = await s.call("POST", "/api/pix/charge/cancel", { charge_id: charge.chargeId });
     assert.equal(res.statusCode, 422, res.body);
     assert.match(
       res.json().error ?? "",
@@ -119,7 +100,7 @@ test("a paid live period's charge is refunded through a devolução on its cobr'
   await s.peer.settled();
   assert.equal((await chargeOf(charge.subscriptionId)).statusCode, "approved");
   const e2eid = cobr.pix[0]?.endToEndId ?? "";
-  const res = await call("POST", "/api/pix/charge/refund", { charge_id: charge.chargeId });
+  const res = await s.call("POST", "/api/pix/charge/refund", { charge_id: charge.chargeId });
   assert.equal(res.statusCode, 200, res.body);
   const devolucoes = s.peer.pixReceived.get(e2eid)?.devolucoes ?? [];
   assert.equal(devolucoes.length, 1, "one devolução on the cobr's Pix");

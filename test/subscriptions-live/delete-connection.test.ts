@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { manualClock } from "../../src/kernel/clock.ts";
 import { type LiveSetup, providerBody, startAutomaticoSetup } from "../helpers/live-pix.ts";
+import { monthlyPlan } from "../helpers/subscription-body.ts";
 
 // Deleting the live PSP connection while live subscriptions are active (created or approved)
 // is refused, naming them: their recs would stay active at the PSP with nothing here to charge
@@ -29,15 +30,12 @@ const call = (method: "GET" | "POST", path: string, token: string, body?: unknow
   s.svc.call(method, path, { token, ...(body === undefined ? {} : { body }) });
 const del = () => call("POST", "/api/pix/provider/delete", s.account.live, {});
 async function create(token: string, startDate: string) {
-  const res = await call("POST", "/api/pix/subscriptions/create", token, {
-    title: "Plano mensal",
-    customer_name: "Maria Silva",
-    customer_cpf: "529.982.247-25",
-    periodicity: "monthly",
-    start_date: startDate,
-    value: 49.9,
-    retry_policy: "none",
-  });
+  const res = await call(
+    "POST",
+    "/api/pix/subscriptions/create",
+    token,
+    monthlyPlan(startDate, { retry_policy: "none" }),
+  );
   assert.equal(res.statusCode, 200, res.body);
   return res.json().data as { subscriptionId: string; recId: string };
 }

@@ -4,6 +4,7 @@ import { activeLiveSubscriptionIds } from "../../src/db/queries/subscriptions-li
 import { manualClock } from "../../src/kernel/clock.ts";
 import { TEST_DATABASE_URL } from "../helpers/db.ts";
 import { type LiveSetup, providerBody, startAutomaticoSetup } from "../helpers/live-pix.ts";
+import { monthlyPlan } from "../helpers/subscription-body.ts";
 
 // A live subscription created while its account's PSP connection is deleted: either the
 // creation is stored before the delete looks (the delete is refused, naming it), or it finds
@@ -32,15 +33,7 @@ describe("a live subscription created while the PSP connection is deleted", { sk
 
   const call = (path: string, body: unknown) =>
     s.svc.call("POST", path, { token: s.account.live, body });
-  const create = () =>
-    call("/api/pix/subscriptions/create", {
-      title: "Plano mensal",
-      customer_name: "Maria Silva",
-      customer_cpf: "529.982.247-25",
-      periodicity: "monthly",
-      start_date: "2026-03-10",
-      value: 49.9,
-    });
+  const create = () => call("/api/pix/subscriptions/create", monthlyPlan("2026-03-10"));
   const activeRecs = () =>
     [...s.peer.recs.values()].filter((r) => r.status === "CRIADA" || r.status === "APROVADA");
 

@@ -3,7 +3,8 @@ import { after, before, describe, test } from "node:test";
 import { hasError, parsePix } from "pix-utils";
 import { billingPass } from "../../src/domain/subscriptions/billing.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { type LiveSetup, providerBody, startAutomaticoSetup } from "../helpers/live-pix.ts";
+import { type LiveSetup, startAutomaticoSetup } from "../helpers/live-pix.ts";
+import { monthlyPlan } from "../helpers/subscription-body.ts";
 
 // The issue's live "Done when" against the PSP peer: every request valid against the BACEN
 // file; the payer's bank-side cancellation arrives by notification and moves the subscription;
@@ -14,47 +15,28 @@ const RECEIVER = { branch: "0001", account: "123456", type: "CORRENTE" };
 let s: LiveSetup;
 
 before(async () => {
-  s = await startAutomaticoSetup(clock);
-  // Save again with the receiver account (startLiveSetup saved without it).
-  const saved = await s.svc.call("POST", "/api/pix/provider", {
-    token: s.account.live,
-    body: providerBody(s.peer, { receiver_account: RECEIVER }),
-  });
-  assert.equal(saved.statusCode, 200, saved.body);
-  // webhookrec/webhookcobr were registered with the public name; point them at this service.
-  assert.match(s.peer.recState.webhookRec ?? "", /^https:\/\/tostao\.example\/.+/);
-  assert.equal(s.peer.recState.webhookCobr, s.peer.recState.webhookRec);
-  s.peer.recState.webhookRec = `${s.url}${s.hookPath}`;
-  s.peer.recState.webhookCobr = `${s.url}${s.hookPath}`;
+  // The setup checks that webhookrec and webhookcobr were registered at the PSP with the public
+  // name (TOSTAO_BASE_URL) before it points them at this service.
+  s = await startAutomaticoSetup(clock, undefined, RECEIVER);
 });
 after(() => s.close());
 
-const call = (method: "GET" | "POST", path: string, body?: unknown) =>
-  s.svc.call(method, path, { token: s.account.live, ...(body === undefined ? {} : { body }) });
 async function create(extra: Record<string, unknown> = {}) {
-  const res = await call("POST", "/api/pix/subscriptions/create", {
-    title: "Plano mensal",
-    customer_name: "Maria Silva",
-    customer_cpf: "529.982.247-25",
-    periodicity: "monthly",
-    start_date: "2026-03-10",
-    value: 49.9,
-    retry_policy: "up_to_3_in_7_days",
-    ...extra,
-  });
+  const res = await s.call(
+    "POST",
+    "/api/pix/subscriptions/create",
+    monthlyPlan("2026-03-10", { retry_policy: "up_to_3_in_7_days", ...extra }),
+  );
   assert.equal(res.statusCode, 200, res.body);
   return res.json().data as Record<string, any>;
 }
 const status = async (id: string) =>
-  (await call("GET", `/api/pix/subscriptions/status?subscription_id=${id}`)).json().data;
+  (await s.call("GET", `/api/pix/subscriptions/status?subscription_id=${id}`)).json().data;
 const charges = async (id: string) => {
-  const r = await call("GET", "/api/pix/charges?limit=100");
+  const r = await s.call("GET", "/api/pix/charges?limit=100");
   return (r.json().data.charges as Record<string, any>[]).filter((c) => c.subscriptionId === id);
 };
-const eventsOf = async (id: string) =>
-  (
-    (await call("GET", `/api/events?charge_id=${id}`)).json().data.events as { event: string }[]
-  ).map((e) => e.event);
+const eventsOf = async (id: string) => (await s.eventsOf(id)).map((e) => e.event);
 
 describe("live subscriptions against the PSP peer", () => {
   test("create is locrec + rec at the PSP; its BR Code is the PSP's composed code", async () => {
@@ -79,12 +61,12 @@ describe("live subscriptions against the PSP peer", () => {
     assert.ok(kept);
     try {
       const stored = async () =>
-        (await call("GET", "/api/pix/subscriptions?limit=100")).json().data.subscriptions.length;
+        (await s.call("GET", "/api/pix/subscriptions?limit=100")).json().data.subscriptions.length;
       const seen = s.peer.requests.length;
       const recs = s.peer.recs.size;
       const before = await stored();
       for (const extra of [{}, { first_payment_value: 10 }]) {
-        const res = await call("POST", "/api/pix/subscriptions/create", {
+        const res = await s.call("POST", "/api/pix/subscriptions/create", {
           title: "Plano mensal",
           customer_name: "Maria Silva",
           customer_cpf: "529.982.247-25",
@@ -188,7 +170,7 @@ describe("live subscriptions against the PSP peer", () => {
   test("the merchant's cancel is PATCH /rec at the PSP", async () => {
     const sub = await create({ start_date: "2026-03-14" });
     await s.peer.authorizeRec(sub.recId);
-    const res = await call("POST", "/api/pix/subscriptions/cancel", {
+    const res = await s.call("POST", "/api/pix/subscriptions/cancel", {
       subscription_id: sub.subscriptionId,
     });
     assert.equal(res.statusCode, 200, res.body);

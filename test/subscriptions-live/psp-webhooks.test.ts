@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { type LiveSetup, providerBody, startLiveSetup } from "../helpers/live-pix.ts";
 import { makeTestPki } from "../helpers/psp-peer/index.ts";
+import { until } from "../helpers/until.ts";
 
 // The notification webhooks a PSP connection registers at the PSP, against the peer: the
 // key's (PUT /webhook/{chave}) and Pix Automático's (PUT /webhookrec, PUT /webhookcobr) hold
@@ -26,13 +27,6 @@ const del = async () => {
   assert.equal(res.statusCode, 200, res.body);
   assert.equal(res.json().data.webhookRemoval, "requested");
 };
-async function until(what: string, done: () => boolean, ms = 3000) {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 const requests = (method: string, path: string) =>
   s.peer.requests.filter((r) => r.method === method && r.path.endsWith(path)).length;
 
@@ -59,6 +53,7 @@ describe("the PSP webhooks of a connection", () => {
         s.peer.recState.webhookRec === undefined &&
         s.peer.recState.webhookCobr === undefined &&
         !s.peer.webhooks.has(s.peer.pixKey),
+      3000,
     );
     s.peer.assertNoViolations();
   });
@@ -76,6 +71,7 @@ describe("the PSP webhooks of a connection", () => {
         s.peer.recState.webhookRec === undefined &&
         requests("GET", "/webhookcobr") > readsBefore &&
         !s.peer.webhooks.has(s.peer.pixKey),
+      3000,
     );
     // A DELETE would follow its GET at once: give it the time it would take.
     await new Promise((r) => setTimeout(r, 200));

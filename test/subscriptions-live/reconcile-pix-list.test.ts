@@ -5,8 +5,8 @@ import { billingPass } from "../../src/domain/subscriptions/billing.ts";
 import type { RecurrenceSink } from "../../src/domain/subscriptions-live/notify.ts";
 import { reconcileRecurrences } from "../../src/domain/subscriptions-live/reconcile.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { type LiveSetup, providerBody, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki } from "../helpers/psp-peer/index.ts";
+import { type LiveSetup, startAutomaticoSetup } from "../helpers/live-pix.ts";
+import { monthlyPlan } from "../helpers/subscription-body.ts";
 
 // A PSP may list a period's Pix in GET /pix (the Pix received on the key) too. The live PIX
 // reconciliation, which reads that list, must not approve the period's charge by itself (its
@@ -17,36 +17,23 @@ const clock = manualClock(new Date());
 let s: LiveSetup;
 
 before(async () => {
-  s = await startLiveSetup({
-    pki: makeTestPki(),
-    profile: "generic",
+  s = await startAutomaticoSetup(
     clock,
-    peer: { now: () => clock.now() },
-  });
-  const saved = await s.svc.call("POST", "/api/pix/provider", {
-    token: s.account.live,
-    body: providerBody(s.peer, { receiver_account: { account: "123456", type: "CORRENTE" } }),
-  });
-  assert.equal(saved.statusCode, 200, saved.body);
-  s.peer.recState.webhookRec = `${s.url}${s.hookPath}`;
-  s.peer.recState.webhookCobr = `${s.url}${s.hookPath}`;
+    { timeoutMs: 500, retries: 1, backoffMs: [20], budgetMs: 1500 },
+    { account: "123456", type: "CORRENTE" },
+  );
 });
 after(() => s.close());
 
-const call = (method: "GET" | "POST", path: string, body?: unknown) =>
-  s.svc.call(method, path, { token: s.account.live, ...(body === undefined ? {} : { body }) });
 const brazilDate = (at: Date, days: number) =>
   new Date(at.getTime() - 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 test("a cobr's Pix in the PSP's list of Pix received approves the charge with its period, once, through GET /cobr", async () => {
-  const created = await call("POST", "/api/pix/subscriptions/create", {
-    title: "Plano mensal",
-    customer_name: "Maria Silva",
-    customer_cpf: "529.982.247-25",
-    periodicity: "monthly",
-    start_date: brazilDate(clock.now(), 5),
-    value: 49.9,
-  });
+  const created = await s.call(
+    "POST",
+    "/api/pix/subscriptions/create",
+    monthlyPlan(brazilDate(clock.now(), 5)),
+  );
   assert.equal(created.statusCode, 200, created.body);
   const sub = created.json().data as { subscriptionId: string; recId: string };
   await s.peer.authorizeRec(sub.recId);
@@ -67,7 +54,7 @@ test("a cobr's Pix in the PSP's list of Pix received approves the charge with it
     assert.ok(pixPass.pixRead >= 1, "the Pix was read from the list");
     assert.equal(pixPass.approved, 0, "not approved from the list");
     const list = async () =>
-      ((await call("GET", "/api/pix/charges?limit=100")).json().data.charges as any[]).find(
+      ((await s.call("GET", "/api/pix/charges?limit=100")).json().data.charges as any[]).find(
         (c) => c.subscriptionId === sub.subscriptionId,
       );
     assert.equal((await list()).statusCode, "pending");
@@ -83,7 +70,7 @@ test("a cobr's Pix in the PSP's list of Pix received approves the charge with it
     const charge = await list();
     assert.equal(charge.statusCode, "approved");
     const events = (
-      (await call("GET", `/api/events?charge_id=${charge.chargeId}`)).json().data.events as {
+      (await s.call("GET", `/api/events?charge_id=${charge.chargeId}`)).json().data.events as {
         event: string;
       }[]
     ).map((e) => e.event);

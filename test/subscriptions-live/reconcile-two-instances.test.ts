@@ -14,6 +14,7 @@ import { providerBody } from "../helpers/live-pix.ts";
 import { makeTestPki, type PspPeer, startPspPeer } from "../helpers/psp-peer/index.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { testConfig } from "../helpers/service.ts";
+import { monthlyPlan } from "../helpers/subscription-body.ts";
 
 // Two service instances on one PostgreSQL schema reconcile lost Pix Automático notifications
 // exactly once: both run the pass at the same moment, again and again, over recs approved,
@@ -97,14 +98,7 @@ describe("Pix Automático reconciliation: two instances on one PostgreSQL", { sk
   const call = (method: string, path: string, body?: unknown) =>
     apiCall(url0, live, method, path, body);
   async function create(start: string): Promise<Sub> {
-    const r = await call("POST", "/api/pix/subscriptions/create", {
-      title: "Plano mensal",
-      customer_name: "Maria Silva",
-      customer_cpf: "529.982.247-25",
-      periodicity: "monthly",
-      start_date: start,
-      value: 49.9,
-    });
+    const r = await call("POST", "/api/pix/subscriptions/create", monthlyPlan(start));
     assert.equal(r.status, 200, JSON.stringify(r.json));
     return r.json.data;
   }

@@ -8,7 +8,8 @@ import {
   reconcileRecurrences,
 } from "../../src/domain/subscriptions-live/reconcile.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { type LiveSetup, providerBody, startAutomaticoSetup } from "../helpers/live-pix.ts";
+import { type LiveSetup, startAutomaticoSetup } from "../helpers/live-pix.ts";
+import { monthlyPlan } from "../helpers/subscription-body.ts";
 
 // Lost Pix Automático notifications (the PSP never sends them, or they never arrive): the
 // reconciliation reads the recs and cobrs that are due a check back at the PSP and moves them
@@ -18,51 +19,34 @@ const clock = manualClock(new Date("2026-03-02T15:00:00.000Z")); // 12:00 in Bra
 let s: LiveSetup;
 
 before(async () => {
-  s = await startAutomaticoSetup(clock, {
-    timeoutMs: 1500,
-    retries: 0,
-    backoffMs: [],
-    budgetMs: 3000,
-  });
-  const saved = await s.svc.call("POST", "/api/pix/provider", {
-    token: s.account.live,
-    body: providerBody(s.peer, { receiver_account: { account: "123456", type: "CORRENTE" } }),
-  });
-  assert.equal(saved.statusCode, 200, saved.body);
-  s.peer.recState.webhookRec = `${s.url}${s.hookPath}`;
-  s.peer.recState.webhookCobr = `${s.url}${s.hookPath}`;
+  s = await startAutomaticoSetup(
+    clock,
+    { timeoutMs: 1500, retries: 0, backoffMs: [], budgetMs: 3000 },
+    { account: "123456", type: "CORRENTE" },
+  );
 });
 after(() => s.close());
 
-const call = (method: "GET" | "POST", path: string, body?: unknown) =>
-  s.svc.call(method, path, { token: s.account.live, ...(body === undefined ? {} : { body }) });
 async function create(start: string) {
-  const res = await call("POST", "/api/pix/subscriptions/create", {
-    title: "Plano mensal",
-    customer_name: "Maria Silva",
-    customer_cpf: "529.982.247-25",
-    periodicity: "monthly",
-    start_date: start,
-    value: 49.9,
-    retry_policy: "up_to_3_in_7_days",
-  });
+  const res = await s.call(
+    "POST",
+    "/api/pix/subscriptions/create",
+    monthlyPlan(start, { retry_policy: "up_to_3_in_7_days" }),
+  );
   assert.equal(res.statusCode, 200, res.body);
   return res.json().data as { subscriptionId: string; recId: string };
 }
 const subscription = async (id: string) =>
-  (await call("GET", `/api/pix/subscriptions/status?subscription_id=${id}`)).json().data;
+  (await s.call("GET", `/api/pix/subscriptions/status?subscription_id=${id}`)).json().data;
 const periodCharge = async (subscriptionId: string) => {
-  const r = await call("GET", "/api/pix/charges?limit=100");
+  const r = await s.call("GET", "/api/pix/charges?limit=100");
   const c = (r.json().data.charges as Record<string, any>[]).find(
     (x) => x.subscriptionId === subscriptionId,
   );
   assert.ok(c, "the period's charge exists");
   return c;
 };
-const eventsOf = async (id: string) =>
-  (
-    (await call("GET", `/api/events?charge_id=${id}`)).json().data.events as { event: string }[]
-  ).map((e) => e.event);
+const eventsOf = async (id: string) => (await s.eventsOf(id)).map((e) => e.event);
 const sink = () => s.svc.deps.recurrenceSink as RecurrenceSink;
 const reconcile = (limit?: number) =>
   reconcileRecurrences(

@@ -4,6 +4,7 @@ import { Webhook } from "standardwebhooks";
 import { brazilToday } from "../../src/domain/subscriptions/calendar.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
+import { monthlyPlan } from "../helpers/subscription-body.ts";
 
 // The sandbox test clock moves an account's test mode ahead of real time, and what happens
 // meanwhile carries the clock's time; the webhook deliveries of those events are still due on
@@ -33,14 +34,7 @@ describe("the test clock and webhook deliveries", () => {
     const { test: token } = await svc.newAccount();
     const hook = await post(token, "/api/webhooks/create", { url: receiver.url, events: ["*"] });
     const start = brazilToday(new Date(Date.now() + 5 * DAY_MS));
-    const s = await post(token, "/api/pix/subscriptions/create", {
-      title: "Plano mensal",
-      customer_name: "Maria Silva",
-      customer_cpf: "529.982.247-25",
-      periodicity: "monthly",
-      start_date: start,
-      value: 49.9,
-    });
+    const s = await post(token, "/api/pix/subscriptions/create", monthlyPlan(start));
     await post(token, "/api/pix/subscriptions/simulate-authorize", {
       subscription_id: s.subscriptionId,
     });

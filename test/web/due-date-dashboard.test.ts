@@ -1,47 +1,35 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { manualClock } from "../../src/kernel/clock.ts";
+import { test } from "node:test";
 import { addUser, getPage, signInInject } from "../helpers/dashboard.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { brazilNoon, WORKED_BILL, workedExampleClock } from "../helpers/due-date.ts";
+import { useTestService } from "../helpers/service.ts";
 
 // The merchant's side of charges with a due date: the charge page's breakdown of today's amount
 // (the worked example of test/http/due-date-sandbox.test.ts, three days late) and the charge
 // list's "overdue only" filter.
 
-const brazilNoon = (date: string) => new Date(`${date}T15:00:00.000Z`);
-const clock = manualClock(brazilNoon("2026-11-29"));
-let svc: TestService;
-before(async () => {
-  svc = await startTestService({ clock });
-});
-after(() => svc.close());
-
-const BILL = {
-  value: 1234.56,
-  title: "Mensalidade dezembro",
-  customer_name: "Maria Silva",
-  customer_cpf: "529.982.247-25",
-  due_date: "2026-12-09",
-  fine: { mode: "percent", value: 2 },
-  interest: { mode: "percent_per_month_calendar_days", value: 1 },
-  discounts: { mode: "percent_until_date", tiers: [{ date: "2026-12-04", value: 3 }] },
-};
+const clock = workedExampleClock();
+const sandbox = useTestService({ clock });
 
 test("the charge page breaks today's amount down; the list shows only overdue charges when asked", async () => {
-  const a = await svc.newAccount();
-  await addUser(svc, a.accountId, "due@example.com");
+  const a = await sandbox.svc.newAccount();
+  await addUser(sandbox.svc, a.accountId, "due@example.com");
   const create = async (body: unknown) => {
-    const res = await svc.call("POST", "/api/pix/charge/create", { token: a.test, body });
+    const res = await sandbox.svc.call("POST", "/api/pix/charge/create", { token: a.test, body });
     assert.equal(res.statusCode, 200, res.body);
     return res.json().data.chargeId as string;
   };
-  const late = await create(BILL);
-  const notYet = await create({ ...BILL, title: "Mensalidade janeiro", due_date: "2026-12-20" });
+  const late = await create(WORKED_BILL);
+  const notYet = await create({
+    ...WORKED_BILL,
+    title: "Mensalidade janeiro",
+    due_date: "2026-12-20",
+  });
   const ordinary = await create({ value: 10, title: "Avulsa" });
   clock.set(brazilNoon("2026-12-12"));
-  const s = await signInInject(svc, "due@example.com");
+  const s = await signInInject(sandbox.svc, "due@example.com");
 
-  const detail = await getPage(svc, s, `/dashboard/charges/${late}`);
+  const detail = await getPage(sandbox.svc, s, `/dashboard/charges/${late}`);
   assert.equal(detail.statusCode, 200);
   const text = detail.body.replace(/\s+/g, " ").replace(/<[^>]+>/g, "|");
   for (const shown of [
@@ -57,9 +45,9 @@ test("the charge page breaks today's amount down; the list shows only overdue ch
     assert.ok(text.includes(shown), `the charge page shows ${shown}`);
   }
 
-  const all = await getPage(svc, s, "/dashboard/charges");
+  const all = await getPage(sandbox.svc, s, "/dashboard/charges");
   for (const id of [late, notYet, ordinary]) assert.ok(all.body.includes(id));
-  const overdue = await getPage(svc, s, "/dashboard/charges?overdue=1");
+  const overdue = await getPage(sandbox.svc, s, "/dashboard/charges?overdue=1");
   assert.equal(overdue.statusCode, 200);
   assert.ok(overdue.body.includes(late), "the overdue charge is listed");
   assert.ok(!overdue.body.includes(notYet), "a charge not yet due is not");

@@ -24,6 +24,7 @@ import { chargeDetailsOf } from "./create-pix-charge.ts";
 import { type DuePlan, dueFields, planDueCharge } from "./due-charge.ts";
 import { sandboxDueBrCode } from "./due-location.ts";
 import { type CobVBatchResult, createLiveCobVBatch } from "./live-batch-cobv.ts";
+import { newChargeRow } from "./new-charge-row.ts";
 import type { PixProviders } from "./pix-provider.ts";
 import { type CreatePixCharge, CreatePixChargeSchema } from "./schemas.ts";
 
@@ -289,12 +290,9 @@ function rowOf(
   provider: string,
 ): ChargeRow {
   const details = chargeDetailsOf(a.input);
-  return {
+  return newChargeRow(who, {
     id: k.id,
-    accountId: who.accountId,
-    mode: who.mode,
     method: "pix",
-    status: "pending",
     valueCents: a.valueCents,
     title: a.title,
     description: a.input.description ?? null,
@@ -304,16 +302,8 @@ function rowOf(
     provider,
     txid: k.txid,
     brCode: k.brCode,
-    simulated: false,
     expiresAt: a.due.expiresAt,
     createdAt: k.now,
-    updatedAt: k.now,
-    approvedAt: null,
-    crypto: null,
-    receivedSats: 0,
-    receivedCents: 0,
-    paidLate: false,
-    dueTerms: a.due.terms,
-    overdueAt: a.due.overdueAt,
-  };
+    due: a.due,
+  });
 }

@@ -1,4 +1,4 @@
-import type { ChargeDetails, ChargeRow } from "../../db/queries/charges.ts";
+import type { ChargeDetails } from "../../db/queries/charges.ts";
 import type { KeyToStore } from "../../db/queries/idempotency.ts";
 import type { ChargeWriter, CobAttemptWriter } from "../../db/queries/insert-charges.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
@@ -18,6 +18,7 @@ import { type DuePlan, dueFields, planDueCharge } from "./due-charge.ts";
 import { sandboxDueBrCode } from "./due-location.ts";
 import { createLiveCob, type LiveCob } from "./live-create.ts";
 import { createLiveCobV } from "./live-create-cobv.ts";
+import { newChargeRow } from "./new-charge-row.ts";
 import type { PixProviders } from "./pix-provider.ts";
 import type { CreatePixCharge } from "./schemas.ts";
 
@@ -182,12 +183,9 @@ export async function preparePixCharge(
   const createdAt = live ? deps.clock.now() : now;
 
   const qrCodeImage = qrPngDataUrl(brCode);
-  const row: ChargeRow = {
+  const row = newChargeRow(who, {
     id,
-    accountId: who.accountId,
-    mode: who.mode,
     method: "pix",
-    status: "pending",
     valueCents,
     title,
     description: input.description ?? null,
@@ -197,17 +195,10 @@ export async function preparePixCharge(
     provider: providerName,
     txid,
     brCode,
-    simulated: false,
     expiresAt: due ? due.expiresAt : new Date(now.getTime() + expiresIn * 1000),
     createdAt,
-    updatedAt: createdAt,
-    approvedAt: null,
-    crypto: null,
-    receivedSats: 0,
-    receivedCents: 0,
-    paidLate: false,
-    ...(due ? { dueTerms: due.terms, overdueAt: due.overdueAt } : {}),
-  };
+    due,
+  });
   const events = creationEvents(deps, row);
   const data = {
     chargeId: id,

@@ -2,7 +2,6 @@ import { buildPaymentUri, formatBtc } from "../../bitcoin/payment-uri.ts";
 import type { QuoteService } from "../../bitcoin/price-sources.ts";
 import { deriveAddress } from "../../bitcoin/wallet.ts";
 import { chargesAtAddress, takePooledAddress } from "../../db/queries/address-pool.ts";
-import type { ChargeRow } from "../../db/queries/charges.ts";
 import { insertCharges } from "../../db/queries/insert-charges.ts";
 import { insertLightningInvoice } from "../../db/queries/lightning.ts";
 import {
@@ -18,6 +17,7 @@ import type { AddressPolicy } from "../../net/address-policy.ts";
 import type { SecretBox } from "../../secrets/secret-box.ts";
 import { creationEvents } from "../charges/charge-events.ts";
 import { DISPLAY_STATUS } from "../charges/charge-status.ts";
+import { newChargeRow } from "../charges/new-charge-row.ts";
 import { isPublicCheckout } from "../checkout/checkout-owner.ts";
 import { paymentUrl } from "../checkout/payment-url.ts";
 import { unprocessable } from "../errors.ts";
@@ -186,26 +186,18 @@ export async function createCryptoCharge(
   if (input.customer_name) details.customer_name = input.customer_name;
   if (input.customer_email) details.customer_email = input.customer_email;
   if (input.customer_cpf) details.customer_cpf = input.customer_cpf;
-  const row: ChargeRow = {
+  const row = newChargeRow(who, {
     id,
-    accountId: who.accountId,
-    mode: who.mode,
     method: "crypto",
-    status: "pending",
     valueCents,
     title,
-    description: null,
     productId: input.product_id ?? null,
-    externalId: null,
     details,
     provider: "crypto",
     txid: id,
     brCode: null,
-    simulated: false,
     expiresAt: new Date(now.getTime() + deps.crypto.expiresMinutes * 60_000),
     createdAt: now,
-    updatedAt: now,
-    approvedAt: null,
     crypto: {
       address,
       index,
@@ -215,10 +207,7 @@ export async function createCryptoCharge(
       payUri,
       keyId: walletKeyId(wallet.xpub),
     },
-    receivedSats: 0,
-    receivedCents: 0,
-    paidLate: false,
-  };
+  });
   await insertCharges(deps.db, [
     {
       row,

@@ -163,33 +163,22 @@ export async function createSubscription(
 }
 
 import { insertEvents as insertSubscriptionEvents } from "../../db/queries/events.ts";
+import { newChargeRow } from "../charges/new-charge-row.ts";
 
 /** The journey's immediate charge: paid with the same QR that authorises the recurrence. */
 function firstCharge(s: SubscriptionRow, id: string, txid: string, amountCents: number): ChargeRow {
-  return {
+  return newChargeRow(s, {
     id,
-    accountId: s.accountId,
-    mode: s.mode,
     method: "pix",
-    status: "pending",
     valueCents: amountCents,
     title: s.title,
-    description: null,
-    productId: null,
     externalId: s.externalId,
     details: { ...s.details },
     provider: s.provider,
     txid,
     brCode: s.brCode,
-    simulated: false,
     expiresAt: s.expiresAt,
     createdAt: s.createdAt,
-    updatedAt: s.createdAt,
-    approvedAt: null,
-    crypto: null,
-    receivedSats: 0,
-    receivedCents: 0,
-    paidLate: false,
     subscriptionId: s.id,
-  };
+  });
 }

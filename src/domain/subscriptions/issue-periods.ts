@@ -12,6 +12,7 @@ import { moveSubscription } from "../../db/queries/subscriptions/subscriptions.t
 import type { Db } from "../../kernel/db.ts";
 import { mapLimited } from "../../kernel/map-limited.ts";
 import { creationEvents } from "../charges/charge-events.ts";
+import { newChargeRow } from "../charges/new-charge-row.ts";
 import { newId } from "../ids.ts";
 import {
   debitAt,
@@ -255,32 +256,21 @@ function periodCharge(
   due: string,
   now: Date,
 ): ChargeRow {
-  return {
+  return newChargeRow(s, {
     id,
-    accountId: s.accountId,
-    mode: s.mode,
     method: "pix",
-    status: "pending",
     valueCents: amountCents,
     title: s.title,
     description: `Pix Automático ${due}`,
-    productId: null,
     externalId: s.externalId,
     // Which period and its date, for the charge's view (charge-view.ts: subscriptionPeriod).
     details: { ...s.details, due_date: due, subscription_period: String(index + 1) },
     provider: s.provider,
     txid: issued.txid,
     brCode: issued.brCode,
-    simulated: false,
     // Payable until its last retry is over (the expiry job leaves it alone until then).
     expiresAt: midnightOf(due, Math.max(...RETRY_DAYS_AFTER[s.retryPolicy], 0) + 2),
     createdAt: now,
-    updatedAt: now,
-    approvedAt: null,
-    crypto: null,
-    receivedSats: 0,
-    receivedCents: 0,
-    paidLate: false,
     subscriptionId: s.id,
-  };
+  });
 }

@@ -1,23 +1,13 @@
 // The shell snippet: bash + curl, with sed to pick fields out of the JSON (no jq needed) and
 // openssl for the webhook HMAC, all present on a stock Linux or macOS.
-import {
-  commentBlock,
-  EXAMPLE_WEBHOOK_SECRET,
-  includes,
-  SAMPLE_WEBHOOK_BODY,
-  type SnippetOperation,
-  type SnippetTemplate,
-  SUMMARY,
-  shellSingleQuoted,
-  usageLines,
-} from "./shared.ts";
+import * as kit from "./shared.ts";
 
 const FILENAME = "tostao_example.sh";
 const RUN = `bash ${FILENAME}`;
 
 const api = (baseUrl: string) => `
 # Change this (or set TOSTAO_BASE_URL) to the address of your Tostão server.
-DEFAULT_BASE_URL=${shellSingleQuoted(baseUrl)}
+DEFAULT_BASE_URL=${kit.shellSingleQuoted(baseUrl)}
 BASE_URL="\${TOSTAO_BASE_URL:-$DEFAULT_BASE_URL}"
 BASE_URL="\${BASE_URL%/}"
 [ -n "\${TOSTAO_API_TOKEN:-}" ] ||
@@ -97,8 +87,8 @@ verify_signature() {
 }
 
 # The webhook's secret (whsec_...), shown once when the webhook was created.
-WEBHOOK_SECRET="\${TOSTAO_WEBHOOK_SECRET:-${EXAMPLE_WEBHOOK_SECRET}}"
-SAMPLE_BODY='${SAMPLE_WEBHOOK_BODY}'
+WEBHOOK_SECRET="\${TOSTAO_WEBHOOK_SECRET:-${kit.EXAMPLE_WEBHOOK_SECRET}}"
+SAMPLE_BODY='${kit.SAMPLE_WEBHOOK_BODY}'
 
 verify_webhook_demo() {
   command -v openssl >/dev/null || fail "openssl is needed to check webhook signatures"
@@ -122,7 +112,7 @@ CHARGE_ID="\${1:-\${TOSTAO_CHARGE_ID:-}}"
 echo "chargeId=$CHARGE_ID"
 `;
 
-function main(operation: SnippetOperation): string {
+function main(operation: kit.SnippetOperation): string {
   if (operation === "all")
     return '\ncreate_charge\nshow_status "$CHARGE_ID"\nverify_webhook_demo\n';
   if (operation === "create_charge") return "\ncreate_charge\n";
@@ -130,13 +120,15 @@ function main(operation: SnippetOperation): string {
   return "\nverify_webhook_demo\n";
 }
 
-function render(operation: SnippetOperation, baseUrl: string): string {
+const PIECES = { api, createCharge, chargeStatus, verifyWebhook, main };
+
+function render(operation: kit.SnippetOperation, baseUrl: string): string {
   return [
     `#!/usr/bin/env bash
-# Tostão example: ${SUMMARY[operation]}.
-# Needs bash, curl${includes(operation, "verify_webhook") ? " and openssl" : ""}. Run it with:
+# Tostão example: ${kit.SUMMARY[operation]}.
+# Needs bash, curl${kit.includes(operation, "verify_webhook") ? " and openssl" : ""}. Run it with:
 #
-${commentBlock("#", usageLines(operation, RUN))}
+${kit.commentBlock("#", kit.usageLines(operation, RUN))}
 set -euo pipefail
 
 fail() {
@@ -144,12 +136,8 @@ fail() {
   exit 1
 }
 `,
-    operation === "verify_webhook" ? "" : api(baseUrl),
-    includes(operation, "create_charge") ? createCharge : "",
-    includes(operation, "charge_status") ? chargeStatus : "",
-    includes(operation, "verify_webhook") ? verifyWebhook : "",
-    main(operation),
+    kit.snippetBody(operation, baseUrl, PIECES),
   ].join("");
 }
 
-export const curlTemplate: SnippetTemplate = { filename: FILENAME, run: RUN, render };
+export const curlTemplate: kit.SnippetTemplate = { filename: FILENAME, run: RUN, render };

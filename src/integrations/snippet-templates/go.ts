@@ -1,24 +1,14 @@
 // The Go snippet: one main.go on the standard library (net/http, encoding/json, crypto/hmac),
 // runnable with `go run main.go` outside any module. Go rejects unused imports, so the import
 // list is built from the parts the operation includes.
-import {
-  commentBlock,
-  doubleQuoted,
-  EXAMPLE_WEBHOOK_SECRET,
-  includes,
-  SAMPLE_WEBHOOK_BODY,
-  type SnippetOperation,
-  type SnippetTemplate,
-  SUMMARY,
-  usageLines,
-} from "./shared.ts";
+import * as kit from "./shared.ts";
 
 const FILENAME = "main.go";
 const RUN = `go run ${FILENAME}`;
 
 const api = (baseUrl: string) => `
 // Change this (or set TOSTAO_BASE_URL) to the address of your Tostão server.
-const defaultBaseURL = ${doubleQuoted(baseUrl, "go")}
+const defaultBaseURL = ${kit.doubleQuoted(baseUrl, "go")}
 
 var baseURL = strings.TrimRight(envOr("TOSTAO_BASE_URL", defaultBaseURL), "/")
 
@@ -168,9 +158,9 @@ func verifySignature(rawBody []byte, signatureHeader, secret string) bool {
 }
 
 // The webhook's secret (whsec_...), shown once when the webhook was created.
-var webhookSecret = envOr("TOSTAO_WEBHOOK_SECRET", "${EXAMPLE_WEBHOOK_SECRET}")
+var webhookSecret = envOr("TOSTAO_WEBHOOK_SECRET", "${kit.EXAMPLE_WEBHOOK_SECRET}")
 
-const sampleBody = \`${SAMPLE_WEBHOOK_BODY}\`
+const sampleBody = \`${kit.SAMPLE_WEBHOOK_BODY}\`
 
 func verifyWebhookDemo() {
 	// Tostão sends this header with each delivery; here it is computed only to have one to check.
@@ -189,7 +179,7 @@ func verifyWebhookDemo() {
 }
 `;
 
-const MAIN_STEPS: Record<SnippetOperation, readonly string[]> = {
+const MAIN_STEPS: Record<kit.SnippetOperation, readonly string[]> = {
   all: ["chargeID := createCharge()", "showStatus(chargeID)", "verifyWebhookDemo()"],
   create_charge: ["createCharge()"],
   charge_status: [
@@ -200,7 +190,7 @@ const MAIN_STEPS: Record<SnippetOperation, readonly string[]> = {
   verify_webhook: ["verifyWebhookDemo()"],
 };
 
-function imports(operation: SnippetOperation): string[] {
+function imports(operation: kit.SnippetOperation): string[] {
   const set = new Set(["fmt", "os", "strings"]);
   const add = (...paths: string[]) => {
     for (const p of paths) set.add(p);
@@ -208,20 +198,26 @@ function imports(operation: SnippetOperation): string[] {
   if (operation !== "verify_webhook") {
     add("bytes", "encoding/json", "io", "net/http", "strconv", "time");
   }
-  if (includes(operation, "create_charge")) add("crypto/rand", "encoding/hex");
-  if (includes(operation, "charge_status")) add("net/url");
-  if (includes(operation, "verify_webhook")) add("crypto/hmac", "crypto/sha256", "encoding/hex");
+  if (kit.includes(operation, "create_charge")) add("crypto/rand", "encoding/hex");
+  if (kit.includes(operation, "charge_status")) add("net/url");
+  if (kit.includes(operation, "verify_webhook"))
+    add("crypto/hmac", "crypto/sha256", "encoding/hex");
   return [...set].sort();
 }
 
-function render(operation: SnippetOperation, baseUrl: string): string {
+const main = (operation: kit.SnippetOperation) =>
+  `\nfunc main() {\n${MAIN_STEPS[operation].map((s) => `\t${s}\n`).join("")}}\n`;
+
+const PIECES = { api, createCharge, chargeStatus, chargeIdFromArgs, verifyWebhook, main };
+
+function render(operation: kit.SnippetOperation, baseUrl: string): string {
   // The blank line before "package" keeps the header from being a doc comment, which gofmt
   // would reformat.
   return [
-    `// Tostão example: ${SUMMARY[operation]}.
+    `// Tostão example: ${kit.SUMMARY[operation]}.
 // Go 1.18+, standard library only. Run it with:
 //
-${commentBlock("//", usageLines(operation, RUN))}
+${kit.commentBlock("//", kit.usageLines(operation, RUN))}
 package main
 
 import (
@@ -241,13 +237,8 @@ func fail(message string) {
 	os.Exit(1)
 }
 `,
-    operation === "verify_webhook" ? "" : api(baseUrl),
-    includes(operation, "create_charge") ? createCharge : "",
-    includes(operation, "charge_status") ? chargeStatus : "",
-    operation === "charge_status" ? chargeIdFromArgs : "",
-    includes(operation, "verify_webhook") ? verifyWebhook : "",
-    `\nfunc main() {\n${MAIN_STEPS[operation].map((s) => `\t${s}\n`).join("")}}\n`,
+    kit.snippetBody(operation, baseUrl, PIECES),
   ].join("");
 }
 
-export const goTemplate: SnippetTemplate = { filename: FILENAME, run: RUN, render };
+export const goTemplate: kit.SnippetTemplate = { filename: FILENAME, run: RUN, render };

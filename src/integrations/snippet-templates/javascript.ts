@@ -1,23 +1,13 @@
 // The Node.js snippet: an ES module (.mjs, for top-level await) using only the global fetch and
 // node:crypto of Node 18+, so it needs no package.json and no npm install.
-import {
-  commentBlock,
-  doubleQuoted,
-  EXAMPLE_WEBHOOK_SECRET,
-  includes,
-  SAMPLE_WEBHOOK_BODY,
-  type SnippetOperation,
-  type SnippetTemplate,
-  SUMMARY,
-  usageLines,
-} from "./shared.ts";
+import * as kit from "./shared.ts";
 
 const FILENAME = "tostao_example.mjs";
 const RUN = `node ${FILENAME}`;
 
 const api = (baseUrl: string) => `
 // Change this (or set TOSTAO_BASE_URL) to the address of your Tostão server.
-const BASE_URL = (process.env.TOSTAO_BASE_URL || ${doubleQuoted(baseUrl, "javascript")}).replace(/\\/+$/, "");
+const BASE_URL = (process.env.TOSTAO_BASE_URL || ${kit.doubleQuoted(baseUrl, "javascript")}).replace(/\\/+$/, "");
 
 const TRIES = 5;
 const RETRIED = [429, 500, 502, 503, 504];
@@ -116,8 +106,8 @@ function verifySignature(rawBody, signatureHeader, secret) {
 }
 
 // The webhook's secret (whsec_...), shown once when the webhook was created.
-const WEBHOOK_SECRET = process.env.TOSTAO_WEBHOOK_SECRET || "${EXAMPLE_WEBHOOK_SECRET}";
-const SAMPLE_BODY = Buffer.from('${SAMPLE_WEBHOOK_BODY}');
+const WEBHOOK_SECRET = process.env.TOSTAO_WEBHOOK_SECRET || "${kit.EXAMPLE_WEBHOOK_SECRET}";
+const SAMPLE_BODY = Buffer.from('${kit.SAMPLE_WEBHOOK_BODY}');
 
 function verifyWebhookDemo() {
   // Tostão sends this header with each delivery; here it is computed only to have one to check.
@@ -131,7 +121,7 @@ function verifyWebhookDemo() {
 }
 `;
 
-function main(operation: SnippetOperation): string {
+function main(operation: kit.SnippetOperation): string {
   const steps =
     operation === "all"
       ? [
@@ -151,17 +141,19 @@ function main(operation: SnippetOperation): string {
   return `\n${steps.join("\n")}\n`;
 }
 
-function render(operation: SnippetOperation, baseUrl: string): string {
+const PIECES = { api, createCharge, chargeStatus, chargeIdFromArgs, verifyWebhook, main };
+
+function render(operation: kit.SnippetOperation, baseUrl: string): string {
   const crypto = [
-    ...(includes(operation, "verify_webhook") ? ["createHmac"] : []),
-    ...(includes(operation, "create_charge") ? ["randomUUID"] : []),
-    ...(includes(operation, "verify_webhook") ? ["timingSafeEqual"] : []),
+    ...(kit.includes(operation, "verify_webhook") ? ["createHmac"] : []),
+    ...(kit.includes(operation, "create_charge") ? ["randomUUID"] : []),
+    ...(kit.includes(operation, "verify_webhook") ? ["timingSafeEqual"] : []),
   ];
   return [
-    `// Tostão example: ${SUMMARY[operation]}.
+    `// Tostão example: ${kit.SUMMARY[operation]}.
 // Node.js 18+, no dependencies. Run it with:
 //
-${commentBlock("//", usageLines(operation, RUN))}`,
+${kit.commentBlock("//", kit.usageLines(operation, RUN))}`,
     crypto.length > 0 ? `\nimport { ${crypto.join(", ")} } from "node:crypto";\n` : "",
     `
 function fail(message) {
@@ -169,13 +161,8 @@ function fail(message) {
   process.exit(1);
 }
 `,
-    operation === "verify_webhook" ? "" : api(baseUrl),
-    includes(operation, "create_charge") ? createCharge : "",
-    includes(operation, "charge_status") ? chargeStatus : "",
-    operation === "charge_status" ? chargeIdFromArgs : "",
-    includes(operation, "verify_webhook") ? verifyWebhook : "",
-    main(operation),
+    kit.snippetBody(operation, baseUrl, PIECES),
   ].join("");
 }
 
-export const javascriptTemplate: SnippetTemplate = { filename: FILENAME, run: RUN, render };
+export const javascriptTemplate: kit.SnippetTemplate = { filename: FILENAME, run: RUN, render };

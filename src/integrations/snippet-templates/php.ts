@@ -1,23 +1,13 @@
 // The PHP snippet: HTTP through file_get_contents and a stream context, because Debian's
 // php-cli has no curl extension by default; json and hash are always built in.
-import {
-  commentBlock,
-  EXAMPLE_WEBHOOK_SECRET,
-  includes,
-  phpSingleQuoted,
-  SAMPLE_WEBHOOK_BODY,
-  type SnippetOperation,
-  type SnippetTemplate,
-  SUMMARY,
-  usageLines,
-} from "./shared.ts";
+import * as kit from "./shared.ts";
 
 const FILENAME = "tostao_example.php";
 const RUN = `php ${FILENAME}`;
 
 const api = (baseUrl: string) => `
 // Change this (or set TOSTAO_BASE_URL) to the address of your Tostão server.
-define('BASE_URL', rtrim(getenv('TOSTAO_BASE_URL') ?: ${phpSingleQuoted(baseUrl)}, '/'));
+define('BASE_URL', rtrim(getenv('TOSTAO_BASE_URL') ?: ${kit.phpSingleQuoted(baseUrl)}, '/'));
 
 /** Calls the API and returns the envelope's data; exits with the API's message on an error. */
 function api(string $method, string $path, ?array $body = null, array $headers = []): array
@@ -121,8 +111,8 @@ function verify_signature(string $rawBody, string $signatureHeader, string $secr
 }
 
 // The webhook's secret (whsec_...), shown once when the webhook was created.
-define('WEBHOOK_SECRET', getenv('TOSTAO_WEBHOOK_SECRET') ?: '${EXAMPLE_WEBHOOK_SECRET}');
-const SAMPLE_BODY = '${SAMPLE_WEBHOOK_BODY}';
+define('WEBHOOK_SECRET', getenv('TOSTAO_WEBHOOK_SECRET') ?: '${kit.EXAMPLE_WEBHOOK_SECRET}');
+const SAMPLE_BODY = '${kit.SAMPLE_WEBHOOK_BODY}';
 
 function verify_webhook_demo(): void
 {
@@ -139,7 +129,7 @@ function verify_webhook_demo(): void
 }
 `;
 
-function main(operation: SnippetOperation): string {
+function main(operation: kit.SnippetOperation): string {
   if (operation === "all") {
     return "\n$chargeId = create_charge();\nshow_status($chargeId);\nverify_webhook_demo();\n";
   }
@@ -150,13 +140,15 @@ function main(operation: SnippetOperation): string {
   return "\nverify_webhook_demo();\n";
 }
 
-function render(operation: SnippetOperation, baseUrl: string): string {
+const PIECES = { api, createCharge, chargeStatus, chargeIdFromArgs, verifyWebhook, main };
+
+function render(operation: kit.SnippetOperation, baseUrl: string): string {
   return [
     `<?php
-// Tostão example: ${SUMMARY[operation]}.
+// Tostão example: ${kit.SUMMARY[operation]}.
 // PHP 7.4+ CLI, no extension beyond the defaults (openssl too for https). Run it with:
 //
-${commentBlock("//", usageLines(operation, RUN))}
+${kit.commentBlock("//", kit.usageLines(operation, RUN))}
 declare(strict_types=1);
 
 function fail(string $message): void
@@ -165,13 +157,8 @@ function fail(string $message): void
     exit(1);
 }
 `,
-    operation === "verify_webhook" ? "" : api(baseUrl),
-    includes(operation, "create_charge") ? createCharge : "",
-    includes(operation, "charge_status") ? chargeStatus : "",
-    operation === "charge_status" ? chargeIdFromArgs : "",
-    includes(operation, "verify_webhook") ? verifyWebhook : "",
-    main(operation),
+    kit.snippetBody(operation, baseUrl, PIECES),
   ].join("");
 }
 
-export const phpTemplate: SnippetTemplate = { filename: FILENAME, run: RUN, render };
+export const phpTemplate: kit.SnippetTemplate = { filename: FILENAME, run: RUN, render };

@@ -1,15 +1,5 @@
 // The Python 3 snippet: standard library only (urllib, json, hmac), so it runs with a bare python3.
-import {
-  commentBlock,
-  doubleQuoted,
-  EXAMPLE_WEBHOOK_SECRET,
-  includes,
-  SAMPLE_WEBHOOK_BODY,
-  type SnippetOperation,
-  type SnippetTemplate,
-  SUMMARY,
-  usageLines,
-} from "./shared.ts";
+import * as kit from "./shared.ts";
 
 const FILENAME = "tostao_example.py";
 const RUN = `python3 ${FILENAME}`;
@@ -17,7 +7,7 @@ const RUN = `python3 ${FILENAME}`;
 const api = (baseUrl: string) => `
 
 # Change this (or set TOSTAO_BASE_URL) to the address of your Tostão server.
-BASE_URL = (os.environ.get("TOSTAO_BASE_URL") or ${doubleQuoted(baseUrl, "python")}).rstrip("/")
+BASE_URL = (os.environ.get("TOSTAO_BASE_URL") or ${kit.doubleQuoted(baseUrl, "python")}).rstrip("/")
 
 TRIES = 5
 RETRIED = (429, 500, 502, 503, 504)
@@ -125,8 +115,8 @@ def verify_signature(raw_body, signature_header, secret):
 
 
 # The webhook's secret (whsec_...), shown once when the webhook was created.
-WEBHOOK_SECRET = os.environ.get("TOSTAO_WEBHOOK_SECRET") or "${EXAMPLE_WEBHOOK_SECRET}"
-SAMPLE_BODY = b'${SAMPLE_WEBHOOK_BODY}'
+WEBHOOK_SECRET = os.environ.get("TOSTAO_WEBHOOK_SECRET") or "${kit.EXAMPLE_WEBHOOK_SECRET}"
+SAMPLE_BODY = b'${kit.SAMPLE_WEBHOOK_BODY}'
 
 
 def verify_webhook_demo():
@@ -141,7 +131,7 @@ def verify_webhook_demo():
     print("signature ok")
 `;
 
-function main(operation: SnippetOperation): string {
+function main(operation: kit.SnippetOperation): string {
   const steps =
     operation === "all"
       ? ["charge_id = create_charge()", "show_status(charge_id)", "verify_webhook_demo()"]
@@ -165,18 +155,20 @@ if __name__ == "__main__":
 `;
 }
 
-function render(operation: SnippetOperation, baseUrl: string): string {
+const PIECES = { api, createCharge, chargeStatus, chargeIdFromArgs, verifyWebhook, main };
+
+function render(operation: kit.SnippetOperation, baseUrl: string): string {
   const usesApi = operation !== "verify_webhook";
   const imports = ["os", "sys"];
   if (usesApi) imports.push("json", "time", "urllib.error", "urllib.request");
-  if (includes(operation, "create_charge")) imports.push("uuid");
-  if (includes(operation, "charge_status")) imports.push("urllib.parse");
-  if (includes(operation, "verify_webhook")) imports.push("hashlib", "hmac");
+  if (kit.includes(operation, "create_charge")) imports.push("uuid");
+  if (kit.includes(operation, "charge_status")) imports.push("urllib.parse");
+  if (kit.includes(operation, "verify_webhook")) imports.push("hashlib", "hmac");
   const header = `#!/usr/bin/env python3
-# Tostão example: ${SUMMARY[operation]}.
+# Tostão example: ${kit.SUMMARY[operation]}.
 # Python 3.6+, standard library only. Run it with:
 #
-${commentBlock("#", usageLines(operation, RUN))}
+${kit.commentBlock("#", kit.usageLines(operation, RUN))}
 `;
   return [
     header,
@@ -185,16 +177,11 @@ ${commentBlock("#", usageLines(operation, RUN))}
       .map((m) => `import ${m}\n`)
       .join(""),
     "\n\ndef fail(message):\n    print(message, file=sys.stderr)\n    sys.exit(1)\n",
-    usesApi ? api(baseUrl) : "",
-    includes(operation, "create_charge") ? createCharge : "",
-    includes(operation, "charge_status") ? chargeStatus : "",
-    operation === "charge_status" ? chargeIdFromArgs : "",
-    includes(operation, "verify_webhook") ? verifyWebhook : "",
-    main(operation),
+    kit.snippetBody(operation, baseUrl, PIECES),
   ].join("");
 }
 
-export const pythonTemplate: SnippetTemplate = {
+export const pythonTemplate: kit.SnippetTemplate = {
   filename: FILENAME,
   run: RUN,
   render,

@@ -22,6 +22,37 @@ export type SnippetTemplate = {
 export const includes = (operation: SnippetOperation, part: Exclude<SnippetOperation, "all">) =>
   operation === "all" || operation === part;
 
+/** A language's pieces of code after its header, each written once in its file. */
+export type SnippetPieces = {
+  /** The API helper (base URL, token, retries); left out when only verifying a webhook. */
+  api: (baseUrl: string) => string;
+  createCharge: string;
+  chargeStatus: string;
+  /** charge_status alone reads the charge id from the command line (where the language needs it). */
+  chargeIdFromArgs?: string;
+  verifyWebhook: string;
+  main: (operation: SnippetOperation) => string;
+};
+
+/**
+ * The file after its header: the pieces the operation needs, in one order for every language,
+ * so that no language's file can drop or reorder a step the others have.
+ */
+export function snippetBody(
+  operation: SnippetOperation,
+  baseUrl: string,
+  p: SnippetPieces,
+): string {
+  return [
+    operation === "verify_webhook" ? "" : p.api(baseUrl),
+    includes(operation, "create_charge") ? p.createCharge : "",
+    includes(operation, "charge_status") ? p.chargeStatus : "",
+    operation === "charge_status" ? (p.chargeIdFromArgs ?? "") : "",
+    includes(operation, "verify_webhook") ? p.verifyWebhook : "",
+    p.main(operation),
+  ].join("");
+}
+
 /** The one-line summary each file starts with. */
 export const SUMMARY: Record<SnippetOperation, string> = {
   all: "create a PIX charge, read its status and verify a webhook signature",

@@ -1,17 +1,7 @@
 // The TypeScript snippet: the same steps through @tostao/client, the typed client of this
 // repository (packages/client), so every argument and answer is checked by the compiler. Run
 // with tsx; the client has no dependency of its own.
-import {
-  commentBlock,
-  doubleQuoted,
-  EXAMPLE_WEBHOOK_SECRET,
-  includes,
-  SAMPLE_WEBHOOK_BODY,
-  type SnippetOperation,
-  type SnippetTemplate,
-  SUMMARY,
-  usageLines,
-} from "./shared.ts";
+import * as kit from "./shared.ts";
 
 // .mts: an ES module wherever it is saved (top-level await), with or without a package.json.
 const FILENAME = "tostao_example.mts";
@@ -29,7 +19,7 @@ if (!token) fail("TOSTAO_API_TOKEN is not set: export TOSTAO_API_TOKEN=<your API
 // Change this (or set TOSTAO_BASE_URL) to the address of your Tostão server. Writes carry an
 // Idempotency-Key made by the client, so its retries (429, 5xx, lost answers) charge once.
 const client = createClient({
-  baseUrl: process.env.TOSTAO_BASE_URL || ${doubleQuoted(baseUrl, "javascript")},
+  baseUrl: process.env.TOSTAO_BASE_URL || ${kit.doubleQuoted(baseUrl, "javascript")},
   token,
 });
 `;
@@ -65,8 +55,8 @@ function chargeIdFromArgs(): string {
 
 const verify = `
 // The webhook's secret (whsec_...), shown once when the webhook was created.
-const WEBHOOK_SECRET = process.env.TOSTAO_WEBHOOK_SECRET || "${EXAMPLE_WEBHOOK_SECRET}";
-const SAMPLE_BODY = '${SAMPLE_WEBHOOK_BODY}';
+const WEBHOOK_SECRET = process.env.TOSTAO_WEBHOOK_SECRET || "${kit.EXAMPLE_WEBHOOK_SECRET}";
+const SAMPLE_BODY = '${kit.SAMPLE_WEBHOOK_BODY}';
 
 // In your webhook handler, pass the body exactly as received (before any JSON parsing) and the
 // request's headers: verifyWebhook checks either signature scheme and returns the typed event.
@@ -86,7 +76,7 @@ async function verifyWebhookDemo(): Promise<void> {
 }
 `;
 
-function main(operation: SnippetOperation): string {
+function main(operation: kit.SnippetOperation): string {
   const steps =
     operation === "all"
       ? ["const chargeId = await createCharge();", "await showStatus(chargeId);"]
@@ -99,7 +89,7 @@ function main(operation: SnippetOperation): string {
               "await showStatus(chargeId);",
             ]
           : [];
-  if (includes(operation, "verify_webhook")) steps.push("await verifyWebhookDemo();");
+  if (kit.includes(operation, "verify_webhook")) steps.push("await verifyWebhookDemo();");
   // A failed call is a TostaoError: its status, catalogue code and the API's message.
   return `
 try {
@@ -111,20 +101,32 @@ ${steps.map((s) => `  ${s}`).join("\n")}
 `;
 }
 
-function render(operation: SnippetOperation, baseUrl: string): string {
+const PIECES = {
+  api: client,
+  createCharge,
+  chargeStatus,
+  chargeIdFromArgs,
+  verifyWebhook: verify,
+  main,
+};
+
+function render(operation: kit.SnippetOperation, baseUrl: string): string {
   const names = [
     ...(operation === "verify_webhook" ? [] : ["createClient"]),
     "TostaoError",
-    ...(includes(operation, "verify_webhook") ? ["verifyWebhook", "WebhookVerificationError"] : []),
+    ...(kit.includes(operation, "verify_webhook")
+      ? ["verifyWebhook", "WebhookVerificationError"]
+      : []),
   ];
   return [
-    `// Tostão example: ${SUMMARY[operation]}.
+    `// Tostão example: ${kit.SUMMARY[operation]}.
 // TypeScript with @tostao/client (from a clone of Tostão: npm install /path/to/tostao/packages/client tsx).
 // Run it with:
 //
-${commentBlock("//", usageLines(operation, RUN))}`,
-    includes(operation, "verify_webhook") ? `\nimport { createHmac } from "node:crypto";` : "",
+${kit.commentBlock("//", kit.usageLines(operation, RUN))}`,
+    kit.includes(operation, "verify_webhook") ? `\nimport { createHmac } from "node:crypto";` : "",
     `\nimport { ${names.join(", ")} } from "@tostao/client";\n`,
+    // Without the client, the file still needs its fail().
     operation === "verify_webhook"
       ? `
 function fail(message: string): never {
@@ -132,13 +134,9 @@ function fail(message: string): never {
   process.exit(1);
 }
 `
-      : client(baseUrl),
-    includes(operation, "create_charge") ? createCharge : "",
-    includes(operation, "charge_status") ? chargeStatus : "",
-    operation === "charge_status" ? chargeIdFromArgs : "",
-    includes(operation, "verify_webhook") ? verify : "",
-    main(operation),
+      : "",
+    kit.snippetBody(operation, baseUrl, PIECES),
   ].join("");
 }
 
-export const typescriptTemplate: SnippetTemplate = { filename: FILENAME, run: RUN, render };
+export const typescriptTemplate: kit.SnippetTemplate = { filename: FILENAME, run: RUN, render };

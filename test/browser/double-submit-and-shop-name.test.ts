@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { PASSWORD } from "../helpers/dashboard.ts";
 import { browserSuite, PHONE, screenshot } from "./harness.ts";
 
-// Issue 22 in a real Chromium: a double click makes one product, one key and (on the payer's
+// In a real Chromium: a double click makes one product, one key and (on the payer's
 // checkout) one charge; the first start's setup names the shop, which the payer's pages show,
 // and "Default account" appears on no page after it; and the small things a person meets
 // (brand on sign-in, a way back from 404 and 429, the header on one line at 1280 px, the copy
@@ -34,7 +34,7 @@ async function doubleSubmit(page: Page, selector: string): Promise<number[]> {
   })()`);
 }
 
-browserSuite("issue 22 in Chromium", { env: { TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "2" } }, (env) => {
+browserSuite("a form sent twice", { env: { TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "2" } }, (env) => {
   const count = async (sql: string) =>
     Number((await env.svc.deps.db.query<{ n: number }>(sql))[0]?.n ?? 0);
   const noDefaultName = async (page: Page, url: string) => {
