@@ -86,7 +86,7 @@ function connectForm(ctx: ViewCtx, data: Live, typed: Typed | undefined) {
   };
   const selected = (on: boolean) => (on ? html` selected` : "");
   const text = (name: keyof Typed, label: string, attrs: HtmlValue = "") =>
-    html`<label>${label}<input type="text" name="${name}" value="${v[name] ?? ""}"${attrs}></label>`;
+    html`<label>${label}<input type="text" name="${name}"${attrs} value="${v[name] ?? ""}"></label>`;
   const url = (name: "base_url" | "token_url", label: string, example: string) =>
     html`<label>${label}<input type="url" name="${name}" placeholder="${example}" value="${v[name] ?? ""}"></label>`;
   return html`<section class="card"><h2>${view ? t("pix.replace") : t("pix.connect")}</h2><p class="muted">${t("pix.help")}</p>

@@ -42,7 +42,7 @@ export function webhooksView(ctx: ViewCtx, hooks: Webhooks, opts: { secret?: New
           {
             label: "URL",
             cell: (h) =>
-              html`<a class="long" href="/dashboard/webhooks/${h.id}" title="${h.url}">${h.url}</a>`,
+              html`<a class="mono long" href="/dashboard/webhooks/${h.id}" title="${h.url}">${h.url}</a>`,
           },
           { label: t("webhooks.events"), cell: (h) => h.events.join(", ") },
           { label: t("charges.status"), cell: (h) => health(t, h) },
