@@ -69,6 +69,11 @@ test("a 3-line CSV with one bad line creates 2 charges and reports each line; a 
   assert.match(shown, /\|2\|+pix_[^|]+\|+Due date Dec 10, 2026 · \|R\$\s?150\.00\|/);
   assert.match(shown, /\|3\|+Error:\| customer_cpf: must be a valid CPF/);
   assert.match(shown, /\|4\|+pix_[^|]+\|+Due date Dec 20, 2026 · \|R\$\s?1,234\.56\|/);
+  // The report leads with the counts, then the refused line, then the charges made.
+  assert.match(shown, /\|2\|+Created\|+0\|+Already there\|+1\|+Refused\|/);
+  const at = (re: RegExp) => shown.search(re);
+  assert.ok(at(/\|Refused\|/) < at(/\|3\|+Error:/), "the counts first");
+  assert.ok(at(/\|3\|+Error:/) < at(/\|2\|+pix_/), "the error before the successes");
 
   // The charges are the account's, in test mode, with their due dates.
   const api = await svc.call("GET", "/api/pix/charges?limit=10", { token: a.test });
