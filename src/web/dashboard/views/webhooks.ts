@@ -79,7 +79,7 @@ export function webhookView(ctx: ViewCtx, data: WebhookPage, opts: { done?: stri
     ...(done ? { flash: { kind: "ok" as const, text: t(done) } } : {}),
     main: html`<p><a href="/dashboard/webhooks">← ${t("nav.webhooks")}</a></p>
 <h1 class="mono long" title="${hook.url}">${hook.url}</h1>
-<div class="card"><dl class="facts"><dt>${t("webhooks.events")}</dt><dd>${hook.events.join(", ")}</dd><dt>${t("charges.created")}</dt><dd>${when(t, hook.createdAt)}</dd><dt>${t("charges.status")}</dt><dd id="webhook-health">${health(t, hook)}</dd></dl>
+<div class="card"><dl class="facts"><dt>URL</dt><dd>${longValue(t, hook.url, "webhook-url")}</dd><dt>${t("webhooks.events")}</dt><dd>${hook.events.join(", ")}</dd><dt>${t("charges.created")}</dt><dd>${when(t, hook.createdAt)}</dd><dt>${t("charges.status")}</dt><dd id="webhook-health">${health(t, hook)}</dd></dl>
 ${hook.health === "failing" ? html`<p class="flash warn">${t("webhooks.failing.help")}</p>` : ""}
 <div class="row">${postForm(ctx, `${base}/test`, html`<button type="submit" class="secondary">${t("webhooks.sendTest")}</button>`)}
 ${confirmAction(ctx, { action: `${base}/delete`, label: t("action.delete"), question: t("webhooks.delete.q"), confirm: t("action.delete"), danger: true })}</div></div>
