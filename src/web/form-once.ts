@@ -15,7 +15,16 @@ import { html, type SafeHtml } from "./html.ts";
 
 /** The hidden field with a key drawn for this render of the form. */
 export function onceField(deps: { random: Random }): SafeHtml {
-  return html`<input type="hidden" name="${FORM_KEY_FIELD}" value="${deps.random.bytes(16).toString("base64url")}">`;
+  return onceInput(newFormKey(deps));
+}
+
+/** A key for one render of a form (a view that must stay pure is handed one). */
+export const newFormKey = (deps: { random: Random }): string =>
+  deps.random.bytes(16).toString("base64url");
+
+/** The hidden field carrying a form's key. */
+export function onceInput(key: string): SafeHtml {
+  return html`<input type="hidden" name="${FORM_KEY_FIELD}" value="${key}">`;
 }
 
 /** The submission of a form: whose, which form, its key and the values it carried. */

@@ -87,6 +87,12 @@ describe("without TOSTAO_BASE_URL", () => {
     const page = await postForm(svc, session, "/dashboard/pix-provider", formFields(session.csrf));
     assert.equal(page.statusCode, 422);
     assert.match(page.body, /TOSTAO_BASE_URL: não está definida/);
+    // The refused form comes back with what was typed (never a secret), and says so.
+    assert.match(page.body, /name="merchant_name"[^>]* value="Loja da Esquina"/);
+    assert.match(page.body, /name="merchant_city"[^>]* value="Recife"/);
+    assert.match(page.body, new RegExp(`name="client_id"[^>]* value="${peer.clientId}"`));
+    assert.match(page.body, /id="kept-typed"/);
+    if (peer.clientSecret) assert.ok(!page.body.includes(peer.clientSecret), "no secret shown");
     const shown = await svc.call("GET", "/api/pix/provider", { token: account.live });
     assert.equal(shown.statusCode, 404, "no connection was saved");
   });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { MAX_CSV_BYTES } from "../../src/web/dashboard/charge-batch-page.ts";
+import { MAX_CSV_BYTES } from "../../src/web/dashboard/routes/charge-batch.ts";
 import { addUser, getPage, signInInject } from "../helpers/dashboard.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
@@ -66,9 +66,14 @@ test("a 3-line CSV with one bad line creates 2 charges and reports each line; a 
   assert.ok(shown.includes("2 charge(s) created, 1 line(s) with an error."), shown.slice(0, 2000));
   const ids = [...res.body.matchAll(/href="\/dashboard\/charges\/(pix_[^"]+)"/g)].map((m) => m[1]);
   assert.equal(ids.length, 2, "two charges, each linked to its page");
-  assert.match(shown, /\|2\|+pix_[^|]+\|+Due date Dec 10, 2026 · R\$\s?150\.00\|/);
+  assert.match(shown, /\|2\|+pix_[^|]+\|+Due date Dec 10, 2026 · \|R\$\s?150\.00\|/);
   assert.match(shown, /\|3\|+Error:\| customer_cpf: must be a valid CPF/);
-  assert.match(shown, /\|4\|+pix_[^|]+\|+Due date Dec 20, 2026 · R\$\s?1,234\.56\|/);
+  assert.match(shown, /\|4\|+pix_[^|]+\|+Due date Dec 20, 2026 · \|R\$\s?1,234\.56\|/);
+  // The report leads with the counts, then the refused line, then the charges made.
+  assert.match(shown, /\|2\|+Created\|+0\|+Already there\|+1\|+Refused\|/);
+  const at = (re: RegExp) => shown.search(re);
+  assert.ok(at(/\|Refused\|/) < at(/\|3\|+Error:/), "the counts first");
+  assert.ok(at(/\|3\|+Error:/) < at(/\|2\|+pix_/), "the error before the successes");
 
   // The charges are the account's, in test mode, with their due dates.
   const api = await svc.call("GET", "/api/pix/charges?limit=10", { token: a.test });

@@ -43,6 +43,8 @@ export async function failingDeliveries(deps: { db: Db; clock: Clock }, who: Pri
     attempts: r.attempts,
     lastStatusCode: r.lastStatusCode,
     lastError: r.lastError,
+    // When a delivery being retried is tried next (null once it has failed for good).
+    nextAttemptAt: r.nextAttemptAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
   }));
 }

@@ -99,15 +99,17 @@ function topbar(req: FastifyRequest, s: Signed, t: DashT, section: Section): Saf
 </div></header>`;
 }
 
+/** What a form needs of the session: its CSRF token (views get it in their ViewCtx). */
+export type FormCtx = { csrf: string };
+
 /** A POST form with the session's CSRF token. */
 export function postForm(
-  req: FastifyRequest,
+  ctx: FormCtx,
   action: string,
   inner: HtmlValue,
   opts: { class?: string; confirm?: string } = {},
 ): SafeHtml {
-  const s = signed(req);
-  return html`<form method="post" action="${action}"${opts.class ? html` class="${opts.class}"` : ""}${opts.confirm ? html` data-confirm="${opts.confirm}"` : ""}>${csrfField(s.session.csrfToken)}${inner}</form>`;
+  return html`<form method="post" action="${action}"${opts.class ? html` class="${opts.class}"` : ""}${opts.confirm ? html` data-confirm="${opts.confirm}"` : ""}>${csrfField(ctx.csrf)}${inner}</form>`;
 }
 
 /**
@@ -115,7 +117,7 @@ export function postForm(
  * <details> holding the question and the real submit button.
  */
 export function confirmAction(
-  req: FastifyRequest,
+  ctx: FormCtx,
   p: {
     action: string;
     label: string;
@@ -126,7 +128,28 @@ export function confirmAction(
   },
 ): SafeHtml {
   return html`<details class="confirm"><summary class="button${p.danger ? " secondary" : " secondary"}">${p.label}</summary>
-<div class="card">${postForm(req, p.action, html`<p>${p.question}</p>${p.fields ?? ""}<button type="submit"${p.danger ? html` class="danger"` : ""}>${p.confirm}</button>`)}</div></details>`;
+<div class="card">${postForm(ctx, p.action, html`<p>${p.question}</p>${p.fields ?? ""}<button type="submit"${p.danger ? html` class="danger"` : ""}>${p.confirm}</button>`)}</div></details>`;
+}
+
+/** A page without the dashboard's frame (no session yet): sign-in, setup, invitation. */
+export function sendPublicPage(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  p: { title: string; main: HtmlValue; status?: number },
+): FastifyReply {
+  return sendPage(
+    reply,
+    page({
+      lang: req.lang,
+      title: p.title,
+      url: req.url,
+      // The brand, as on every signed-in page, so the sign-in page is recognisably this service.
+      header: html`<header class="topbar"><div class="inner"><a class="brand" href="/dashboard">Tostão</a></div></header>`,
+      mainClass: "narrow",
+      main: p.main,
+    }),
+    p.status ?? 200,
+  );
 }
 
 export type ActionResult<T> = { ok: true; value: T } | { ok: false; flash: Flash; status: number };

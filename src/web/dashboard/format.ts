@@ -7,7 +7,9 @@ import type { DashT } from "./chrome.ts";
 // Small pieces the dashboard's pages share: money, dates, status badges, and reading a form
 // through the same zod schema the JSON API validates with.
 
-export const money = (t: DashT, cents: number): string => formatBrl(t.lang, cents);
+/** An amount as the page shows it: one unbreakable piece (`.amount`, never split across lines). */
+export const amount = (t: { lang: DashT["lang"] }, cents: number): SafeHtml =>
+  html`<span class="amount">${formatBrl(t.lang, cents)}</span>`;
 export const when = (t: DashT, at: Date | string | null | undefined): string =>
   at ? formatDateTime(t.lang, at) : "—";
 

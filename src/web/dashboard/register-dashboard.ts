@@ -2,20 +2,20 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../deps.ts";
 import { notFound } from "../../domain/errors.ts";
 import { WEB_ROUTE } from "../route-options.ts";
-import { registerAccountPages } from "./account-page.ts";
-import { registerChargeBatchPages } from "./charge-batch-page.ts";
-import { registerChargeDetailPages } from "./charge-detail-page.ts";
-import { registerChargePages } from "./charges-page.ts";
-import { registerHomePage } from "./home-page.ts";
-import { registerKeyPages } from "./keys-page.ts";
-import { registerLiveMoneyPages } from "./live-money.ts";
-import { registerPixProviderPages } from "./pix-provider-page.ts";
-import { registerProductPages } from "./products-page.ts";
-import { registerSetupPages } from "./setup-pages.ts";
-import { registerSignInPages } from "./sign-in-pages.ts";
-import { registerSubscriptionPages } from "./subscriptions-page.ts";
-import { registerWalletPages } from "./wallet-page.ts";
-import { registerWebhookPages } from "./webhooks-page.ts";
+import { registerAccountPages } from "./routes/account.ts";
+import { registerChargeBatchPages } from "./routes/charge-batch.ts";
+import { registerChargeDetailPages } from "./routes/charge-detail.ts";
+import { registerChargePages } from "./routes/charges.ts";
+import { registerHomePage } from "./routes/home.ts";
+import { registerKeyPages } from "./routes/keys.ts";
+import { registerPixProviderPages } from "./routes/pix-provider.ts";
+import { registerProductPages } from "./routes/products.ts";
+import { registerSetupPages } from "./routes/setup.ts";
+import { registerSignInPages } from "./routes/sign-in.ts";
+import { registerSubscriptionPages } from "./routes/subscriptions.ts";
+import { registerLiveMoneyPages } from "./routes/unmatched.ts";
+import { registerWalletPages } from "./routes/wallet.ts";
+import { registerWebhookPages } from "./routes/webhooks.ts";
 
 /** The merchant dashboard's pages, all under /dashboard (docs/dashboard.md). */
 export function registerDashboard(web: FastifyInstance, deps: AppDeps): void {

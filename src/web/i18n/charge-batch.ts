@@ -1,6 +1,6 @@
 import { defineArea } from "./catalogue.ts";
 
-// The dashboard's "Bill many (CSV)" page (src/web/dashboard/charge-batch-page.ts).
+// The dashboard's "Bill many (CSV)" page (src/web/dashboard/routes/charge-batch.ts, views/charge-batch.ts).
 export const chargeBatch = defineArea(
   {
     "batch.link": "Cobrar vários (CSV)",
@@ -27,6 +27,11 @@ export const chargeBatch = defineArea(
     "batch.dueDate": "Vencimento",
     "batch.error": "Erro",
     "batch.again": "Enviar outro arquivo",
+    "batch.count.created": "Criadas",
+    "batch.count.duplicates": "Já existiam",
+    "batch.count.failed": "Recusadas",
+    "batch.errorsFirst":
+      "As linhas com erro vêm primeiro: corrija-as na planilha e envie só elas de novo.",
   },
   {
     "batch.link": "Bill many (CSV)",
@@ -53,5 +58,10 @@ export const chargeBatch = defineArea(
     "batch.dueDate": "Due date",
     "batch.error": "Error",
     "batch.again": "Upload another file",
+    "batch.count.created": "Created",
+    "batch.count.duplicates": "Already there",
+    "batch.count.failed": "Refused",
+    "batch.errorsFirst":
+      "Lines with an error come first: fix them in the spreadsheet and upload only those again.",
   },
 );

@@ -172,6 +172,11 @@ export const dashboard = defineArea(
     "webhooks.noAttempts": "Nenhuma tentativa ainda.",
     "webhooks.redeliver": "Reenviar",
     "webhooks.redelivered": "Reenvio agendado.",
+    "webhooks.failing": "Falhando",
+    "webhooks.failing.help":
+      "As últimas entregas deste webhook falharam: confira se o endereço responde com 2xx.",
+    "webhooks.nextAttempt": "Próxima tentativa",
+    "webhooks.nextAttemptAt": "Próxima tentativa: {at}",
     "ln.heading": "Lightning",
     "ln.help.live":
       "Conecte o seu próprio nó Lightning (LND ou phoenixd, em mainnet): cada cobrança Bitcoin passa a ter uma fatura Lightning no mesmo QR code. Veja docs/lightning.md.",
@@ -302,6 +307,8 @@ export const dashboard = defineArea(
     "pix.save": "Testar e salvar",
     "pix.saved": "Conexão testada e salva.",
     "pix.deleted": "Conexão excluída.",
+    "pix.keptTyped":
+      "O que você digitou foi mantido. Por segurança, escolha de novo os arquivos do certificado e digite de novo as senhas e segredos.",
     "keys.firstStartLabel": "Chave de teste (criada na primeira inicialização)",
     "keys.elsewhere":
       "Ela aparece na lista do modo {mode}: troque de modo no alto da página para vê-la.",
@@ -492,6 +499,11 @@ export const dashboard = defineArea(
     "webhooks.noAttempts": "No attempt yet.",
     "webhooks.redeliver": "Redeliver",
     "webhooks.redelivered": "Redelivery scheduled.",
+    "webhooks.failing": "Failing",
+    "webhooks.failing.help":
+      "This webhook's latest deliveries failed: check that the URL answers with a 2xx.",
+    "webhooks.nextAttempt": "Next attempt",
+    "webhooks.nextAttemptAt": "Next attempt: {at}",
     "ln.heading": "Lightning",
     "ln.help.live":
       "Connect your own Lightning node (LND or phoenixd, on mainnet): every Bitcoin charge then carries a Lightning invoice in the same QR code. See docs/lightning.md.",
@@ -619,6 +631,8 @@ export const dashboard = defineArea(
     "pix.save": "Test and save",
     "pix.saved": "Connection tested and saved.",
     "pix.deleted": "Connection deleted.",
+    "pix.keptTyped":
+      "What you typed is kept. For safety, choose the certificate files again and type the passwords and secrets again.",
     "keys.firstStartLabel": "Sandbox token (created at first start)",
     "keys.elsewhere": "It is listed under {mode}: switch modes at the top of the page to see it.",
     "products.successUrl": "Success page (optional)",

@@ -1,6 +1,6 @@
 import type { DueSummary } from "../../domain/charges/due-charge.ts";
 import type { DueDateTerms } from "../../domain/due-date/modalities.ts";
-import { html, type SafeHtml } from "../html.ts";
+import { type HtmlValue, html, type SafeHtml } from "../html.ts";
 import { formatBrl, type Lang, type translator } from "../i18n/catalogue.ts";
 import type { common } from "../i18n/common.ts";
 import type { pay } from "../i18n/pay.ts";
@@ -109,8 +109,9 @@ export function dueBlock(t: T, lang: Lang, due: DueSummary, status: string): Saf
 /** The merchant's breakdown (dashboard charge page): dates, today's parts, the terms in words. */
 export function dueBreakdown(t: T, lang: Lang, due: DueSummary, status: string): SafeHtml {
   const a = due.amount;
-  const brl = (c: number) => formatBrl(lang, c);
-  const line = (label: string, value: string) => html`<dt>${label}</dt><dd>${value}</dd>`;
+  // Each amount one unbreakable piece (a phone never splits "R$ 1.234,56" across lines).
+  const brl = (c: number) => html`<span class="amount">${formatBrl(lang, c)}</span>`;
+  const line = (label: string, value: HtmlValue) => html`<dt>${label}</dt><dd>${value}</dd>`;
   const pending = status === "pending";
   const [before, after] = termsInWords(t, lang, due.terms);
   return html`<section class="card due-breakdown"><h2>${t("due.breakdown")}</h2>
@@ -119,10 +120,10 @@ ${line(t("due.dueDate"), formatDay(lang, due.dueDate))}
 ${line(t("due.lastPayable"), formatDay(lang, due.lastPayableDate))}
 ${line(t("due.overdueFlag"), due.overdue ? t("due.yes") : t("due.no"))}
 ${line(t("due.original"), brl(a.original))}
-${a.abatement > 0 ? line(t("due.abatementLine"), `− ${brl(a.abatement)}`) : ""}
-${pending && a.discount > 0 ? line(t("due.discountLine"), `− ${brl(a.discount)}`) : ""}
-${pending && a.fine > 0 ? line(t("due.fineLine"), `+ ${brl(a.fine)}`) : ""}
-${pending && a.interest > 0 ? line(t("due.interestLine"), `+ ${brl(a.interest)}`) : ""}
+${a.abatement > 0 ? line(t("due.abatementLine"), html`− ${brl(a.abatement)}`) : ""}
+${pending && a.discount > 0 ? line(t("due.discountLine"), html`− ${brl(a.discount)}`) : ""}
+${pending && a.fine > 0 ? line(t("due.fineLine"), html`+ ${brl(a.fine)}`) : ""}
+${pending && a.interest > 0 ? line(t("due.interestLine"), html`+ ${brl(a.interest)}`) : ""}
 ${pending && due.payable ? line(t("due.totalToday", { date: formatDay(lang, due.today) }), brl(a.total)) : ""}
 ${due.amountPaidCents !== null ? line(t("due.paid"), brl(due.amountPaidCents)) : ""}
 ${before.length + after.length > 0 ? line(t("due.terms"), [before.length > 0 ? `${t("due.before")}: ${before.join("; ")}` : "", after.length > 0 ? `${t("due.after")}: ${after.join(", ")}` : ""].filter(Boolean).join(". ")) : ""}

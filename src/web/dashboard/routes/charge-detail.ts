@@ -1,0 +1,69 @@
+import type { FastifyInstance } from "fastify";
+import { baseUrlOf } from "../../../base-url.ts";
+import type { AppDeps } from "../../../deps.ts";
+import {
+  cancelCharge,
+  refundCharge,
+  simulatePay,
+} from "../../../domain/charges/pay-cancel-refund.ts";
+import { chargePage, ownChargeNow } from "../../../domain/dashboard/charge-detail.ts";
+import { redeliver } from "../../../domain/webhooks/manage-webhooks.ts";
+import { runAction } from "../chrome.ts";
+import { signed, signedInRoutes } from "../session.ts";
+import { chargeView } from "../views/charge-detail.ts";
+import { dashPage } from "./page.ts";
+
+// A charge's page (views/charge-detail.ts), the live status its script polls, and the moves:
+// simulate payment (test), cancel, refund, redeliver a webhook delivery.
+
+type Query = { dpage?: string; done?: string };
+const idOf = (p: unknown) => (p as { id: string }).id;
+
+export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): void {
+  const r = signedInRoutes(web, deps);
+  const show = dashPage(
+    deps,
+    "charges",
+    async (req) => {
+      const q = req.query as Query;
+      const deliveriesPage = Math.max(
+        1,
+        Math.min(10_000, Number.parseInt(q.dpage ?? "1", 10) || 1),
+      );
+      const page = await chargePage(deps, signed(req).who, idOf(req.params), {
+        deliveriesPage,
+        baseUrl: baseUrlOf(deps, req),
+      });
+      return { page, deliveriesPage };
+    },
+    chargeView,
+  );
+
+  r.get("/dashboard/charges/:id", (req, reply) =>
+    show(req, reply, { done: (req.query as Query).done }),
+  );
+
+  // The live status the page's script polls (JSON, for this session's account and mode only).
+  r.get("/dashboard/charges/:id/status", async (req, reply) => {
+    const row = await ownChargeNow(deps, signed(req).who, idOf(req.params));
+    return reply.type("application/json; charset=utf-8").send({ status: row.status });
+  });
+
+  const moves = { "simulate-pay": simulatePay, cancel: cancelCharge, refund: refundCharge };
+  for (const [action, run] of Object.entries(moves)) {
+    r.post(`/dashboard/charges/:id/${action}`, async (req, reply) => {
+      const id = idOf(req.params);
+      const done = await runAction(() => run(deps, signed(req).who, id));
+      if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
+      return reply.redirect(`/dashboard/charges/${encodeURIComponent(id)}?done=${action}`, 303);
+    });
+  }
+
+  r.post("/dashboard/charges/:id/deliveries/:delivery/redeliver", async (req, reply) => {
+    const p = req.params as { id: string; delivery: string };
+    const done = await runAction(() => redeliver(deps, signed(req).who, p.delivery));
+    if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
+    const to = `/dashboard/charges/${encodeURIComponent(p.id)}?done=redelivered#deliveries`;
+    return reply.redirect(to, 303);
+  });
+}

@@ -1,0 +1,94 @@
+import { DISPLAY_NAME_MAX } from "../../../domain/accounts/display-name.ts";
+import type { accountSettings } from "../../../domain/dashboard/settings.ts";
+import { onceInput } from "../../form-once.ts";
+import { type HtmlValue, html } from "../../html.ts";
+import { confirmAction, postForm } from "../chrome.ts";
+import { when } from "../format.ts";
+import type { ViewCtx } from "../routes/page.ts";
+import { dataTable, longValue } from "./parts.ts";
+
+// The account: its name for payers, its users (invite by a one-time link, remove), the signed-in
+// user's password, the test view's reset, and signing out on every browser.
+
+export type AccountData = Awaited<ReturnType<typeof accountSettings>>;
+
+export function accountView(ctx: ViewCtx, data: AccountData, opts: { invite?: string }) {
+  const { t } = ctx;
+  const invite: HtmlValue = opts.invite
+    ? html`<section class="flash warn" role="status"><strong>${t("account.inviteCreated")}</strong><p>${t("account.inviteOnce")}</p>
+<div class="secret">${longValue(t, opts.invite, "invite-link")}</div></section>`
+    : "";
+  return {
+    title: t("nav.account"),
+    main: html`<h1>${t("account.heading")}</h1>${invite}
+${displayName(ctx, data.account.display_name)}
+${users(ctx, data)}
+<section class="card"><h2>${t("account.password")}</h2>${postForm(
+      ctx,
+      "/dashboard/account/password",
+      html`<label>${t("account.currentPassword")}<input type="password" name="current" autocomplete="current-password" required></label>
+<label>${t("setup.password")}<input type="password" name="next" autocomplete="new-password" minlength="10" required></label>
+<label>${t("setup.confirm")}<input type="password" name="confirm" autocomplete="new-password" minlength="10" required></label>
+<button type="submit">${t("account.changePassword")}</button>`,
+      { class: "stack" },
+    )}</section>
+${ctx.who.mode === "test" ? testReset(ctx) : ""}
+<section class="card"><h2>${t("account.sessions")}</h2><p>${t("account.sessions.help")}</p>${postForm(ctx, "/dashboard/sign-out-everywhere", html`<button type="submit" class="danger">${t("account.signOutEverywhere")}</button>`)}</section>`,
+  };
+}
+
+function displayName(ctx: ViewCtx, name: string | null) {
+  const { t } = ctx;
+  return html`<section class="card"><h2>${t("account.displayName")}</h2>${name ? "" : html`<p class="flash warn">${t("account.displayName.missing")}</p>`}${postForm(
+    ctx,
+    "/dashboard/account/name",
+    html`<label>${t("setup.displayName")}<input type="text" name="display_name" value="${name ?? ""}" minlength="2" maxlength="${DISPLAY_NAME_MAX}" autocomplete="organization" required><span class="hint">${t("setup.displayName.help")}</span></label>
+<button type="submit">${t("account.displayName.save")}</button>`,
+    { class: "stack" },
+  )}</section>`;
+}
+
+function users(ctx: ViewCtx, data: AccountData) {
+  const { t } = ctx;
+  const table = dataTable(data.users, [
+    {
+      label: t("signin.email"),
+      cell: (u) =>
+        html`${u.email}${u.id === ctx.userId ? html` <span class="badge">${t("account.you")}</span>` : ""}`,
+    },
+    { label: t("charges.created"), cell: (u) => when(t, u.createdAt) },
+    {
+      label: t("keys.actions"),
+      hideLabel: true,
+      class: "actions",
+      cell: (u) =>
+        u.id === ctx.userId
+          ? ""
+          : confirmAction(ctx, {
+              action: `/dashboard/account/users/${encodeURIComponent(u.id)}/remove`,
+              label: t("account.remove"),
+              question: t("account.remove.q", { email: u.email }),
+              confirm: t("account.remove"),
+              danger: true,
+            }),
+    },
+  ]);
+  return html`<section><h2>${t("account.users")}</h2>${table}
+<p class="muted">${t("account.openInvites", { n: data.openInvites })}</p>
+${postForm(ctx, "/dashboard/account/invite", html`${onceInput(ctx.formKey)}<button type="submit" class="secondary">${t("account.invite")}</button>`)}</section>`;
+}
+
+/** The test view's reset: asked once more before it deletes (a live view never shows it). */
+function testReset(ctx: ViewCtx) {
+  const { t } = ctx;
+  return html`<section class="card"><h2>${t("account.resetTest")}</h2><p>${t("account.resetTest.help")}</p>${confirmAction(
+    ctx,
+    {
+      action: "/dashboard/account/reset-test",
+      label: t("account.resetTest.button"),
+      question: t("account.resetTest.q"),
+      confirm: t("account.resetTest.confirm"),
+      danger: true,
+    },
+  )}</section>`;
+}
