@@ -100,7 +100,7 @@ export function registerPixProviderPages(web: FastifyInstance, deps: AppDeps): v
         30 * 24 * 3_600_000;
     const current: HtmlValue = view
       ? html`<section class="card" id="connection"><h2>${t("pix.current")}</h2><dl class="facts">
-<dt>${t("pix.profile")}</dt><dd>${PROFILES[view.profile as keyof typeof PROFILES]?.label ?? view.profile}${view.homologation ? html` <span class="badge pending">${t("pix.homologation")}</span>` : ""}</dd>
+<dt>${t("pix.profile")}</dt><dd>${view.profile === "generic" ? t("pix.profile.generic") : (PROFILES[view.profile as keyof typeof PROFILES]?.label ?? view.profile)}${view.homologation ? html` <span class="badge pending">${t("pix.homologation")}</span>` : ""}</dd>
 <dt>${t("pix.check")}</dt><dd>${view.lastSuccessfulCallAt ? html`<span class="badge ok">${t("pix.checkOk")}</span> ${when(t, view.lastSuccessfulCallAt)}` : html`<span class="badge failed">${t("pix.checkNone")}</span>`}</dd>
 <dt>${t("pix.certificate")}</dt><dd>${view.certificate.subject}<br><span class="${expiresSoon ? "badge failed" : "muted"}">${t("pix.expires", { at: when(t, view.certificate.expiresAt) })}</span></dd>
 <dt>${t("pix.clientId")}</dt><dd class="mono">${view.clientId}</dd>
@@ -116,7 +116,7 @@ ${view.extraHeaderNames.length > 0 ? html`<dt>${t("pix.extraHeaderNames")}</dt><
       : html`<p>${t("pix.none")}</p>`;
     const profileOptions = Object.values(PROFILES).map(
       (p) =>
-        html`<option value="${p.id}"${view?.profile === p.id ? html` selected` : ""}>${p.label}</option>`,
+        html`<option value="${p.id}"${view?.profile === p.id ? html` selected` : ""}>${p.id === "generic" ? t("pix.profile.generic") : p.label}</option>`,
     );
     return sendDashPage(req, reply, {
       section: "pix",

@@ -5,6 +5,7 @@ import { findWalletView } from "../../domain/crypto/wallet-read.ts";
 import { activateWallet, previewWallet } from "../../domain/crypto/wallets.ts";
 import { formText } from "../forms.ts";
 import { type HtmlValue, html } from "../html.ts";
+import { domainMessage } from "../i18n/domain-messages.ts";
 import { dashT, type Flash, postForm, runAction, sendDashPage } from "./chrome.ts";
 import { parseForm } from "./format.ts";
 import { lightningCard, registerLightningActions } from "./lightning-card.ts";
@@ -71,7 +72,7 @@ ${await lightningCard(deps, req, who)}`,
     if (!done.ok) return render(req, reply, { flash: done.flash, status: done.status, key });
     const { parsed, preview } = done.value;
     const activate = preview.refusal
-      ? html`<div class="flash error" role="alert">${preview.refusal}</div>`
+      ? html`<div class="flash error" role="alert">${domainMessage(req.lang, preview.refusal)}</div>`
       : postForm(
           req,
           "/dashboard/wallet",
