@@ -63,7 +63,11 @@ test("the PSP connection delete's refusals read in Portuguese on a pt-BR page, t
 });
 
 test("a bill's refusals (a due date already past, a discount after the due date, a fine without a due date) read in Portuguese with Brazilian dates", () => {
-  const past = dueDateTermsFor({ due_date: "2026-11-20" }, 10_000, "2026-11-28");
+  const past = dueDateTermsFor(
+    { due_date: "2026-11-20", days_after_due: 30 },
+    10_000,
+    "2026-11-28",
+  );
   assert.equal(past.ok, false);
   const late = refusal(() =>
     parseForm(CreatePixChargeSchema, {
