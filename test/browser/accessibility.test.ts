@@ -112,9 +112,17 @@ browserSuite(
       await page.getByRole("link", { name: "Pix sem cobrança" }).click();
       await page.waitForURL(/\/dashboard\/unmatched-payments$/);
       for (const v of await axeViolations(page)) found.push(`unmatched (live): ${v}`);
-      // The live header, one link longer, still fits one line at 1280 px.
+      // The live header, one link longer, keeps the navigation on one line at 1280 px and shows
+      // the signed-in e-mail whole (issue 34: it was clipped to one letter to stay on one line);
+      // the e-mail and sign-out move to a second line when they do not fit beside it.
       const bar = await page.locator("header.topbar").boundingBox();
-      assert.ok(bar && bar.height < 70, `the live header is ${bar?.height} px tall`);
+      assert.ok(bar && bar.height < 100, `the live header is ${bar?.height} px tall`);
+      const navBox = await page.locator(".topbar nav").boundingBox();
+      assert.ok(navBox && navBox.height < 40, `the navigation is ${navBox?.height} px tall`);
+      const who = await page
+        .locator(".topbar .who")
+        .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      assert.ok(who.scroll <= who.client, `the e-mail is clipped: ${JSON.stringify(who)}`);
       await screenshot(page, "unmatched-live");
       await page.getByRole("button", { name: "Teste" }).click();
       await page.goto("/dashboard/charges?status=approved&external_id=order-1");

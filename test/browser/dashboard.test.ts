@@ -216,7 +216,7 @@ browserSuite(
       // A published test key is refused in live mode (anyone can spend from it): no activate button.
       assert.match(
         (await page.locator("#preview .flash.error").textContent()) ?? "",
-        /published test key/,
+        /chave de exemplo publicada/,
       );
       assert.equal(await page.getByRole("button", { name: "Ativar esta carteira" }).count(), 0);
       await screenshot(page, "wallet-preview-live");

@@ -1,7 +1,12 @@
 // Progressive enhancement for Tostão's pages, loaded as a file (the Content-Security-Policy
 // allows no inline script). Every page works without it; with it:
-// - <button data-copy="#id"> copies the text of the element #id (or its value);
+// - <button data-copy="#id"> copies the text of the element #id (or its value), and
+//   <button data-copy="whole value"> (beside a <span class="long" title="whole value">) copies
+//   the value itself;
 // - <form data-confirm="question"> asks before submitting;
+// - every form, once sent, shows that it is busy: its submit buttons disabled, the one pressed
+//   marked aria-busy (the stylesheet spins it), the form aria-busy; all undone when the page is
+//   shown again from the history (the back button);
 // - <element data-poll-url="/url" data-poll-status="pending"> reloads the page when the JSON
 //   at the URL ({status} or {data: {status}}) says another status (live status, every 3 s);
 // - <section data-pay-feed="/api/pay/status?…"> (the payment page) updates in place, every 2 s;
@@ -12,23 +17,100 @@
   document.addEventListener("click", (e) => {
     const btn = e.target instanceof Element ? e.target.closest("[data-copy]") : null;
     if (!btn) return;
-    const target = document.querySelector(btn.getAttribute("data-copy"));
-    if (!target) return;
-    const text = "value" in target ? target.value : target.textContent;
+    const text = copyText(btn.getAttribute("data-copy") || "");
+    if (!text) return;
     const done = () => {
+      if (btn.hasAttribute("data-copy-label")) return;
       const label = btn.textContent;
+      btn.setAttribute("data-copy-label", label);
       btn.textContent = btn.getAttribute("data-copied") || "✓";
       setTimeout(() => {
         btn.textContent = label;
+        btn.removeAttribute("data-copy-label");
       }, 1500);
     };
-    if (navigator.clipboard) navigator.clipboard.writeText(text.trim()).then(done, () => {});
+    // The clipboard API exists on https and localhost only; a dashboard opened over plain http
+    // on the office network copies through a selected, hidden text area instead.
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, () => legacyCopy(text) && done());
+    } else if (legacyCopy(text)) done();
   });
+
+  /** "#id" names the element holding the text; anything else is the text itself. */
+  function copyText(spec) {
+    if (spec.startsWith("#")) {
+      let target = null;
+      try {
+        target = document.querySelector(spec);
+      } catch {
+        // Not a selector: a value that starts with "#".
+      }
+      if (target) return ("value" in target ? target.value : target.textContent).trim();
+    }
+    return spec.trim();
+  }
+
+  function legacyCopy(text) {
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.append(area);
+    area.select();
+    let ok = false;
+    try {
+      ok = document.execCommand("copy");
+    } catch {
+      ok = false;
+    }
+    area.remove();
+    return ok;
+  }
 
   document.addEventListener("submit", (e) => {
     const form = e.target;
     const question = form instanceof HTMLFormElement ? form.getAttribute("data-confirm") : null;
     if (question && !window.confirm(question)) e.preventDefault();
+  });
+
+  // Busy forms. Registered after the confirmation above, so a question answered "no" leaves the
+  // form as it was. The buttons are disabled a moment later, not now: a disabled button's
+  // name=value would be left out of what the form sends (the test/live switch sends its mode so).
+  document.addEventListener("submit", (e) => {
+    const form = e.target;
+    if (!(form instanceof HTMLFormElement) || e.defaultPrevented) return;
+    // A second press while the first is on its way sends nothing more.
+    if (form.getAttribute("aria-busy") === "true") {
+      e.preventDefault();
+      return;
+    }
+    const pressed = e.submitter instanceof HTMLElement ? e.submitter : null;
+    form.setAttribute("aria-busy", "true");
+    setTimeout(() => {
+      if (form.getAttribute("aria-busy") !== "true") return;
+      for (const b of form.querySelectorAll(
+        'button[type="submit"], button:not([type]), input[type="submit"]',
+      )) {
+        if (!b.disabled) {
+          b.disabled = true;
+          b.setAttribute("data-busy-disabled", "");
+        }
+      }
+      if (pressed) pressed.setAttribute("aria-busy", "true");
+    }, 0);
+  });
+
+  // The back button can show this page from the browser's memory as it was left: busy. Undo it.
+  window.addEventListener("pageshow", () => {
+    for (const form of document.querySelectorAll('form[aria-busy="true"]')) {
+      form.removeAttribute("aria-busy");
+      for (const b of form.querySelectorAll("[data-busy-disabled]")) {
+        b.disabled = false;
+        b.removeAttribute("data-busy-disabled");
+      }
+      for (const b of form.querySelectorAll('[aria-busy="true"]')) b.removeAttribute("aria-busy");
+    }
   });
 
   for (const el of document.querySelectorAll("[data-poll-url]")) {

@@ -179,7 +179,7 @@ export const dashboard = defineArea(
     "webhooks.nextAttemptAt": "Próxima tentativa: {at}",
     "ln.heading": "Lightning",
     "ln.help.live":
-      "Conecte o seu próprio nó Lightning (LND ou phoenixd, em mainnet): cada cobrança Bitcoin passa a ter uma fatura Lightning no mesmo QR code. Veja docs/lightning.md.",
+      "Conecte o seu próprio nó Lightning (LND ou phoenixd, em mainnet): cada cobrança Bitcoin passa a ter uma fatura Lightning no mesmo QR code. Preencha abaixo o endereço do nó e a sua credencial (o macaroon do LND ou a senha http do phoenixd): a conexão é verificada antes de ser salva.",
     "ln.help.test":
       "Sem nó, o ambiente de testes usa faturas simuladas. Para testar de verdade, conecte um nó em testnet, signet ou regtest.",
     "ln.none": "Nenhum nó Lightning conectado neste modo.",
@@ -251,6 +251,7 @@ export const dashboard = defineArea(
     "pix.none": "Nenhum PSP conectado: cobranças PIX de produção ainda não podem ser criadas.",
     "pix.current": "Conexão atual",
     "pix.profile": "PSP",
+    "pix.profile.generic": "Outro PSP que segue a API Pix do Banco Central",
     "pix.homologation": "homologação",
     "pix.check": "Verificação",
     "pix.checkOk": "Conectado",
@@ -506,7 +507,7 @@ export const dashboard = defineArea(
     "webhooks.nextAttemptAt": "Next attempt: {at}",
     "ln.heading": "Lightning",
     "ln.help.live":
-      "Connect your own Lightning node (LND or phoenixd, on mainnet): every Bitcoin charge then carries a Lightning invoice in the same QR code. See docs/lightning.md.",
+      "Connect your own Lightning node (LND or phoenixd, on mainnet): every Bitcoin charge then carries a Lightning invoice in the same QR code. Fill in the node's address and its credential below (LND's macaroon or phoenixd's http password): the connection is checked before it is saved.",
     "ln.help.test":
       "Without a node the sandbox uses simulated invoices. To try it for real, connect a testnet, signet or regtest node.",
     "ln.none": "No Lightning node is connected in this mode.",
@@ -576,6 +577,7 @@ export const dashboard = defineArea(
     "pix.none": "No PSP connected: live PIX charges cannot be created yet.",
     "pix.current": "Current connection",
     "pix.profile": "PSP",
+    "pix.profile.generic": "Any PSP that follows the BACEN API Pix",
     "pix.homologation": "homologation",
     "pix.check": "Check",
     "pix.checkOk": "Connected",

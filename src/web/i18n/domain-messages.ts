@@ -1,7 +1,9 @@
+import { LIVE_PSP_MISSING } from "../../domain/charges/live-create.ts";
 import { FORM_RESENT_MESSAGE } from "../../domain/idempotency/submit-once.ts";
 import { BASE_URL_MISSING } from "../../domain/pix-psp-connection/manage-connection.ts";
 import { ALLOW_HOSTS_HINT } from "../../domain/webhooks/manage-webhooks.ts";
 import type { Lang } from "./catalogue.ts";
+import { DUE_FIELDS, DUE_MESSAGES } from "./due-date-messages.ts";
 
 // The domain's messages are English ("field: what is wrong"), one catalogue for every front
 // door (domain/errors.ts). Those that reach a page (a form refused beside itself, an error page)
@@ -33,7 +35,30 @@ const FIELDS: Record<string, string> = {
   body: "formulário",
   file: "arquivo",
   profile: "conexão PSP",
+  key: "chave",
+  ...DUE_FIELDS,
 };
+
+/**
+ * Whole messages written for the API's caller (an endpoint, a repository doc, a token) that a
+ * page shows in its own terms, in each language: what to do on the dashboard.
+ */
+const PAGE_TERMS: Array<[string, Record<Lang, string>]> = [
+  [
+    LIVE_PSP_MISSING,
+    {
+      "pt-BR":
+        "Cobranças PIX em produção precisam de um provedor PIX conectado, e esta conta não tem: conecte o seu na página Provedor PIX, ou volte ao modo Teste para experimentar.",
+      en: "Live PIX charges need a connected PIX provider, and this account has none: connect yours on the PIX provider page, or switch back to Test mode to try things out.",
+    },
+  ],
+];
+
+/** Where a published test key comes from, in Portuguese ("BIP32 test vector 1, m/0'"…). */
+const publishedSource = (source: string) =>
+  source
+    .replace(/^the "abandon … about" test mnemonic/, 'o mnemônico de teste "abandon … about"')
+    .replace(/^BIP32 test vector (\d+)/, "vetor de teste $1 do BIP32");
 
 const ALLOW_HOSTS_PT =
   "; em desenvolvimento, um receptor nesta máquina ou numa rede privada é aceito (também em http) se o seu endereço estiver na configuração TOSTAO_WEBHOOK_ALLOW_HOSTS do serviço";
@@ -106,6 +131,13 @@ const MESSAGES: Array<[RegExp, string | ((match: string, ...groups: string[]) =>
       `o endereço ${host} não é público na internet${hint ? ALLOW_HOSTS_PT : ""}`,
   ],
   [/^larger than (\d+) bytes$/, "maior que $1 bytes"],
+  // The wallet page's refusal of a documented example key in live mode (domain/crypto/wallets.ts).
+  [
+    /^this is a published test key \((.*)\); anyone can spend from it\. .*$/,
+    (_, source = "") =>
+      `esta é uma chave de exemplo publicada (${publishedSource(source)}): qualquer pessoa pode gastar o que for pago a ela. Cole a chave pública da conta da sua própria carteira; chaves de exemplo servem só no modo Teste`,
+  ],
+  ...DUE_MESSAGES,
   [
     /^is not set; set it to the service's public address \(https:\/\/…\) and restart before connecting a PSP.*$/,
     "não está definida; defina-a com o endereço público do serviço (https://…) e reinicie antes de conectar um PSP, para que os links das cobranças ao vivo nunca venham do cabeçalho Host de uma requisição",
@@ -131,6 +163,8 @@ const MESSAGES: Array<[RegExp, string | ((match: string, ...groups: string[]) =>
 
 /** The message in the page's language: Portuguese when the tables know it, else as it is. */
 export function domainMessage(lang: Lang, message: string): string {
+  const whole = PAGE_TERMS.find(([m]) => m === message);
+  if (whole) return whole[1][lang];
   if (lang !== "pt-BR") return message;
   const at = message.indexOf(": ");
   const field = at > 0 ? message.slice(0, at) : "";
@@ -139,7 +173,8 @@ export function domainMessage(lang: Lang, message: string): string {
     if (pattern.test(rest)) {
       // Two calls, not one: TypeScript picks replace's overload by the argument's type.
       const text = typeof pt === "string" ? rest.replace(pattern, pt) : rest.replace(pattern, pt);
-      const name = FIELDS[field] ?? field;
+      // A nested field (discounts.tiers[0].value) is named by its first part.
+      const name = FIELDS[field] ?? FIELDS[field.split(/[.[]/)[0] ?? ""] ?? field;
       return name ? `${capitalize(name)}: ${text}` : capitalize(text);
     }
   }
@@ -159,6 +194,9 @@ export const KNOWN_DOMAIN_MESSAGES = [
   "password: must be at least 10 characters",
   FORM_RESENT_MESSAGE,
   BASE_URL_MISSING,
+  "due_date: must be today or later (today in Brazil is 2026-11-28)",
+  "fine: needs due_date",
+  "discounts.tiers[0].date: must be on or before due_date (2026-12-10)",
 ];
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -54,7 +54,10 @@ function current(ctx: ViewCtx, data: Live): HtmlValue {
   if (!view) return "";
   const fact = (label: string, value: HtmlValue, id?: string) =>
     html`<dt>${label}</dt><dd${id ? html` id="${id}"` : ""}>${value}</dd>`;
-  const profile = PROFILES[view.profile as keyof typeof PROFILES]?.label ?? view.profile;
+  const profile =
+    view.profile === "generic"
+      ? t("pix.profile.generic")
+      : (PROFILES[view.profile as keyof typeof PROFILES]?.label ?? view.profile);
   return html`<section class="card" id="connection"><h2>${t("pix.current")}</h2><dl class="facts">
 ${fact(t("pix.profile"), html`${profile}${view.homologation ? html` <span class="badge pending">${t("pix.homologation")}</span>` : ""}`)}
 ${fact(t("pix.check"), view.lastSuccessfulCallAt ? html`<span class="badge ok">${t("pix.checkOk")}</span> ${when(t, view.lastSuccessfulCallAt)}` : html`<span class="badge failed">${t("pix.checkNone")}</span>`)}
@@ -93,7 +96,7 @@ function connectForm(ctx: ViewCtx, data: Live, typed: Typed | undefined) {
 ${typed ? html`<p class="flash warn" id="kept-typed">${t("pix.keptTyped")}</p>` : ""}
 <form method="post" action="/dashboard/pix-provider" enctype="multipart/form-data" class="stack">
 ${csrfField(ctx.csrf)}
-<label>${t("pix.profile")}<select name="profile">${Object.values(PROFILES).map((p) => html`<option value="${p.id}"${selected(v.profile === p.id)}>${p.label}</option>`)}</select></label>
+<label>${t("pix.profile")}<select name="profile">${Object.values(PROFILES).map((p) => html`<option value="${p.id}"${selected(v.profile === p.id)}>${p.id === "generic" ? t("pix.profile.generic") : p.label}</option>`)}</select></label>
 ${url("base_url", t("pix.baseUrl"), "https://pix.example.com/v2")}
 ${url("token_url", t("pix.tokenUrl"), "https://pix.example.com/oauth/token")}
 ${text("client_id", t("pix.clientId"), html` required autocomplete="off"`)}

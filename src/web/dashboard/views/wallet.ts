@@ -1,6 +1,7 @@
 import type { previewWallet } from "../../../domain/crypto/wallets.ts";
 import type { walletAndNode } from "../../../domain/dashboard/settings.ts";
 import { type HtmlValue, html } from "../../html.ts";
+import { domainMessage } from "../../i18n/domain-messages.ts";
 import { postForm } from "../chrome.ts";
 import type { ViewCtx } from "../routes/page.ts";
 import { lightningCard } from "./lightning.ts";
@@ -49,7 +50,7 @@ function current(ctx: ViewCtx, wallet: WalletData["wallet"]): HtmlValue {
 function preview(ctx: ViewCtx, p: WalletPreview) {
   const { t } = ctx;
   const activate = p.preview.refusal
-    ? html`<div class="flash error" role="alert">${p.preview.refusal}</div>`
+    ? html`<div class="flash error" role="alert">${domainMessage(ctx.lang, p.preview.refusal)}</div>`
     : postForm(
         ctx,
         "/dashboard/wallet",
