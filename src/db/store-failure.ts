@@ -25,12 +25,16 @@ const DIRECTORY: Record<string, string> = {
 };
 
 /** Where DATABASE_URL points, without its user or password: "db.example:5432/tostao". */
-function whereIs(url: string): string {
+function whereIs(url: string): { where: string; port: string } {
   try {
     const u = new URL(url);
-    return `${u.hostname || "localhost"}:${u.port || "5432"}${u.pathname === "/" ? "" : u.pathname}`;
+    const port = u.port || "5432";
+    return {
+      where: `${u.hostname || "localhost"}:${port}${u.pathname === "/" ? "" : u.pathname}`,
+      port,
+    };
   } catch {
-    return "the server";
+    return { where: "the server", port: "" };
   }
 }
 
@@ -43,8 +47,12 @@ export function storeFailureLine(database: Config["database"], err: unknown): st
   const code = typeof e.code === "string" ? e.code : "";
   const message = typeof e.message === "string" ? e.message : String(err);
   if (database.kind === "postgres") {
-    const where = `PostgreSQL at ${whereIs(database.url)} (DATABASE_URL)`;
+    const at = whereIs(database.url);
+    const where = `PostgreSQL at ${at.where} (DATABASE_URL)`;
     const unreachable = UNREACHABLE[code];
+    // A connection error names its port: one to another port (Redis's) is not the database's.
+    const port = (e as { port?: unknown }).port;
+    if (unreachable && port !== undefined && String(port) !== at.port) return undefined;
     if (unreachable) {
       return `cannot reach ${where}: ${unreachable}; start PostgreSQL there, correct DATABASE_URL, or unset it to use the embedded store (TOSTAO_DATA_DIR)`;
     }
