@@ -66,6 +66,16 @@ function scrubbed(text: string, token: string | undefined): string {
   }
   return out;
 }
+/**
+ * Why fetch failed, in words: its "fetch failed" keeps the reason in its cause, and a refused
+ * connection most often means the service is not started yet.
+ */
+function unreachableReason(err: unknown, token: string | undefined): string {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  if (cause?.code === "ECONNREFUSED")
+    return "connection refused: is it running? `npm start` starts it";
+  return scrubbed(cause?.message || (err as Error).message, token);
+}
 const ListedSchema = z.object({ success: z.literal(true), data: ToolNamesSchema });
 
 /**
@@ -91,7 +101,7 @@ export function makeHttpToolLister(
     } catch (err) {
       throw new McpError(
         ErrorCode.InternalError,
-        `cannot reach the Tostão service at ${baseUrl} (${scrubbed((err as Error).message, token)}); no tool can run until it answers`,
+        `cannot reach the Tostão service at ${baseUrl} (${unreachableReason(err, token)}); no tool can run until it answers`,
       );
     }
     const listed = ListedSchema.safeParse(body);
@@ -129,7 +139,7 @@ export function makeHttpToolCaller(
       return {
         ok: false,
         status: 503,
-        error: `cannot reach ${baseUrl}: ${scrubbed((err as Error).message, token)}`,
+        error: `cannot reach ${baseUrl}: ${unreachableReason(err, token)}`,
       };
     }
   };
