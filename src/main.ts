@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
+import { storeFailureLine } from "./db/store-failure.ts";
 import { portTaken, portTakenMessage } from "./http/port-check.ts";
 import { applyHeapGrowth } from "./kernel/heap-growth.ts";
 import { nodeVersionRefusal } from "./kernel/node-version.ts";
@@ -43,8 +44,14 @@ async function main(): Promise<void> {
         ),
     });
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof DataDirLockedError) {
-      process.stderr.write(`${err.message}\n`);
+    // A store its setting keeps from opening (PostgreSQL not answering, a data directory that
+    // cannot be written) is said in one line naming the variable, as the CLI says it.
+    const line =
+      err instanceof ConfigError || err instanceof DataDirLockedError
+        ? err.message
+        : storeFailureLine(config.database, err);
+    if (line) {
+      process.stderr.write(`${line}\n`);
       process.exit(1);
     }
     throw err;

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Config } from "../config.ts";
 import { badRequest } from "../domain/errors.ts";
 import {
@@ -12,6 +11,7 @@ import type { Db } from "../kernel/db.ts";
 import type { Principal } from "../kernel/mode.ts";
 import { makeNodeFactory } from "../lightning/make-node.ts";
 import { makeSecretBox } from "../secrets/secret-box.ts";
+import { readFlagFile } from "./failures.ts";
 
 // `tostao lightning set|show|delete --account ID [--mode test|live]`: an account's Lightning
 // node, through the same use cases as POST/GET /api/crypto/lightning and its delete. Secrets
@@ -29,14 +29,6 @@ export type LightningFlags = {
 };
 
 type Base = { db: Db; clock: Clock; random: Random; config: Config; secretKey: () => Buffer };
-
-function read(path: string, flag: string): Buffer {
-  try {
-    return readFileSync(path);
-  } catch {
-    throw badRequest(`--${flag}: cannot read ${path}`);
-  }
-}
 
 export async function runLightning(action: string, base: Base, flags: LightningFlags) {
   if (!flags.account) throw badRequest("--account is required");
@@ -72,13 +64,15 @@ export async function runLightning(action: string, base: Base, flags: LightningF
     backend: flags.backend,
     url: flags.url,
     ...(flags["macaroon-file"]
-      ? { macaroon: read(flags["macaroon-file"], "macaroon-file").toString("hex") }
+      ? { macaroon: readFlagFile(flags["macaroon-file"], "--macaroon-file").toString("hex") }
       : {}),
     ...(flags["tls-cert"]
-      ? { tls_certificate: read(flags["tls-cert"], "tls-cert").toString("utf8") }
+      ? { tls_certificate: readFlagFile(flags["tls-cert"], "--tls-cert").toString("utf8") }
       : {}),
     ...(flags["password-file"]
-      ? { password: read(flags["password-file"], "password-file").toString("utf8").trim() }
+      ? {
+          password: readFlagFile(flags["password-file"], "--password-file").toString("utf8").trim(),
+        }
       : {}),
   });
   if (!parsed.success) {

@@ -1,14 +1,16 @@
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, secretKeyFor } from "../config.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDb } from "../db/open-db.ts";
+import { storeFailureLine } from "../db/store-failure.ts";
 import { AppError } from "../domain/errors.ts";
 import { pruneHistory, prunePreview } from "../domain/retention/prune-history.ts";
 import { cryptoRandom, systemClock } from "../kernel/clock.ts";
-import { importCharges, progressBar } from "./charges-import.ts";
+import { importCharges, importSummary, progressBar } from "./charges-import.ts";
 import { commands } from "./commands.ts";
+import { CliError, readFlagFile } from "./failures.ts";
+import { tokenHelp, validServiceUrl } from "./import-failures.ts";
 import { runLightning } from "./lightning-commands.ts";
 import { runPixProvider } from "./pix-provider-commands.ts";
 
@@ -123,22 +125,35 @@ async function run(argv: string[]): Promise<number> {
       process.stderr.write(`charges import needs FILE.csv, --url and --token-file\n\n${USAGE}`);
       return 2;
     }
+    const url = validServiceUrl(values.url);
+    const tokenFile = values["token-file"];
+    const token = readFlagFile(
+      tokenFile,
+      "--token-file",
+      `put an API token in it: ${tokenHelp(url)}`,
+    )
+      .toString("utf8")
+      .trim();
+    if (!token) throw new CliError(`--token-file: ${tokenFile} is empty; ${tokenHelp(url)}`);
+    // On a terminal the bar is redrawn in place: a failure's line starts on a line of its own.
+    let midLine = false;
+    const bar = progressBar((s) => {
+      process.stderr.write(s);
+      midLine = !s.endsWith("\n");
+    }, process.stderr.isTTY === true);
     const report = await importCharges({
       file,
-      url: values.url,
-      token: readFileSync(values["token-file"], "utf8").trim(),
+      url,
+      token,
+      tokenFrom: tokenFile,
       ...(values.chunk ? { chunk: Number(values.chunk) } : {}),
-      progress: progressBar((s) => process.stderr.write(s), process.stderr.isTTY === true),
+      progress: bar,
+    }).catch((err: unknown) => {
+      if (midLine) process.stderr.write("\n");
+      throw err;
     });
     const failures = report.results.filter((r) => r.error).map((r) => `  row ${r.row}: ${r.error}`);
-    print(
-      values.json,
-      report,
-      [
-        `created ${report.created}, refused ${report.failed}, already billed ${report.duplicates}`,
-        ...failures,
-      ].join("\n"),
-    );
+    print(values.json, report, [importSummary(report), ...failures].join("\n"));
     return report.failed > 0 ? 1 : 0;
   }
   // Ctrl-C or kill during a command: exit through process.exit, whose 'exit' event releases the
@@ -151,9 +166,13 @@ async function run(argv: string[]): Promise<number> {
     holder: "tostao CLI",
     onNewDataDir: () =>
       process.stderr.write("preparing the embedded database (first start takes a few seconds)…\n"),
+  }).catch((err: unknown) => {
+    throw storeFailure(config.database, err);
   });
   try {
-    const applied = await migrate(db);
+    const applied = await migrate(db).catch((err: unknown) => {
+      throw storeFailure(config.database, err);
+    });
     if (group === "migrate") {
       print(
         values.json,
@@ -220,6 +239,12 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
+/** A store's failure that a setting fixes becomes its one line; anything else keeps its stack. */
+function storeFailure(database: Parameters<typeof storeFailureLine>[0], err: unknown): unknown {
+  const line = storeFailureLine(database, err);
+  return line ? new CliError(line) : err;
+}
+
 function print(json: boolean | undefined, data: unknown, text: string): void {
   process.stdout.write(json ? `${JSON.stringify(data, null, 2)}\n` : `${text}\n`);
 }
@@ -229,14 +254,29 @@ run(process.argv.slice(2)).then(
     if (code >= 0) process.exitCode = code;
   },
   (err: unknown) => {
-    const message =
-      err instanceof AppError ||
-      err instanceof ConfigError ||
-      err instanceof DataDirLockedError ||
-      (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
-        ? (err as Error).message
-        : ((err as Error).stack ?? String(err));
-    process.stderr.write(`tostao: ${message}\n`);
+    process.stderr.write(`tostao: ${failureMessage(err)}\n`);
     process.exitCode = 1;
   },
 );
+
+/** The line for a failure someone can fix from its words; a stack for one nobody foresaw. */
+function failureMessage(err: unknown): string {
+  if (
+    err instanceof CliError ||
+    err instanceof AppError ||
+    err instanceof ConfigError ||
+    err instanceof DataDirLockedError
+  ) {
+    return err.message;
+  }
+  const code = (err as { code?: unknown }).code;
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    // Node's own text advises "--" for a positional, which is never what was meant here.
+    const option = /'([^']+)'/.exec((err as Error).message)?.[1] ?? "";
+    return `unknown option ${option}; \`npx tostao --help\` lists each command's options`;
+  }
+  if (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS")) {
+    return `${(err as Error).message}; \`npx tostao --help\` lists each command's options`;
+  }
+  return (err as Error).stack ?? String(err);
+}

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Config } from "../config.ts";
 import { badRequest } from "../domain/errors.ts";
 import { makePspClients } from "../domain/pix-psp-connection/clients.ts";
@@ -14,6 +13,7 @@ import type { Db } from "../kernel/db.ts";
 import type { Principal } from "../kernel/mode.ts";
 import { makeBacenPixClient } from "../pix-psp/bacen-client.ts";
 import { makeSecretBox } from "../secrets/secret-box.ts";
+import { readFlagFile } from "./failures.ts";
 
 // `tostao pix-provider set|show|delete --account ID`: the live PSP connection of an account,
 // through the same use cases as POST/GET /api/pix/provider and POST /api/pix/provider/delete.
@@ -56,13 +56,7 @@ function headerFlags(list: string[] | undefined): { extra_headers?: Record<strin
 type Output = { json: unknown; text: string };
 type Base = { db: Db; clock: Clock; random: Random; config: Config; secretKey: () => Buffer };
 
-function readText(path: string, flag: string): string {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    throw badRequest(`--${flag}: cannot read ${path}`);
-  }
-}
+const readText = (path: string, flag: string) => readFlagFile(path, `--${flag}`).toString("utf8");
 
 function connectionDeps(base: Base): ConnectionDeps {
   const secretBox = makeSecretBox(base.secretKey());
@@ -120,7 +114,7 @@ export async function runPixProvider(
       ...(flags.cert ? { certificate: readText(flags.cert, "cert") } : {}),
       ...(flags.key ? { private_key: readText(flags.key, "key") } : {}),
       ...(flags.ca ? { ca: readText(flags.ca, "ca") } : {}),
-      ...(flags.pfx ? { pfx: readFileSync(flags.pfx).toString("base64") } : {}),
+      ...(flags.pfx ? { pfx: readFlagFile(flags.pfx, "--pfx").toString("base64") } : {}),
       ...(flags.passphrase !== undefined ? { passphrase: flags.passphrase } : {}),
       pix_key: flags["pix-key"],
       merchant_name: flags["merchant-name"],

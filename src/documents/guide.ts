@@ -72,7 +72,7 @@ ${endpoints}
 
 - Streamable HTTP: \`${m.mcp.endpoint}\` with \`Authorization: Bearer <token>\`.
 - Bridge: \`POST ${m.mcp.bridge}\` with \`{"tool": "...", "arguments": {...}}\`.
-- Local stdio server: \`node bin/tostao-mcp.js\` in a clone of the repository, with \`SVC_BASE_URL\` and \`SVC_API_TOKEN\`.
+- Local stdio server: \`node bin/tostao-mcp.js\` in a clone of the repository, with \`SVC_BASE_URL\` and \`SVC_API_TOKEN\` (or \`TOSTAO_BASE_URL\` and \`TOSTAO_API_TOKEN\`).
 
 Give an assistant a **test** token: it then works on the sandbox only. Tools:
 

@@ -9,7 +9,8 @@ import { makeMcpServer } from "./mcp-server.ts";
 // those the service says its token may call (GET /api/integrations/mcp/tools), and runs each
 // call through the service's HTTP bridge (POST /api/integrations/mcp/call) with the configured
 // token, so it holds no data and needs no database. Configured by SVC_BASE_URL and
-// SVC_API_TOKEN, read here, its own composition root.
+// SVC_API_TOKEN (contract.md), or, where those are unset, by the service's style of names,
+// TOSTAO_BASE_URL and TOSTAO_API_TOKEN: read here (stdioSettings), its own composition root.
 
 const urlOf = (baseUrl: string, path: string) => `${baseUrl.replace(/\/+$/, "")}${path}`;
 const bearer = (token: string | undefined): Record<string, string> =>
@@ -23,9 +24,37 @@ const shown = (token: string) => `${token.slice(0, 12).replace(/[^\x21-\x7e]/g, 
  * newline pasted with it). fetch would refuse it with a message quoting the whole header, so it
  * is refused here, naming only the prefix.
  */
-export function tokenProblem(token: string | undefined): string | undefined {
+export function tokenProblem(
+  token: string | undefined,
+  variable = "SVC_API_TOKEN",
+): string | undefined {
   if (token === undefined || /^[\x21-\x7e]+$/.test(token)) return undefined;
-  return `SVC_API_TOKEN (${shown(token)}) holds a character an HTTP header cannot carry (a newline or a space?): set it to the token alone`;
+  return `${variable} (${shown(token)}) holds a character an HTTP header cannot carry (a newline or a space?): set it to the token alone`;
+}
+
+export type StdioSettings = {
+  baseUrl: string;
+  token: string | undefined;
+  /** The variable the token came from, named when it cannot be sent. */
+  tokenVariable: string;
+};
+
+/**
+ * Where the service is and the token to call it with. SVC_BASE_URL and SVC_API_TOKEN are the
+ * names contract.md fixes; a newcomer who set the service's (TOSTAO_BASE_URL, the public URL the
+ * service itself reads) or their like (TOSTAO_API_TOKEN) is understood too, each only where
+ * its SVC_ name is unset or empty, so a configuration that works keeps working as it is.
+ */
+export function stdioSettings(env: Record<string, string | undefined>): StdioSettings {
+  // A token has no whitespace, so what surrounds it (the newline an env file or a paste adds)
+  // is dropped; whitespace inside it is refused by tokenProblem, naming only its prefix.
+  const svcToken = env.SVC_API_TOKEN?.trim();
+  const serviceStyle = env.TOSTAO_API_TOKEN?.trim();
+  return {
+    baseUrl: env.SVC_BASE_URL || env.TOSTAO_BASE_URL || "http://localhost:3000",
+    token: svcToken || serviceStyle || undefined,
+    tokenVariable: !svcToken && serviceStyle ? "TOSTAO_API_TOKEN" : "SVC_API_TOKEN",
+  };
 }
 
 /** An error's text with the token, and every line of it, taken out: it may quote the header. */
@@ -37,6 +66,16 @@ function scrubbed(text: string, token: string | undefined): string {
   }
   return out;
 }
+/**
+ * Why fetch failed, in words: its "fetch failed" keeps the reason in its cause, and a refused
+ * connection most often means the service is not started yet.
+ */
+function unreachableReason(err: unknown, token: string | undefined): string {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  if (cause?.code === "ECONNREFUSED")
+    return "connection refused: is it running? `npm start` starts it";
+  return scrubbed(cause?.message || (err as Error).message, token);
+}
 const ListedSchema = z.object({ success: z.literal(true), data: ToolNamesSchema });
 
 /**
@@ -45,11 +84,15 @@ const ListedSchema = z.object({ success: z.literal(true), data: ToolNamesSchema 
  * is a protocol error saying so, rather than a list of tools no call could reach; a service older
  * than that route (404) gets the whole list, as before it, and refuses calls outside the scopes.
  */
-export function makeHttpToolLister(baseUrl: string, token: string | undefined) {
+export function makeHttpToolLister(
+  baseUrl: string,
+  token: string | undefined,
+  tokenVariable?: string,
+) {
   return async (): Promise<ReturnType<typeof describeTools>> => {
     let res: Response;
     let body: unknown;
-    const problem = tokenProblem(token);
+    const problem = tokenProblem(token, tokenVariable);
     if (problem) throw new McpError(ErrorCode.InternalError, problem);
     try {
       res = await fetch(urlOf(baseUrl, "/api/integrations/mcp/tools"), { headers: bearer(token) });
@@ -58,7 +101,7 @@ export function makeHttpToolLister(baseUrl: string, token: string | undefined) {
     } catch (err) {
       throw new McpError(
         ErrorCode.InternalError,
-        `cannot reach the Tostão service at ${baseUrl} (${scrubbed((err as Error).message, token)}); no tool can run until it answers`,
+        `cannot reach the Tostão service at ${baseUrl} (${unreachableReason(err, token)}); no tool can run until it answers`,
       );
     }
     const listed = ListedSchema.safeParse(body);
@@ -74,9 +117,13 @@ export function makeHttpToolLister(baseUrl: string, token: string | undefined) {
   };
 }
 
-export function makeHttpToolCaller(baseUrl: string, token: string | undefined) {
+export function makeHttpToolCaller(
+  baseUrl: string,
+  token: string | undefined,
+  tokenVariable?: string,
+) {
   return async (name: string, args: unknown): Promise<ToolOutcome> => {
-    const problem = tokenProblem(token);
+    const problem = tokenProblem(token, tokenVariable);
     if (problem) return { ok: false, status: 401, error: problem };
     try {
       const res = await fetch(urlOf(baseUrl, "/api/integrations/mcp/call"), {
@@ -92,20 +139,17 @@ export function makeHttpToolCaller(baseUrl: string, token: string | undefined) {
       return {
         ok: false,
         status: 503,
-        error: `cannot reach ${baseUrl}: ${scrubbed((err as Error).message, token)}`,
+        error: `cannot reach ${baseUrl}: ${unreachableReason(err, token)}`,
       };
     }
   };
 }
 
 export async function runStdioServer(env: Record<string, string | undefined>): Promise<void> {
-  const baseUrl = env.SVC_BASE_URL || "http://localhost:3000";
-  // A token has no whitespace, so what surrounds it (the newline an env file or a paste adds)
-  // is dropped; whitespace inside it is refused by tokenProblem, naming only its prefix.
-  const token = env.SVC_API_TOKEN?.trim() || undefined;
+  const { baseUrl, token, tokenVariable } = stdioSettings(env);
   const server = makeMcpServer(
-    makeHttpToolCaller(baseUrl, token),
-    makeHttpToolLister(baseUrl, token),
+    makeHttpToolCaller(baseUrl, token, tokenVariable),
+    makeHttpToolLister(baseUrl, token, tokenVariable),
   );
   await server.connect(new StdioServerTransport());
 }

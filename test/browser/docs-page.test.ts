@@ -8,9 +8,10 @@ import { findChromium } from "../../scripts/find-chromium.mjs";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 // The API reference at /docs in Debian's Chromium (playwright-core drives it; no browser is
-// downloaded): every operation and webhook of the served document is on the page, a screenshot
-// is saved under artifacts/screenshots/ (gitignored), and try-it with a pasted test token
-// creates a sandbox charge on the running service. Without /usr/bin/chromium (or
+// downloaded): every operation and webhook of the served document is on the page, the page is
+// Tostão's (issue 34: no framework logo, creating a charge first) and fits a 390 px phone,
+// screenshots are saved under artifacts/screenshots/ (gitignored), and try-it with a pasted test
+// token creates a sandbox charge on the running service. Without /usr/bin/chromium (or
 // CHROMIUM_PATH) the suite is skipped with one line saying so.
 
 // The same search as the test runner and the other browser tests (scripts/find-chromium.mjs).
@@ -87,6 +88,55 @@ suite("the API reference page in Chromium", () => {
     await page.screenshot({ path: join(SCREENSHOTS, "docs-page.png"), fullPage: true });
     assert.deepEqual(offsite, [], "no request left this service");
     assert.deepEqual(consoleErrors, [], "no error in the console (CSP included)");
+  });
+
+  test("the page is Tostão's: its name and bar, no framework logo or favicon, creating a charge listed first", async () => {
+    await page.goto(`${base}/docs`);
+    await page.locator(".opblock").first().waitFor();
+    assert.equal(await page.title(), "Tostão API reference");
+    assert.equal((await page.locator("header.tostao-bar .brand").textContent())?.trim(), "Tostão");
+    assert.equal(await page.locator(".swagger-ui .topbar").count(), 0, "no Swagger top bar");
+    const icons = await page
+      .locator('link[rel~="icon"]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+    assert.deepEqual(icons, ["data:,"], "no Swagger favicon (the dashboard's pages have none)");
+    const ids = (await page.locator(".opblock-summary-operation-id").allTextContents()).map((s) =>
+      s.trim(),
+    );
+    assert.deepEqual(ids.slice(0, 3), ["createPixCharge", "getPixChargeStatus", "listPixCharges"]);
+  });
+
+  test("on a 390 px phone nothing scrolls sideways, an operation opened included", async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await phone.route(
+      (url) => !url.href.startsWith(base),
+      (route) => {
+        offsite.push(route.request().url());
+        return route.abort();
+      },
+    );
+    try {
+      const small = await phone.newPage();
+      await small.goto(`${base}/docs`);
+      await small.locator(".opblock").first().waitFor();
+      const width = () => small.locator("html").evaluate((el) => el.scrollWidth);
+      assert.equal(await width(), 390, "the page is as wide as the phone");
+      const op = small.locator("#operations-pix-createPixCharge");
+      await op.locator(".opblock-summary").click();
+      await op.locator(".responses-table").first().waitFor();
+      assert.equal(await width(), 390, "an open operation too");
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await small.screenshot({ path: join(SCREENSHOTS, "docs-page-390.png") });
+      await op.scrollIntoViewIfNeeded();
+      await small.screenshot({ path: join(SCREENSHOTS, "docs-operation-390.png") });
+    } finally {
+      await phone.close();
+    }
+    assert.deepEqual(offsite, []);
   });
 
   test("try-it with a pasted test token creates a sandbox charge", async () => {

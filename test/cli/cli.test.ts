@@ -34,10 +34,11 @@ const tostao = async (...args: string[]) => {
   return stdout;
 };
 const json = async (...args: string[]) => JSON.parse(await tostao(...args, "--json"));
-/** Runs the CLI with `input` on its standard input: exit code, stdout, stderr. */
-const withStdin = (input: string, ...args: string[]) =>
-  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env });
+type Run = { code: number | null; stdout: string; stderr: string };
+/** Runs the CLI in `environment` with `input` on its standard input: exit code, stdout, stderr. */
+const runIn = (environment: Record<string, string>, input: string, args: string[]) =>
+  new Promise<Run>((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: environment });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => {
@@ -49,6 +50,18 @@ const withStdin = (input: string, ...args: string[]) =>
     child.on("close", (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(input);
   });
+const withStdin = (input: string, ...args: string[]) => runIn(env, input, args);
+const withEnv = (environment: Record<string, string>, ...args: string[]) =>
+  runIn(environment, "", args);
+
+/** Exit 1 with a single line on stderr and no stack frame: that line. */
+function oneLine(r: Run): string {
+  assert.equal(r.code, 1, r.stderr);
+  assert.doesNotMatch(r.stderr, /^\s+at /m, "no stack trace");
+  const lines = r.stderr.split("\n").filter((l) => l !== "" && !l.startsWith("preparing"));
+  assert.equal(lines.length, 1, r.stderr);
+  return lines[0] ?? "";
+}
 
 describe("tostao CLI", () => {
   test("migrate, account create, token create/list/revoke, all with --json", async () => {
@@ -271,6 +284,60 @@ describe("tostao CLI", () => {
     const done = await json("prune");
     assert.equal(done.dryRun, false);
     assert.equal(done.deleted.events, 0);
+  });
+
+  test("a file, a database or a data directory that is not there: one line naming the flag or variable, no stack trace", async () => {
+    const account = await json("account", "create", "--name", "Loja sem certificado");
+    const dir = mkdtempSync(join(tmpdir(), "tostao-cli-fail-"));
+    const noPfx = await withStdin(
+      "",
+      "pix-provider",
+      "set",
+      "--account",
+      account.id,
+      "--profile",
+      "efi",
+      "--client-id",
+      "id",
+      "--client-secret",
+      "s",
+      "--pfx",
+      join(dir, "producao.p12"),
+      "--pix-key",
+      "k",
+      "--merchant-name",
+      "Loja",
+      "--merchant-city",
+      "Recife",
+    );
+    assert.deepEqual(
+      oneLine(noPfx),
+      `tostao: --pfx: cannot read ${join(dir, "producao.p12")} (no such file)`,
+    );
+    // The store's setting, whichever this run uses: PostgreSQL where nothing listens (its
+    // password never shown), or a data directory under a file.
+    const { DATABASE_URL: _, TOSTAO_DATA_DIR: __, ...bare } = env;
+    const noServer = await withEnv(
+      { ...bare, DATABASE_URL: "postgres://tostao:s3cret@127.0.0.1:1/tostao" },
+      "account",
+      "list",
+    );
+    const line = oneLine(noServer);
+    assert.match(
+      line,
+      /cannot reach PostgreSQL at 127\.0\.0\.1:1\/tostao \(DATABASE_URL\): connection refused/,
+    );
+    assert.doesNotMatch(line, /s3cret/);
+    writeFileSync(join(dir, "a-file"), "");
+    const underAFile = await withEnv(
+      { ...bare, TOSTAO_DATA_DIR: join(dir, "a-file", "data") },
+      "account",
+      "list",
+    );
+    assert.match(
+      oneLine(underAFile),
+      /cannot use the data directory .*a-file\/data \(TOSTAO_DATA_DIR\): a part of the path is not a directory/,
+    );
   });
 
   test("bad usage exits non-zero with a message", async () => {

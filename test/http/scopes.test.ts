@@ -219,7 +219,7 @@ describe("scopes on API keys", () => {
     try {
       await assert.rejects(
         down.listTools(),
-        /cannot reach the Tostão service at http:\/\/127\.0\.0\.1/,
+        /cannot reach the Tostão service at http:\/\/127\.0\.0\.1:\d+ \(connection refused: is it running\? `npm start` starts it\)/,
       );
     } finally {
       await down.close();

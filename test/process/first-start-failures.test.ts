@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -131,4 +131,38 @@ test("a store whose first-start token was never printed gets a fresh token and s
   } finally {
     await third.stop();
   }
+});
+
+test("a store that cannot be opened stops the start with one line naming its variable, no stack trace", async () => {
+  const dir = fresh();
+  const closed = await new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+  const pg = await runToExit(process.execPath, {
+    DATABASE_URL: `postgres://tostao:s3cret@127.0.0.1:${closed}/tostao`,
+    TOSTAO_SECRET_KEY: "ab".repeat(32),
+    PORT: "0",
+  });
+  assert.equal(pg.code, 1);
+  assert.equal(pg.out.trim().split("\n").length, 1, `one line:\n${pg.out}`);
+  assert.match(
+    pg.out,
+    new RegExp(
+      `cannot reach PostgreSQL at 127\\.0\\.0\\.1:${closed}/tostao \\(DATABASE_URL\\): connection refused`,
+    ),
+  );
+  assert.doesNotMatch(pg.out, /s3cret|\n\s+at /, "no password, no stack trace");
+  // A data directory under a file: the key file and the store cannot be made.
+  mkdirSync(join(dir, ".."), { recursive: true });
+  writeFileSync(join(dir, "..", "a-file"), "");
+  const embedded = await runToExit(process.execPath, {
+    TOSTAO_DATA_DIR: join(dir, "..", "a-file", "data"),
+    PORT: "0",
+  });
+  assert.equal(embedded.code, 1);
+  assert.equal(embedded.out.trim().split("\n").length, 1, `one line:\n${embedded.out}`);
+  assert.match(embedded.out, /cannot use the data directory .*a-file\/data \(TOSTAO_DATA_DIR\)/);
 });

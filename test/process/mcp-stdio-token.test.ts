@@ -9,6 +9,7 @@ import { startTestService, type TestService } from "../helpers/service.ts";
 // with a newline inside it could not go in a header, and fetch's refusal quoted the whole header,
 // which the server printed in its error: no part of a token past the 12 characters the service
 // shows as its prefix may be printed. A newline around it (an env file's) is just dropped.
+// Issue 34: the service's style of names (TOSTAO_BASE_URL, TOSTAO_API_TOKEN) work as well.
 
 const BIN = fileURLToPath(new URL("../../bin/tostao-mcp.js", import.meta.url));
 
@@ -22,11 +23,11 @@ before(async () => {
 });
 after(() => svc.close());
 
-async function stdio(apiToken: string) {
+async function stdio(apiToken: string, names = { url: "SVC_BASE_URL", token: "SVC_API_TOKEN" }) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN],
-    env: { PATH: process.env.PATH ?? "", SVC_BASE_URL: url, SVC_API_TOKEN: apiToken },
+    env: { PATH: process.env.PATH ?? "", [names.url]: url, [names.token]: apiToken },
     stderr: "pipe",
   });
   let stderr = "";
@@ -74,5 +75,30 @@ test("a token with a newline after it (an env file's) works", async () => {
     assert.equal(called.isError ?? false, false, JSON.stringify(called));
   } finally {
     await client.close();
+  }
+});
+
+test("the service's style of names, TOSTAO_BASE_URL and TOSTAO_API_TOKEN, configure it when the SVC_ ones are unset", async () => {
+  const { client } = await stdio(token, { url: "TOSTAO_BASE_URL", token: "TOSTAO_API_TOKEN" });
+  try {
+    const tools = await client.listTools();
+    assert.ok(tools.tools.some((t) => t.name === "list_api_tokens"));
+    const called = await client.callTool({ name: "list_api_tokens", arguments: {} });
+    assert.equal(called.isError ?? false, false, JSON.stringify(called));
+  } finally {
+    await client.close();
+  }
+  // A broken token is named by the variable it came from.
+  const broken = await stdio(`${token.slice(0, 20)} ${token.slice(20)}`, {
+    url: "TOSTAO_BASE_URL",
+    token: "TOSTAO_API_TOKEN",
+  });
+  try {
+    const called = JSON.stringify(
+      await broken.client.callTool({ name: "list_api_tokens", arguments: {} }),
+    );
+    assert.match(called, /TOSTAO_API_TOKEN \(svc_test_\w{3}…\) holds a character/);
+  } finally {
+    await broken.client.close();
   }
 });
