@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { billingLines } from "../domain/charges/billing-csv.ts";
+import { billingLines } from "../domain/charge-lifecycle/billing-csv.ts";
 
 // `tostao charges import billing.csv --url URL --token-file F [--chunk N]`: bills a CSV of
 // due-date charges through a running Tostão's POST /api/pix/charges/batch, as any API client

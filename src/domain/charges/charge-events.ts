@@ -2,10 +2,10 @@ import type { ChargeRow } from "../../db/queries/charges.ts";
 import { deliverAtOf, type NewEvent } from "../../db/queries/events.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import { type EventPayloadDeps, eventPayload } from "../events/event-data.ts";
-import { creationChargeData, originOfRow } from "../events/event-data-of.ts";
 import { newId } from "../ids.ts";
 import type { EventType } from "./charge-status.ts";
 import { chargeData } from "./charge-view.ts";
+import { creationChargeData, originOfRow } from "./event-data-of.ts";
 
 type Deps = { clock: Clock; random: Random } & EventPayloadDeps;
 
@@ -34,7 +34,7 @@ export function chargeEvent(
 /**
  * A new charge's charge.created and charge.pending, in that order. Both describe the charge as
  * created, which its row keeps: they are stored without payload and their data is drawn from the
- * row when read (events/event-data-of.ts). A charge created in another state (none is today)
+ * row when read (charges/event-data-of.ts). A charge created in another state (none is today)
  * would have its data stored, once, shared by both events.
  */
 export function creationEvents(deps: Deps, row: ChargeRow) {

@@ -4,8 +4,8 @@ import type { ChargeRow } from "../../db/queries/charges.ts";
 import { manualClock } from "../../kernel/clock.ts";
 import { chargeEvent, creationEvents } from "../charges/charge-events.ts";
 import { chargeData } from "../charges/charge-view.ts";
+import { eventDataOf } from "../charges/event-data-of.ts";
 import { eventPayload, webhookBody } from "./event-data.ts";
-import { eventDataOf } from "./event-data-of.ts";
 
 // Event payloads (and so GET /api/events and every webhook body) are written through their
 // event's schema: a field added to chargeData() or to any payload without declaring it fails

@@ -13,8 +13,8 @@ const ChargeIdFilter = z.string().trim().min(1, "must not be empty").optional();
 export const ListEventsQuerySchema = z.strictObject({ charge_id: ChargeIdFilter, ...PageQuery });
 export const ListEventsArgsSchema = z.strictObject({ charge_id: ChargeIdFilter, ...PageArguments });
 
+import { eventDataOf } from "../charges/event-data-of.ts";
 import { type EventPayloadDeps, EventViewSchema } from "./event-data.ts";
-import { eventDataOf } from "./event-data-of.ts";
 
 export { EventViewSchema };
 

@@ -2,12 +2,12 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
-import { billingLines } from "../../domain/charges/billing-csv.ts";
+import { billingLines } from "../../domain/charge-lifecycle/billing-csv.ts";
 import {
   MAX_BATCH_LINES,
   prepareChargeBatch,
   writeChargeBatch,
-} from "../../domain/charges/create-charge-batch.ts";
+} from "../../domain/charge-lifecycle/create-charge-batch.ts";
 import { idempotencySeed } from "../../domain/idempotency/request-identity.ts";
 import { submitOnce } from "../../domain/idempotency/submit-once.ts";
 import { brlToCents } from "../../domain/money.ts";
@@ -24,7 +24,7 @@ import { money } from "./format.ts";
 import { signed, signedInRoutes } from "./session.ts";
 
 // "Bill many (CSV)": a billing CSV uploaded from the dashboard becomes one batch of charges with
-// a due date, through the same parser as `tostao charges import` (domain/charges/billing-csv.ts)
+// a due date, through the same parser as `tostao charges import` (domain/charge-lifecycle/billing-csv.ts)
 // and the same use case as POST /api/pix/charges/batch, for the signed-in account and the mode
 // shown. The answer is a report per line of the file: the charge made, or that line's error.
 

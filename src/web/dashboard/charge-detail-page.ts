@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
+import {
+  cancelCharge,
+  refundCharge,
+  simulatePay,
+} from "../../domain/charge-lifecycle/pay-cancel-refund.ts";
 import { qrImageOf } from "../../domain/charges/charge-view.ts";
-import { dueSummary } from "../../domain/charges/due-charge.ts";
-import { cancelCharge, refundCharge, simulatePay } from "../../domain/charges/pay-cancel-refund.ts";
-import { paymentUrl } from "../../domain/checkout/payment-url.ts";
+import { paymentUrl } from "../../domain/charges/payment-url.ts";
 import { cryptoView } from "../../domain/crypto/crypto-view.ts";
 import { chargeExists, ownChargeNow } from "../../domain/dashboard/charge-detail.ts";
+import { dueSummary } from "../../domain/due-date/due-charge.ts";
 import { AppError } from "../../domain/errors.ts";
 import { listEvents } from "../../domain/events/list-events.ts";
 import { chargeDeliveries } from "../../domain/webhooks/charge-deliveries.ts";

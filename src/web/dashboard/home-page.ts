@@ -6,7 +6,7 @@ import {
   goLiveChecklist,
   todayTotals,
 } from "../../domain/dashboard/overview.ts";
-import { activeSubscriptions as countActive } from "../../domain/subscriptions/dashboard-reads.ts";
+import { activeSubscriptions as countActive } from "../../domain/dashboard/subscription-reads.ts";
 import { html } from "../html.ts";
 import { translator } from "../i18n/catalogue.ts";
 import { subscriptions } from "../i18n/subscriptions.ts";

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../deps.ts";
-import { FIRST_START_TOKEN_LABEL } from "../../domain/accounts/bootstrap.ts";
+import { FIRST_START_TOKEN_LABEL } from "../../domain/first-start/bootstrap.ts";
 import { submitOnce } from "../../domain/idempotency/submit-once.ts";
 import { issueToken, listTokens, revokeToken } from "../../domain/tokens/manage-tokens.ts";
 import { CreateTokenSchema } from "../../domain/tokens/schemas.ts";

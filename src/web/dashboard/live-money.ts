@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../deps.ts";
-import { chargeDisputes, unmatchedPayments } from "../../domain/charges/live-records.ts";
+import { chargeDisputes, unmatchedPayments } from "../../domain/live-pix/live-records.ts";
 import { html, type SafeHtml } from "../html.ts";
 import { formatBrl, translator } from "../i18n/catalogue.ts";
 import { liveMoney } from "../i18n/live-money.ts";

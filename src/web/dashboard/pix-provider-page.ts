@@ -3,14 +3,14 @@ import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../domain/errors.ts";
 import { viewReceiverAccount } from "../../domain/pix-psp-connection/connection-view.ts";
 import {
-  deletePspConnection,
-  savePspConnection,
-  viewPspConnection,
-} from "../../domain/pix-psp-connection/manage-connection.ts";
-import {
   type PspConnectionView,
   SavePspConnectionSchema,
 } from "../../domain/pix-psp-connection/schemas.ts";
+import {
+  deletePspConnection,
+  savePspConnection,
+  viewPspConnection,
+} from "../../domain/pix-psp-setup/manage-connection.ts";
 import { PROFILES } from "../../pix-psp/profiles.ts";
 import { formBody } from "../forms.ts";
 import { type HtmlValue, html } from "../html.ts";

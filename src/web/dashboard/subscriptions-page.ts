@@ -4,7 +4,7 @@ import type { AppDeps } from "../../deps.ts";
 import {
   subscriptionDetail,
   subscriptionsPage,
-} from "../../domain/subscriptions/dashboard-reads.ts";
+} from "../../domain/dashboard/subscription-reads.ts";
 import { cancelSubscription } from "../../domain/subscriptions/manage-subscriptions.ts";
 import { SUBSCRIPTION_DISPLAY_STATUS } from "../../domain/subscriptions/subscription-status.ts";
 import { nextChargeDate, subscriptionUrl } from "../../domain/subscriptions/subscription-view.ts";

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { checkDisplayName } from "../../domain/accounts/display-name.ts";
+import { AppError } from "../../domain/errors.ts";
 import {
   pendingChargesRefusal,
   unsettledCobsRefusal,
-} from "../../domain/charges/live-delete-guard.ts";
-import { AppError } from "../../domain/errors.ts";
+} from "../../domain/live-pix/live-delete-guard.ts";
 import { CreateProductSchema } from "../../domain/products/products.ts";
 import { activeSubscriptionsRefusal } from "../../domain/subscriptions-live/delete-guard.ts";
 import { CreateTokenSchema } from "../../domain/tokens/schemas.ts";

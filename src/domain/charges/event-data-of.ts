@@ -1,6 +1,6 @@
 import type { ChargeOrigin } from "../../db/queries/events.ts";
-import { chargeData } from "../charges/charge-view.ts";
-import { type EventPayloadDeps, eventPayload } from "./event-data.ts";
+import { type EventPayloadDeps, eventPayload } from "../events/event-data.ts";
+import { chargeData } from "./charge-view.ts";
 
 // A charge's creation events (charge.created, charge.pending) are stored without their data
 // (migration 0022): it is the charge as created, which the charge's row still holds, since the
