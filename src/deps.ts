@@ -81,7 +81,7 @@ export type AppDeps = {
   tally: Tally;
   /**
    * Event payloads that do not fit their schema throw instead of losing the misfit fields
-   * (tests, with strictResponses; domain/events/event-data.ts).
+   * (tests, with strictResponses; domain/event-payload.ts).
    */
   strictPayloads?: boolean;
 };

@@ -14,7 +14,8 @@ export const ListEventsQuerySchema = z.strictObject({ charge_id: ChargeIdFilter,
 export const ListEventsArgsSchema = z.strictObject({ charge_id: ChargeIdFilter, ...PageArguments });
 
 import { eventDataOf } from "../charges/event-data-of.ts";
-import { type EventPayloadDeps, EventViewSchema } from "./event-data.ts";
+import type { EventPayloadDeps } from "../event-payload.ts";
+import { EventViewSchema } from "./event-data.ts";
 
 export { EventViewSchema };
 

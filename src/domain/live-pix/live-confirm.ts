@@ -20,7 +20,7 @@ export type LiveDeps = {
   clock: Clock;
   random: Random;
   tally?: Tally;
-  /** Undeclared event fields throw instead of being dropped (tests; events/event-data.ts). */
+  /** Undeclared event fields throw instead of being dropped (tests; event-payload.ts). */
   strictPayloads?: boolean;
 };
 
