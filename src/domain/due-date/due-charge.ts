@@ -1,6 +1,5 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import type { Clock } from "../../kernel/clock.ts";
-import type { CreatePixCharge } from "../charges/schemas.ts";
 import { unprocessable } from "../errors.ts";
 import { centsToBrl } from "../money.ts";
 import { type AmountDue, amountDue } from "./amount-due.ts";
@@ -12,7 +11,7 @@ import {
   parseCalendarDate,
   todayIn,
 } from "./calendar-date.ts";
-import { termsInputOf } from "./create-fields.ts";
+import { type CreateInput, termsInputOf } from "./create-fields.ts";
 import { type DueDateTerms, isPercentMode } from "./modalities.ts";
 import { isPayableAmount } from "./payable-bounds.ts";
 import { dueDateTermsFor } from "./terms-schema.ts";
@@ -64,7 +63,7 @@ export type DuePlan = { terms: DueDateTerms; expiresAt: Date; overdueAt: Date };
  */
 export function planDueCharge(
   deps: { clock: Clock },
-  input: CreatePixCharge & { due_date: string },
+  input: CreateInput & { due_date: string },
   valueCents: number,
 ): DuePlan {
   const today = brazilDate(deps.clock.now());
