@@ -2,9 +2,9 @@ import type { ChainSource } from "./bitcoin/esplora.ts";
 import type { QuoteService } from "./bitcoin/price-sources.ts";
 import type { Config } from "./config.ts";
 import type { ChargeWriter, CobAttemptWriter } from "./db/queries/insert-charges.ts";
-import type { PixProviders } from "./domain/charges/pix-provider.ts";
 import type { LightningSettings } from "./domain/lightning/deps.ts";
 import type { PspClientFactory, PspClients } from "./domain/pix-psp-connection/clients.ts";
+import type { PixProviders } from "./domain/sandbox-pix/pix-provider.ts";
 import type { SubscriptionRails } from "./domain/subscriptions/rail.ts";
 import type { RecurrenceSink } from "./domain/subscriptions-live/notify.ts";
 import type { Tally } from "./domain/tally.ts";
@@ -81,7 +81,7 @@ export type AppDeps = {
   tally: Tally;
   /**
    * Event payloads that do not fit their schema throw instead of losing the misfit fields
-   * (tests, with strictResponses; domain/events/event-data.ts).
+   * (tests, with strictResponses; domain/event-payload.ts).
    */
   strictPayloads?: boolean;
 };

@@ -8,9 +8,9 @@ import { migrate } from "./db/migrate.ts";
 import { openDb } from "./db/open-db.ts";
 import { makeCreateWriter } from "./db/queries/insert-charges.ts";
 import type { AppDeps } from "./deps.ts";
-import { bootstrapIfEmpty, firstStartShown } from "./domain/accounts/bootstrap.ts";
-import { sandboxPixProvider } from "./domain/charges/pix-provider.ts";
+import { bootstrapIfEmpty, firstStartShown } from "./domain/first-start/bootstrap.ts";
 import { makePspClients, type PspClientFactory } from "./domain/pix-psp-connection/clients.ts";
+import { sandboxPixProvider } from "./domain/sandbox-pix/pix-provider.ts";
 import { sandboxSubscriptionRail } from "./domain/subscriptions/rail.ts";
 import { makeLiveSubscriptionRail } from "./domain/subscriptions-live/live-rail.ts";
 import { makeSubscriptionSink } from "./domain/subscriptions-live/sink.ts";
@@ -71,7 +71,7 @@ export async function createService(
     makePspClient?: PspClientFactory;
     /**
      * `npm start` on the embedded store: a first-start token and setup link made by a start that
-     * died before printing them are replaced by a fresh pair to print (accounts/bootstrap.ts).
+     * died before printing them are replaced by a fresh pair to print (first-start/bootstrap.ts).
      */
     reissueUnseenFirstStart?: boolean;
   } = {},

@@ -1,113 +1,25 @@
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { resolve } from "node:path";
 import { describe, test } from "node:test";
+import {
+  domainUnitOf,
+  findCycles,
+  type Graph,
+  importGraph,
+  topUnitOf,
+  unitGraph,
+  upwardImports,
+} from "./helpers/import-graph.ts";
 
 // The layering README.md describes, checked on the source itself: the front doors (src/http,
-// src/mcp) reach the database only through the domain's use cases, and no two modules of src/
-// import each other, directly or round a loop. Imports are read with a regular expression (every
-// `from "./x"`, `import "./x"` and `import("./x")`, type-only ones included: a type import is a
-// dependency too), so this needs no parser and runs in a few milliseconds.
+// src/mcp) reach the database only through the domain's use cases, no two modules of src/
+// import each other, directly or round a loop, and the domain's own folders stand on floors
+// (src/domain/README.md). Imports are read with regular expressions (helpers/import-graph.ts:
+// every `from "./x"`, `import "./x"` and `import("./x")`, type-only ones included, since a type
+// import is a dependency too; the domain's floors count the imports that load code), so this
+// needs no parser and runs in a few milliseconds.
 
 const SRC = resolve(import.meta.dirname, "../src");
-
-const FROM = /\bfrom\s*["'](\.{1,2}\/[^"']+)["']/g;
-const BARE = /\bimport\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
-
-type Graph = Map<string, string[]>;
-
-/** Every .ts file under src/ (paths relative to src/, with /) and the src/ files it imports. */
-export function importGraph(root: string): { graph: Graph; unresolved: string[] } {
-  const files = readdirSync(root, { recursive: true })
-    .map(String)
-    .filter((f) => f.endsWith(".ts"))
-    .map((f) => f.split("\\").join("/"))
-    .sort();
-  const graph: Graph = new Map();
-  const unresolved: string[] = [];
-  for (const file of files) {
-    const text = readFileSync(join(root, file), "utf8");
-    const targets = new Set<string>();
-    for (const re of [FROM, BARE]) {
-      for (const m of text.matchAll(re)) {
-        const spec = m[1] ?? "";
-        const abs = resolve(root, dirname(file), spec);
-        const found = [abs, `${abs}.ts`, join(abs, "index.ts")].find(
-          (p) => existsSync(p) && p.endsWith(".ts"),
-        );
-        if (!found) {
-          unresolved.push(`${file}: ${spec}`);
-          continue;
-        }
-        const rel = relative(root, found).split("\\").join("/");
-        if (!rel.startsWith("..")) targets.add(rel);
-      }
-    }
-    graph.set(file, [...targets].sort());
-  }
-  return { graph, unresolved };
-}
-
-/**
- * Each tangle of the graph once (Tarjan's strongly connected components): every file in it, and
- * one loop through them to show how they hang together.
- */
-export function findCycles(graph: Graph): Array<{ files: string[]; loop: string[] }> {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const cycles: Array<{ files: string[]; loop: string[] }> = [];
-  const visit = (v: string) => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0));
-      } else if (onStack.has(w)) {
-        low.set(v, Math.min(low.get(v) ?? 0, index.get(w) ?? 0));
-      }
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const component: string[] = [];
-    let w: string | undefined;
-    do {
-      w = stack.pop();
-      if (w === undefined) break;
-      onStack.delete(w);
-      component.push(w);
-    } while (w !== v);
-    if (component.length > 1 || (graph.get(v) ?? []).includes(v))
-      cycles.push({ files: component.sort(), loop: loopThrough(graph, new Set(component), v) });
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return cycles;
-}
-
-/** One concrete loop from `start` back to itself inside a strongly connected component. */
-function loopThrough(graph: Graph, component: Set<string>, start: string): string[] {
-  const from = new Map<string, string>();
-  const queue = [start];
-  while (queue.length > 0) {
-    const v = queue.shift() ?? start;
-    for (const w of graph.get(v) ?? []) {
-      if (w === start) {
-        const path = [v];
-        while (path[0] !== start) path.unshift(from.get(path[0] ?? "") ?? start);
-        return [...path, start];
-      }
-      if (component.has(w) && !from.has(w)) {
-        from.set(w, v);
-        queue.push(w);
-      }
-    }
-  }
-  return [start];
-}
 
 // The folders of src/ (and the files at its top) ranked from the leaves up: a unit may import
 // its own rank or below, never above. Leaves are libraries of our own with no knowledge of the
@@ -149,41 +61,6 @@ export const RANKS: Record<string, number> = {
  */
 export const KNOWN_UPWARD: readonly string[] = [];
 
-const unitOf = (file: string) => (file.includes("/") ? (file.split("/")[0] ?? file) : file);
-
-/** The imports from a unit to a unit ranked above it, as "folder -> file", test files aside. */
-export function upwardImports(graph: Graph, ranks: Record<string, number>): string[] {
-  const out = new Set<string>();
-  for (const [file, targets] of graph) {
-    if (file.endsWith(".test.ts")) continue;
-    const from = unitOf(file);
-    for (const t of targets) {
-      const to = unitOf(t);
-      const a = ranks[from];
-      const b = ranks[to];
-      if (a === undefined || b === undefined) {
-        out.add(`${from} -> ${t} (unranked: add the folder to RANKS)`);
-      } else if (b > a) {
-        out.add(`${from} -> ${t}`);
-      }
-    }
-  }
-  return [...out].sort();
-}
-
-/** The graph between units (folders and top files), test files aside. */
-export function unitGraph(graph: Graph): Graph {
-  const units = new Map<string, Set<string>>();
-  for (const [file, targets] of graph) {
-    if (file.endsWith(".test.ts")) continue;
-    const from = unitOf(file);
-    const set = units.get(from) ?? new Set<string>();
-    for (const t of targets) if (unitOf(t) !== from) set.add(unitOf(t));
-    units.set(from, set);
-  }
-  return new Map([...units].map(([u, s]) => [u, [...s].sort()]));
-}
-
 describe("the folders of src/", () => {
   const { graph } = importGraph(SRC);
 
@@ -202,7 +79,7 @@ describe("the folders of src/", () => {
     const withoutKnown = new Map(
       [...graph].map(([file, targets]) => [
         file,
-        targets.filter((t) => !KNOWN_UPWARD.includes(`${unitOf(file)} -> ${t}`)),
+        targets.filter((t) => !KNOWN_UPWARD.includes(`${topUnitOf(file)} -> ${t}`)),
       ]),
     );
     assert.deepEqual(
@@ -222,6 +99,87 @@ describe("the folders of src/", () => {
       findCycles(unitGraph(g)).map((c) => c.files),
       [["db", "domain"]],
     );
+  });
+});
+
+// src/domain's floors, from the bottom up: a folder may import its own floor or a lower one,
+// never a higher one, and no folders import each other round a loop. Counted on value imports
+// (what loads when the code runs); a type-only import may cross, though none goes up today.
+// "*.ts" is the files at the domain's top (errors, ids, money, event-payload, ...).
+export const DOMAIN_FLOORS: ReadonlyArray<{ floor: string; folders: readonly string[] }> = [
+  {
+    floor: "rules and formats: no record of their own beyond a query",
+    folders: ["*.ts", "pix", "due-date", "idempotency"],
+  },
+  {
+    floor: "the records: accounts, users, tokens, the charge model and its events, PSP access",
+    folders: ["accounts", "users", "tokens", "charges", "pix-psp-connection", "retention"],
+  },
+  {
+    floor: "how a charge is collected, and what a charge names or notifies",
+    folders: ["sandbox-pix", "live-pix", "lightning", "products", "webhooks"],
+  },
+  { floor: "resources made of charges", folders: ["crypto", "subscriptions"] },
+  { floor: "live subscriptions at the PSP", folders: ["subscriptions-live"] },
+  {
+    floor: "use cases across resources",
+    folders: ["charge-lifecycle", "events", "first-start", "pix-psp-setup"],
+  },
+  { floor: "what the pages read", folders: ["checkout", "dashboard"] },
+];
+
+const DOMAIN_RANKS: Record<string, number> = Object.fromEntries(
+  DOMAIN_FLOORS.flatMap((f, rank) => f.folders.map((folder) => [folder, rank])),
+);
+
+describe("the floors of src/domain", () => {
+  const { values } = importGraph(SRC);
+
+  test("no domain folder imports a folder on a higher floor (value imports)", () => {
+    assert.deepEqual(
+      upwardImports(values, DOMAIN_RANKS, domainUnitOf),
+      [],
+      "move the shared piece down, or the use case up (src/domain/README.md, Floors)",
+    );
+  });
+
+  test("the domain's folders import each other round no loop (value imports)", () => {
+    assert.deepEqual(
+      findCycles(unitGraph(values, domainUnitOf)).map(
+        (c) => `${c.loop.join(" -> ")} (all the folders tangled with it: ${c.files.join(", ")})`,
+      ),
+      [],
+    );
+  });
+
+  test("every folder of src/domain is on one floor, once", () => {
+    const listed = DOMAIN_FLOORS.flatMap((f) => f.folders);
+    assert.deepEqual(listed.length, new Set(listed).size, "a folder on two floors");
+    const present = [...new Set([...values.keys()].map(domainUnitOf))].filter(
+      (u): u is string => u !== undefined,
+    );
+    assert.deepEqual(present.filter((u) => !listed.includes(u)).sort(), [], "not on a floor");
+    assert.deepEqual(listed.filter((u) => !present.includes(u)).sort(), [], "no such folder");
+  });
+
+  test("the floor check finds an upward import and a loop it is shown, and reads types apart", () => {
+    const g: Graph = new Map([
+      ["domain/charges/x.ts", ["domain/crypto/y.ts", "domain/errors.ts", "db/db.ts"]],
+      ["domain/crypto/y.ts", ["domain/charges/x.ts"]],
+      ["domain/errors.ts", []],
+      ["domain/charges/x.test.ts", ["domain/checkout/z.ts"]],
+    ]);
+    assert.deepEqual(upwardImports(g, DOMAIN_RANKS, domainUnitOf), [
+      "charges -> domain/crypto/y.ts",
+    ]);
+    assert.deepEqual(
+      findCycles(unitGraph(g, domainUnitOf)).map((c) => c.files),
+      [["charges", "crypto"]],
+    );
+    // A type-only import is no value edge; an import both ways is.
+    const read = importGraph(resolve(import.meta.dirname, "fixtures/import-graph"));
+    assert.deepEqual(read.graph.get("a.ts"), ["b.ts", "c.ts", "d.ts"]);
+    assert.deepEqual(read.values.get("a.ts"), ["c.ts", "d.ts"]);
   });
 });
 

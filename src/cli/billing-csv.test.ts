@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { billingLines, parseCsv } from "../domain/charges/billing-csv.ts";
+import { billingLines, parseCsv } from "../domain/charge-lifecycle/billing-csv.ts";
 import { importCharges } from "./charges-import.ts";
 
 const CSV = [

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { billingLines } from "../domain/charges/billing-csv.ts";
+import { billingLines } from "../domain/charge-lifecycle/billing-csv.ts";
 import { readFlagFile } from "./failures.ts";
 import { refusedBatch, unreachable, validServiceUrl } from "./import-failures.ts";
 

@@ -1,13 +1,13 @@
 import type { Config } from "../config.ts";
 import { badRequest } from "../domain/errors.ts";
 import { makePspClients } from "../domain/pix-psp-connection/clients.ts";
+import { SavePspConnectionSchema } from "../domain/pix-psp-connection/schemas.ts";
 import {
   type ConnectionDeps,
   deletePspConnection,
   savePspConnection,
   viewPspConnection,
-} from "../domain/pix-psp-connection/manage-connection.ts";
-import { SavePspConnectionSchema } from "../domain/pix-psp-connection/schemas.ts";
+} from "../domain/pix-psp-setup/manage-connection.ts";
 import type { Clock, Random } from "../kernel/clock.ts";
 import type { Db } from "../kernel/db.ts";
 import type { Principal } from "../kernel/mode.ts";

@@ -69,7 +69,7 @@ const misfit = (why: string) =>
 /**
  * The serializer of a schema: compiled, and in strict form (tests) when asked. What every body
  * that leaves the process goes through: responses (http/response-serializer.ts), event payloads
- * and webhook bodies (domain/events/event-data.ts), and tool answers.
+ * (domain/event-payload.ts) and webhook bodies (domain/events/event-data.ts), and tool answers.
  */
 export function serializerFor(schema: z.ZodType, opts: { strict: boolean }): Serialize {
   if (!opts.strict) return compileSerializer(schema);

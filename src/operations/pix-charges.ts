@@ -4,9 +4,13 @@ import {
   ChargeBatchSchema,
   prepareChargeBatch,
   writeChargeBatch,
-} from "../domain/charges/create-charge-batch.ts";
-import { createPixCharge, preparePixCharge } from "../domain/charges/create-pix-charge.ts";
-import { cancelCharge, refundCharge, simulatePay } from "../domain/charges/pay-cancel-refund.ts";
+} from "../domain/charge-lifecycle/create-charge-batch.ts";
+import { createPixCharge, preparePixCharge } from "../domain/charge-lifecycle/create-pix-charge.ts";
+import {
+  cancelCharge,
+  refundCharge,
+  simulatePay,
+} from "../domain/charge-lifecycle/pay-cancel-refund.ts";
 import { listPixCharges, pixChargeStatus } from "../domain/charges/read-charges.ts";
 import {
   ChargeIdSchema,

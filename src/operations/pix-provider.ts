@@ -1,13 +1,13 @@
 import {
-  deletePspConnection,
-  savePspConnection,
-  viewPspConnection,
-} from "../domain/pix-psp-connection/manage-connection.ts";
-import {
   DeletedPspConnectionSchema,
   PspConnectionViewSchema,
   SavePspConnectionSchema,
 } from "../domain/pix-psp-connection/schemas.ts";
+import {
+  deletePspConnection,
+  savePspConnection,
+  viewPspConnection,
+} from "../domain/pix-psp-setup/manage-connection.ts";
 import { operation } from "./operation.ts";
 
 const tags = ["pix"];

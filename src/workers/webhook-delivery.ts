@@ -1,7 +1,7 @@
 import type { ClaimedDelivery } from "../db/queries/deliveries/claim-due.ts";
 import type { AttemptOutcome } from "../db/queries/deliveries/record-attempts.ts";
+import { eventDataOf } from "../domain/charges/event-data-of.ts";
 import { webhookBody } from "../domain/events/event-data.ts";
-import { eventDataOf } from "../domain/events/event-data-of.ts";
 import {
   type AttemptVerdict,
   type Classified,

@@ -9,7 +9,7 @@ import {
   makeCreateWriter,
 } from "../../src/db/queries/insert-charges.ts";
 import { chargeEvent } from "../../src/domain/charges/charge-events.ts";
-import { createLiveCob } from "../../src/domain/charges/live-create.ts";
+import { createLiveCob } from "../../src/domain/live-pix/live-create.ts";
 import type { PspClients } from "../../src/domain/pix-psp-connection/clients.ts";
 import { cryptoRandom, manualClock } from "../../src/kernel/clock.ts";
 import { chargeWrite } from "../helpers/charge-write.ts";

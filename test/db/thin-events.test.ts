@@ -8,7 +8,8 @@ import { findCharge } from "../../src/db/queries/charges.ts";
 import { insertCharges } from "../../src/db/queries/insert-charges.ts";
 import { chargeEvent, creationEvents } from "../../src/domain/charges/charge-events.ts";
 import { chargeData } from "../../src/domain/charges/charge-view.ts";
-import { eventPayload } from "../../src/domain/events/event-data.ts";
+import { CHARGE_EVENT_DATA_SCHEMAS } from "../../src/domain/charges/event-data-schemas.ts";
+import { eventPayload } from "../../src/domain/event-payload.ts";
 import { listEvents } from "../../src/domain/events/list-events.ts";
 import { cryptoRandom, manualClock } from "../../src/kernel/clock.ts";
 import { chargeWrite } from "../helpers/charge-write.ts";
@@ -78,7 +79,11 @@ describe("creation events drawn from the charge row", () => {
     const row = await findCharge(svc.deps.db, { accountId: a.accountId, mode: "test", id });
     assert.ok(row);
     const old = JSON.stringify(
-      eventPayload({ strictPayloads: true }, "charge.created", chargeData(row)),
+      eventPayload(
+        { strictPayloads: true },
+        CHARGE_EVENT_DATA_SCHEMAS["charge.created"],
+        chargeData(row),
+      ),
     );
     await svc.deps.db.query("UPDATE events SET payload = $1::json WHERE charge_id = $2", [old, id]);
 

@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { ORIGIN_COLUMN, type OriginJson, originOf } from "../../src/db/queries/events.ts";
 import type { EventType } from "../../src/domain/charges/charge-status.ts";
-import { eventPayload, webhookBody } from "../../src/domain/events/event-data.ts";
-import { eventDataOf } from "../../src/domain/events/event-data-of.ts";
+import { eventDataOf } from "../../src/domain/charges/event-data-of.ts";
+import { eventPayload } from "../../src/domain/event-payload.ts";
+import { EVENT_DATA_SCHEMAS, webhookBody } from "../../src/domain/events/event-data.ts";
 import { startFakeEsplora } from "../helpers/fake-chain.ts";
 import { responseSchemaSuite } from "../helpers/schema-suite.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
@@ -54,7 +55,11 @@ describe("event payloads and webhook bodies", () => {
     }
     for (const r of rows) {
       const strict = { strictPayloads: true };
-      assert.deepEqual(eventPayload(strict, r.type, r.payload), r.payload, `${r.type} ${r.id}`);
+      assert.deepEqual(
+        eventPayload(strict, EVENT_DATA_SCHEMAS[r.type], r.payload),
+        r.payload,
+        `${r.type} ${r.id}`,
+      );
       const body = {
         id: r.id,
         event: r.type,

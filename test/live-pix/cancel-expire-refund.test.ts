@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { expireLiveCharges } from "../../src/domain/charges/live-expire.ts";
+import { expireLiveCharges } from "../../src/domain/live-pix/live-expire.ts";
 import { makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
 import { cobOf, type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
 import { makeTestPki, type TestPki } from "../helpers/psp-peer/index.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, afterEach, before, describe, test } from "node:test";
-import { expireLiveCharges } from "../../src/domain/charges/live-expire.ts";
+import { expireLiveCharges } from "../../src/domain/live-pix/live-expire.ts";
 import { type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
 import { makeTestPki, type PeerCobV, type TestPki } from "../helpers/psp-peer/index.ts";
 

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { insertCharges } from "../../src/db/queries/insert-charges.ts";
-import { refuseDeleteWithPendingCharges } from "../../src/domain/charges/live-delete-guard.ts";
-import { expireLiveCharges } from "../../src/domain/charges/live-expire.ts";
-import { reconcileLivePix } from "../../src/domain/charges/live-reconcile.ts";
+import { refuseDeleteWithPendingCharges } from "../../src/domain/live-pix/live-delete-guard.ts";
+import { expireLiveCharges } from "../../src/domain/live-pix/live-expire.ts";
+import { reconcileLivePix } from "../../src/domain/live-pix/live-reconcile.ts";
 import type { Db } from "../../src/kernel/db.ts";
 import { chargeWrite } from "../helpers/charge-write.ts";
 import { cobOf, type LiveSetup, PATIENT_PSP_CLIENT, startLiveSetup } from "../helpers/live-pix.ts";

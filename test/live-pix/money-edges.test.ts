@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { expireLiveCharges } from "../../src/domain/charges/live-expire.ts";
-import { reconcileLivePix } from "../../src/domain/charges/live-reconcile.ts";
+import { expireLiveCharges } from "../../src/domain/live-pix/live-expire.ts";
+import { reconcileLivePix } from "../../src/domain/live-pix/live-reconcile.ts";
 import type { Metrics } from "../../src/metrics/metrics.ts";
 import { addUser, getPage, postForm, signInInject } from "../helpers/dashboard.ts";
 import { cobOf, type LiveSetup, PATIENT_PSP_CLIENT, startLiveSetup } from "../helpers/live-pix.ts";

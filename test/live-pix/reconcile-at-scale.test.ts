@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { reconcileLivePix } from "../../src/domain/charges/live-reconcile.ts";
+import { reconcileLivePix } from "../../src/domain/live-pix/live-reconcile.ts";
 import { type LiveSetup, PATIENT_PSP_CLIENT, startLiveSetup } from "../helpers/live-pix.ts";
 
 // Reconciliation a PSP will not rate-limit (issue 21): its cost follows the Pix received, read

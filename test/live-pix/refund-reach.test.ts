@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, afterEach, before, describe, test } from "node:test";
-import { reconcileLivePix } from "../../src/domain/charges/live-reconcile.ts";
+import { reconcileLivePix } from "../../src/domain/live-pix/live-reconcile.ts";
 import { cobOf, type LiveSetup, PATIENT_PSP_CLIENT, startLiveSetup } from "../helpers/live-pix.ts";
 import { makeTestPki, type PeerCobV, type TestPki } from "../helpers/psp-peer/index.ts";
 

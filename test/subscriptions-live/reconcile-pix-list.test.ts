@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { reconcileLivePix } from "../../src/domain/charges/live-reconcile.ts";
+import { reconcileLivePix } from "../../src/domain/live-pix/live-reconcile.ts";
 import { billingPass } from "../../src/domain/subscriptions/billing.ts";
 import type { RecurrenceSink } from "../../src/domain/subscriptions-live/notify.ts";
 import { reconcileRecurrences } from "../../src/domain/subscriptions-live/reconcile.ts";

@@ -42,7 +42,7 @@ export type ChargeRow = {
   receivedCents: number;
   /**
    * A charge with a due date (cobv, migration 0017): its terms as the domain wrote them
-   * (domain/due-date DueDateTerms, read back by domain/charges/due-charge.ts); null otherwise.
+   * (domain/due-date DueDateTerms, read back by domain/due-date/due-charge.ts); null otherwise.
    */
   dueTerms?: object | null;
   /** When a due-date charge becomes overdue (midnight in Brazil after its moved due date). */
@@ -95,7 +95,7 @@ export const CHARGE_COLUMNS = columns();
 export const NOT_FULLY_SEEN = `(method <> 'crypto' OR received_sats < (crypto->>'amountSats')::bigint)`;
 
 // A live PIX charge expires only once its cob is removed at the PSP (the cob stays payable
-// there otherwise): the live expiry pass (domain/charges/live-expire.ts) does that, so the
+// there otherwise): the live expiry pass (domain/live-pix/live-expire.ts) does that, so the
 // generic expiry leaves these charges alone.
 export const NOT_LIVE_PIX = `(mode <> 'live' OR method <> 'pix')`;
 

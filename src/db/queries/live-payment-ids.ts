@@ -5,7 +5,7 @@ import type { Db } from "../../kernel/db.ts";
 // but a devolução needs the payment's end-to-end id. When the PSP's list of Pix received (or a
 // Pix confirmed by GET /pix/{e2eid}) later names the payment, its id is written back here.
 
-/** The prefix of the placeholder payment id (domain/charges/live-confirm.ts writes it). */
+/** The prefix of the placeholder payment id (domain/live-pix/live-confirm.ts writes it). */
 export const PLACEHOLDER_E2EID_PREFIX = "cob:";
 
 /**

@@ -42,9 +42,11 @@ export const EVENT_TYPES = [
   "subscription.expired",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+/** The events about a charge or a payment (their data: charges/event-data-schemas.ts). */
+export type ChargeEventType = Extract<EventType, `charge.${string}` | "payment.unmatched">;
 
 /** The event a move into `to` emits. */
-export const EVENT_FOR_STATUS: Record<Exclude<ChargeStatus, "pending">, EventType> = {
+export const EVENT_FOR_STATUS: Record<Exclude<ChargeStatus, "pending">, ChargeEventType> = {
   approved: "charge.approved",
   declined: "charge.declined",
   expired: "charge.declined",

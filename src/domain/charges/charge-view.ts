@@ -1,8 +1,8 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import { qrPngDataUrl } from "../../qr/qr-png.ts";
+import { dueFields } from "../due-date/due-charge.ts";
 import { centsToBrl } from "../money.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
-import { dueFields } from "./due-charge.ts";
 
 // How a charge is shown: the spec's webhook `data` object is the core of every view, so the
 // event payloads, the status response and the list items always agree field by field.

@@ -5,7 +5,8 @@ import { findConnection } from "../../db/queries/psp-connections.ts";
 import { findWallet } from "../../db/queries/wallets.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Mode, Principal } from "../../kernel/mode.ts";
-import { type PixChargeDeps, preparePixCharge } from "../charges/create-pix-charge.ts";
+import { type PixChargeDeps, preparePixCharge } from "../charge-lifecycle/create-pix-charge.ts";
+import { checkoutOwner } from "../charges/checkout-owner.ts";
 import { CreatePixChargeSchema } from "../charges/schemas.ts";
 import { type CryptoDeps, startCryptoCharge } from "../crypto/create-crypto-charge.ts";
 import { CreateCryptoChargeSchema } from "../crypto/schemas.ts";
@@ -18,7 +19,6 @@ import {
   twinResultOr,
   writeOnce,
 } from "../idempotency/submit-once.ts";
-import { checkoutOwner } from "./checkout-owner.ts";
 
 // The public checkout page of a product (GET/POST /checkout/{productId}): what it sells, which
 // ways to pay its merchant has enabled in the product's mode, and the creation of the charge

@@ -2,13 +2,13 @@ import { formatBtc } from "../../bitcoin/payment-uri.ts";
 import { findAccount } from "../../db/queries/accounts.ts";
 import { type ChargeRow, findChargeById } from "../../db/queries/charges.ts";
 import { findProduct } from "../../db/queries/products.ts";
+import { simulatePay } from "../charge-lifecycle/pay-cancel-refund.ts";
 import { DISPLAY_STATUS } from "../charges/charge-status.ts";
-import { dueSummary } from "../charges/due-charge.ts";
 import { expireIfOverdue } from "../charges/move-charge.ts";
-import { simulatePay } from "../charges/pay-cancel-refund.ts";
 import { lightningInvoiceOf } from "../crypto/crypto-view.ts";
 import type { CryptoReadDeps } from "../crypto/read-crypto-charges.ts";
 import { readCryptoCharge } from "../crypto/watch-chain.ts";
+import { dueSummary } from "../due-date/due-charge.ts";
 import { notFound } from "../errors.ts";
 
 // What a payer may see of a charge, for its hosted payment page (GET /pay/{id}) and the page's

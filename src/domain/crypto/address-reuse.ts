@@ -14,7 +14,8 @@ import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Mode } from "../../kernel/mode.ts";
 import { chargeEvent } from "../charges/charge-events.ts";
-import { type EventPayloadDeps, eventPayload } from "../events/event-data.ts";
+import { UnmatchedPaymentEventDataSchema } from "../charges/event-data-schemas.ts";
+import { type EventPayloadDeps, eventPayload } from "../event-payload.ts";
 import { newId } from "../ids.ts";
 import type { Tally } from "../tally.ts";
 
@@ -147,7 +148,7 @@ function unmatchedEvent(
     mode: owner.mode,
     type: "payment.unmatched",
     chargeId: null,
-    payload: eventPayload(deps, "payment.unmatched", {
+    payload: eventPayload(deps, UnmatchedPaymentEventDataSchema, {
       kind: "bitcoin",
       address,
       txid: tx.txid,

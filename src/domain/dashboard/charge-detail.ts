@@ -1,15 +1,15 @@
 import { findCharge } from "../../db/queries/charges.ts";
 import type { Principal } from "../../kernel/mode.ts";
 import { qrImageOf } from "../charges/charge-view.ts";
-import { dueSummary } from "../charges/due-charge.ts";
-import { chargeDisputes } from "../charges/live-records.ts";
 import { expireIfOverdue } from "../charges/move-charge.ts";
-import { paymentUrl } from "../checkout/payment-url.ts";
+import { paymentUrl } from "../charges/payment-url.ts";
 import { cryptoView } from "../crypto/crypto-view.ts";
 import type { CryptoReadDeps } from "../crypto/read-crypto-charges.ts";
 import { readCryptoCharge } from "../crypto/watch-chain.ts";
+import { dueSummary } from "../due-date/due-charge.ts";
 import { AppError, notFound } from "../errors.ts";
 import { listEvents } from "../events/list-events.ts";
+import { chargeDisputes } from "../live-pix/live-records.ts";
 import { chargeDeliveries } from "../webhooks/charge-deliveries.ts";
 
 /**

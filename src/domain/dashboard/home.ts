@@ -1,7 +1,7 @@
 import type { Principal } from "../../kernel/mode.ts";
-import { activeSubscriptions } from "../subscriptions/dashboard-reads.ts";
 import { listChargesPage } from "./charge-list.ts";
 import { failingDeliveries, goLiveChecklist, todayTotals } from "./overview.ts";
+import { activeSubscriptions } from "./subscription-reads.ts";
 
 // The home page's read model: today's figures, the latest charges, the failing deliveries, what
 // live payments still lack, and the active subscriptions, read together.

@@ -4,7 +4,7 @@ import { findWalletView } from "../crypto/wallet-read.ts";
 import { AppError } from "../errors.ts";
 import { currentLightningConnection } from "../lightning/manage-connection.ts";
 import { viewReceiverAccount } from "../pix-psp-connection/connection-view.ts";
-import { viewPspConnection } from "../pix-psp-connection/manage-connection.ts";
+import { viewPspConnection } from "../pix-psp-setup/manage-connection.ts";
 import { listTokens } from "../tokens/manage-tokens.ts";
 import { openInvites } from "../users/user-links.ts";
 import { listUsers } from "../users/users.ts";

@@ -34,7 +34,8 @@ export const DueDateFieldsSchemas = {
 
 type Issue = { path: (string | number)[]; message: string };
 
-type CreateInput = Partial<Omit<DueDateTermsInput, "days_after_due">> & {
+/** The fields of a create body (charges/schemas.ts CreatePixCharge) that the due date reads. */
+export type CreateInput = Partial<Omit<DueDateTermsInput, "days_after_due">> & {
   days_after_due?: number | undefined;
   expires_in?: number | undefined;
   customer_name?: string | undefined;

@@ -4,8 +4,9 @@ import type { ChargeRow } from "../../db/queries/charges.ts";
 import { manualClock } from "../../kernel/clock.ts";
 import { chargeEvent, creationEvents } from "../charges/charge-events.ts";
 import { chargeData } from "../charges/charge-view.ts";
-import { eventPayload, webhookBody } from "./event-data.ts";
-import { eventDataOf } from "./event-data-of.ts";
+import { eventDataOf } from "../charges/event-data-of.ts";
+import { eventPayload } from "../event-payload.ts";
+import { EVENT_DATA_SCHEMAS, webhookBody } from "./event-data.ts";
 
 // Event payloads (and so GET /api/events and every webhook body) are written through their
 // event's schema: a field added to chargeData() or to any payload without declaring it fails
@@ -73,7 +74,7 @@ test("a creation event keeps its payload when its data could not be drawn back f
 test("a field outside the event's schema fails under strict payloads, and is dropped otherwise", () => {
   const leaky = { ...chargeData(row), internal_secret: "s3cret" };
   assert.throws(() => chargeEvent(deps, "charge.approved", row, leaky), /internal_secret/);
-  const lax = eventPayload({}, "charge.approved", leaky);
+  const lax = eventPayload({}, EVENT_DATA_SCHEMAS["charge.approved"], leaky);
   assert.equal("internal_secret" in lax, false);
   assert.throws(
     () =>

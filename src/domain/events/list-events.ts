@@ -13,8 +13,9 @@ const ChargeIdFilter = z.string().trim().min(1, "must not be empty").optional();
 export const ListEventsQuerySchema = z.strictObject({ charge_id: ChargeIdFilter, ...PageQuery });
 export const ListEventsArgsSchema = z.strictObject({ charge_id: ChargeIdFilter, ...PageArguments });
 
-import { type EventPayloadDeps, EventViewSchema } from "./event-data.ts";
-import { eventDataOf } from "./event-data-of.ts";
+import { eventDataOf } from "../charges/event-data-of.ts";
+import type { EventPayloadDeps } from "../event-payload.ts";
+import { EventViewSchema } from "./event-data.ts";
 
 export { EventViewSchema };
 

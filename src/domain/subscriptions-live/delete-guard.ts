@@ -1,7 +1,7 @@
 import { activeLiveSubscriptionIds } from "../../db/queries/subscriptions-live.ts";
 import type { Db } from "../../kernel/db.ts";
-import { listedIds } from "../charges/live-delete-guard.ts";
 import { unprocessable } from "../errors.ts";
+import { listedIds } from "../live-pix/live-delete-guard.ts";
 
 const LISTED = 20;
 

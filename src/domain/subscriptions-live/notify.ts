@@ -32,7 +32,7 @@ export type RecurrenceNotifyDeps = {
   tally?: Tally;
 };
 
-/** At most this many GETs per notification, as for /pix (charges/live-notify.ts). */
+/** At most this many GETs per notification, as for /pix (live-pix/live-notify.ts). */
 export const MAX_REC_CALLS_PER_NOTIFICATION = 10;
 
 export type RecurrenceNotified = { received: number; confirmed: number; moved: number };

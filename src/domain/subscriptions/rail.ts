@@ -1,7 +1,7 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import type { SubscriptionRow } from "../../db/queries/subscriptions/subscription-row.ts";
 import type { Db } from "../../kernel/db.ts";
-import { SANDBOX_RECEIVER } from "../charges/pix-provider.ts";
+import { SANDBOX_RECEIVER } from "../sandbox-pix/pix-provider.ts";
 import { composeRecurrenceBrCode } from "./compose-brcode.ts";
 
 // The seam between subscriptions and whoever runs the recurrence. The sandbox rail below makes

@@ -2,10 +2,11 @@ import { deliverAtOf, type NewEvent } from "../../db/queries/events.ts";
 import type { SubscriptionRow } from "../../db/queries/subscriptions/subscription-row.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import { qrPngDataUrl } from "../../qr/qr-png.ts";
-import { type EventPayloadDeps, eventPayload } from "../events/event-data.ts";
+import { type EventPayloadDeps, eventPayload } from "../event-payload.ts";
 import { newId } from "../ids.ts";
 import { centsToBrl } from "../money.ts";
 import { periodDate } from "./calendar.ts";
+import { SubscriptionDataSchema } from "./schemas.ts";
 import {
   SUBSCRIPTION_DISPLAY_STATUS,
   SUBSCRIPTION_EVENT_FOR,
@@ -88,7 +89,7 @@ export function subscriptionEvent(
     mode: s.mode,
     type,
     chargeId: s.id,
-    payload: eventPayload(deps, type, subscriptionData(s)),
+    payload: eventPayload(deps, SubscriptionDataSchema, subscriptionData(s)),
     createdAt: deps.clock.now(),
     ...deliverAtOf(deps.clock),
   };

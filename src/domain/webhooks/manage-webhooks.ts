@@ -19,14 +19,15 @@ import {
 } from "../../net/address-policy.ts";
 import type { SecretBox } from "../../secrets/secret-box.ts";
 import { AppError, notFound, unprocessable } from "../errors.ts";
-import { eventPayload } from "../events/event-data.ts";
+import { eventPayload } from "../event-payload.ts";
 import { newId } from "../ids.ts";
 import { pageOf } from "../list-limit.ts";
-import type {
-  CreateWebhookSchema,
-  DeliveryViewSchema,
-  ListDeliveriesQuerySchema,
-  WebhookViewSchema,
+import {
+  type CreateWebhookSchema,
+  type DeliveryViewSchema,
+  type ListDeliveriesQuerySchema,
+  TestEventDataSchema,
+  type WebhookViewSchema,
 } from "./schemas.ts";
 import { generateWebhookSecret } from "./signature.ts";
 
@@ -170,7 +171,7 @@ export async function sendTestEvent(deps: WebhookDeps, who: Principal, id: strin
         mode: who.mode,
         type: "webhook.test",
         chargeId: null,
-        payload: eventPayload(deps, "webhook.test", {
+        payload: eventPayload(deps, TestEventDataSchema, {
           message: "This is a test event from Tostão.",
           webhookId: id,
           livemode: who.mode === "live",

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "../charges/charge-status.ts";
-import { ChargeViewSchema } from "../charges/schemas.ts";
 import {
   HasMore,
   ListArgumentsSchema,
@@ -79,54 +78,6 @@ export const DeliveryViewSchema = z.object({
   createdAt: z.string(),
   completedAt: z.string().nullable(),
   attemptLog: z.array(AttemptViewSchema),
-});
-
-/** The `data` of a charge event: the spec's webhook data object (charge-view.ts chargeData). */
-export const ChargeEventDataSchema = ChargeViewSchema.omit({
-  brCode: true,
-  expiresAt: true,
-  updatedAt: true,
-});
-
-/**
- * The `data` of charge.disputed (live-dispute.ts): the charge, still approved, and the MED
- * devolução the payer's bank made on its payment.
- */
-export const ChargeDisputedDataSchema = ChargeEventDataSchema.extend({
-  dispute: z.object({
-    id: z.string().describe("The devolução's id at the PSP."),
-    endToEndId: z.string().describe("The payment it claws back."),
-    nature: z
-      .string()
-      .describe("MED_OPERACIONAL (an operational failure) or MED_FRAUDE (suspected fraud)."),
-    status: z
-      .string()
-      .describe("The devolução's status: EM_PROCESSAMENTO, DEVOLVIDO or NAO_REALIZADO."),
-    value: z.number().describe("The amount clawed back, in BRL."),
-    reason: z.string().nullable().describe("The PSP's words (motivo), when it gives them."),
-  }),
-});
-
-/** The `data` of payment.unmatched (live-unmatched.ts): a Pix received for no charge. */
-export const UnmatchedPaymentDataSchema = z.object({
-  kind: z.literal("pix"),
-  id: z.string().describe("The unmatched payment's id (upm_...)."),
-  endToEndId: z.string(),
-  txid: z
-    .string()
-    .nullable()
-    .describe("The cob's txid the payer paid: one no charge holds, or chargeId's."),
-  chargeId: z
-    .string()
-    .nullable()
-    .optional()
-    .describe(
-      "A second payment to a charge already paid (its txid): that charge. Absent or null when no charge holds the txid.",
-    ),
-  value: z.number().describe("Amount received, in BRL."),
-  paidAt: z.string().nullable(),
-  source: z.enum(["notification", "reconciliation", "sweep"]),
-  livemode: z.literal(true),
 });
 
 /** The `data` of webhook.test (manage-webhooks.ts sendTestEvent). */

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
-import { cobvPayload } from "../../domain/charges/cobv-payload.ts";
-import { COBV_PAYLOAD_PATH, PAYLOAD_JWKS_PATH } from "../../domain/charges/due-location.ts";
 import { parseCalendarDate } from "../../domain/due-date/calendar-date.ts";
+import { cobvPayload } from "../../domain/sandbox-pix/cobv-payload.ts";
+import { COBV_PAYLOAD_PATH, PAYLOAD_JWKS_PATH } from "../../domain/sandbox-pix/due-location.ts";
 
 const tags = ["pix"];
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
-import { handlePspNotification } from "../../domain/charges/live-notify.ts";
+import { handlePspNotification } from "../../domain/live-pix/live-notify.ts";
 import {
   handleRecurrenceNotification,
   recurrenceKindOf,

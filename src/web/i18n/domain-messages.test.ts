@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { checkDisplayName } from "../../domain/accounts/display-name.ts";
-import { LIVE_PSP_MISSING } from "../../domain/charges/live-create.ts";
-import {
-  pendingChargesRefusal,
-  unsettledCobsRefusal,
-} from "../../domain/charges/live-delete-guard.ts";
 import { CreatePixChargeSchema } from "../../domain/charges/schemas.ts";
 import { previewWallet } from "../../domain/crypto/wallets.ts";
 import { dueDateTermsFor } from "../../domain/due-date/terms-schema.ts";
 import { AppError } from "../../domain/errors.ts";
+import { LIVE_PSP_MISSING } from "../../domain/live-pix/live-create.ts";
+import {
+  pendingChargesRefusal,
+  unsettledCobsRefusal,
+} from "../../domain/live-pix/live-delete-guard.ts";
 import { CreateProductSchema } from "../../domain/products/products.ts";
 import { activeSubscriptionsRefusal } from "../../domain/subscriptions-live/delete-guard.ts";
 import { CreateTokenSchema } from "../../domain/tokens/schemas.ts";

@@ -1,6 +1,6 @@
-import { LIVE_PSP_MISSING } from "../../domain/charges/live-create.ts";
 import { FORM_RESENT_MESSAGE } from "../../domain/idempotency/submit-once.ts";
-import { BASE_URL_MISSING } from "../../domain/pix-psp-connection/manage-connection.ts";
+import { LIVE_PSP_MISSING } from "../../domain/live-pix/live-create.ts";
+import { BASE_URL_MISSING } from "../../domain/pix-psp-setup/manage-connection.ts";
 import { ALLOW_HOSTS_HINT } from "../../domain/webhooks/manage-webhooks.ts";
 import type { Lang } from "./catalogue.ts";
 import { DUE_FIELDS, DUE_MESSAGES } from "./due-date-messages.ts";
@@ -142,7 +142,7 @@ const MESSAGES: Array<[RegExp, string | ((match: string, ...groups: string[]) =>
     /^is not set; set it to the service's public address \(https:\/\/…\) and restart before connecting a PSP.*$/,
     "não está definida; defina-a com o endereço público do serviço (https://…) e reinicie antes de conectar um PSP, para que os links das cobranças ao vivo nunca venham do cabeçalho Host de uma requisição",
   ],
-  // The PSP connection's delete, refused (charges/live-delete-guard.ts,
+  // The PSP connection's delete, refused (live-pix/live-delete-guard.ts,
   // subscriptions-live/delete-guard.ts).
   [
     /^(\d+) live PIX charges? (?:is|are) still pending and payable at the PSP \((.*)\); cancel them or wait until they expire, then delete the connection$/,

@@ -1,4 +1,4 @@
-// The due-date refusals (domain/due-date/, charges/due-charge.ts, the CSV batch) in Portuguese,
+// The due-date refusals (domain/due-date/, due-date/due-charge.ts, the CSV batch) in Portuguese,
 // for domain-messages.ts: a bill typed in the charge form or a line of a billing CSV refused
 // says what to fix in the merchant's words, its dates as a Brazilian reads them.
 

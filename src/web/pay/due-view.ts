@@ -1,4 +1,4 @@
-import type { DueSummary } from "../../domain/charges/due-charge.ts";
+import type { DueSummary } from "../../domain/due-date/due-charge.ts";
 import type { DueDateTerms } from "../../domain/due-date/modalities.ts";
 import { type HtmlValue, html, type SafeHtml } from "../html.ts";
 import { formatBrl, type Lang, type translator } from "../i18n/catalogue.ts";

@@ -1,6 +1,6 @@
-import { expireLiveCharges } from "../../domain/charges/live-expire.ts";
 import { expireOverdueCharges } from "../../domain/charges/move-charge.ts";
 import { notifyOverdueCharges } from "../../domain/charges/overdue-pass.ts";
+import { expireLiveCharges } from "../../domain/live-pix/live-expire.ts";
 import type { PspClients } from "../../domain/pix-psp-connection/clients.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";

@@ -1,4 +1,4 @@
-import { type ReconcileDeps, reconcileLivePix } from "../../domain/charges/live-reconcile.ts";
+import { type ReconcileDeps, reconcileLivePix } from "../../domain/live-pix/live-reconcile.ts";
 import type { Log } from "../log.ts";
 import { makePeriodicJob, type PeriodicJob } from "../periodic-job.ts";
 

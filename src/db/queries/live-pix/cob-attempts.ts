@@ -86,7 +86,7 @@ export type AttemptToOpen = {
  * only moves an open attempt's time. One txid must not be listed twice (ON CONFLICT cannot touch
  * a row twice in one statement). `attempt_conn` holds those connections FOR KEY SHARE until the
  * commit: a connection delete locks its row FOR UPDATE before its guard looks for open attempts
- * (domain/charges/live-delete-guard.ts), so an attempt is either committed before the guard looks
+ * (domain/live-pix/live-delete-guard.ts), so an attempt is either committed before the guard looks
  * (and refuses the delete) or waits for the delete and finds no connection (no row, and the
  * create stops before its PUT). The lock writes nothing but the row's lock marker, once per batch
  * per account. Part of the charge creations' batch (queries/insert-charges.ts) or a statement of

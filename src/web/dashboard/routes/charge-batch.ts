@@ -2,12 +2,12 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { baseUrlOf } from "../../../base-url.ts";
 import type { AppDeps } from "../../../deps.ts";
-import { billingLines } from "../../../domain/charges/billing-csv.ts";
+import { billingLines } from "../../../domain/charge-lifecycle/billing-csv.ts";
 import {
   MAX_BATCH_LINES,
   prepareChargeBatch,
   writeChargeBatch,
-} from "../../../domain/charges/create-charge-batch.ts";
+} from "../../../domain/charge-lifecycle/create-charge-batch.ts";
 import { idempotencySeed } from "../../../domain/idempotency/request-identity.ts";
 import { submitOnce } from "../../../domain/idempotency/submit-once.ts";
 import type { Principal } from "../../../kernel/mode.ts";
@@ -23,7 +23,7 @@ import { dashPage } from "./page.ts";
 
 // "Bill many (CSV)" (views/charge-batch.ts): a billing CSV uploaded from the dashboard becomes
 // one batch of charges with a due date, through the same parser as `tostao charges import`
-// (domain/charges/billing-csv.ts) and the same use case as POST /api/pix/charges/batch, for the
+// (domain/charge-lifecycle/billing-csv.ts) and the same use case as POST /api/pix/charges/batch, for the
 // signed-in account and the mode shown.
 
 export { MAX_CSV_BYTES };

@@ -5,7 +5,7 @@ import {
   cancelCharge,
   refundCharge,
   simulatePay,
-} from "../../../domain/charges/pay-cancel-refund.ts";
+} from "../../../domain/charge-lifecycle/pay-cancel-refund.ts";
 import { chargePage, ownChargeNow } from "../../../domain/dashboard/charge-detail.ts";
 import { redeliver } from "../../../domain/webhooks/manage-webhooks.ts";
 import { runAction } from "../chrome.ts";

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { baseUrlOf } from "../../../base-url.ts";
 import type { AppDeps } from "../../../deps.ts";
-import { preparePixCharge } from "../../../domain/charges/create-pix-charge.ts";
+import { preparePixCharge } from "../../../domain/charge-lifecycle/create-pix-charge.ts";
 import { CreatePixChargeSchema } from "../../../domain/charges/schemas.ts";
 import { startCryptoCharge } from "../../../domain/crypto/create-crypto-charge.ts";
 import { CreateCryptoChargeSchema } from "../../../domain/crypto/schemas.ts";

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../../deps.ts";
 import { pspConnection } from "../../../domain/dashboard/settings.ts";
+import { SavePspConnectionSchema } from "../../../domain/pix-psp-connection/schemas.ts";
 import {
   deletePspConnection,
   savePspConnection,
-} from "../../../domain/pix-psp-connection/manage-connection.ts";
-import { SavePspConnectionSchema } from "../../../domain/pix-psp-connection/schemas.ts";
+} from "../../../domain/pix-psp-setup/manage-connection.ts";
 import { formBody } from "../../forms.ts";
 import { dashT, runAction } from "../chrome.ts";
 import { parseForm } from "../format.ts";

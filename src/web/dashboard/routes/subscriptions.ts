@@ -4,7 +4,7 @@ import type { AppDeps } from "../../../deps.ts";
 import {
   subscriptionDetail,
   subscriptionsPage,
-} from "../../../domain/subscriptions/dashboard-reads.ts";
+} from "../../../domain/dashboard/subscription-reads.ts";
 import { cancelSubscription } from "../../../domain/subscriptions/manage-subscriptions.ts";
 import { subscriptionUrl } from "../../../domain/subscriptions/subscription-view.ts";
 import { translator } from "../../i18n/catalogue.ts";

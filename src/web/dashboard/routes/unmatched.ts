@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../../deps.ts";
-import { unmatchedPayments } from "../../../domain/charges/live-records.ts";
+import { unmatchedPayments } from "../../../domain/live-pix/live-records.ts";
 import { signed, signedInRoutes } from "../session.ts";
 import { unmatchedView } from "../views/live-money.ts";
 import { dashPage } from "./page.ts";

@@ -1,4 +1,4 @@
-import { MAX_BATCH_LINES } from "../../../domain/charges/create-charge-batch.ts";
+import { MAX_BATCH_LINES } from "../../../domain/charge-lifecycle/create-charge-batch.ts";
 import { brlToCents } from "../../../domain/money.ts";
 import { csrfField } from "../../csrf.ts";
 import { onceInput } from "../../form-once.ts";

@@ -1,5 +1,5 @@
-import { FIRST_START_TOKEN_LABEL } from "../../../domain/accounts/bootstrap.ts";
 import type { keysOfMode } from "../../../domain/dashboard/settings.ts";
+import { FIRST_START_TOKEN_LABEL } from "../../../domain/first-start/bootstrap.ts";
 import type { Mode } from "../../../kernel/mode.ts";
 import { onceInput } from "../../form-once.ts";
 import { type HtmlValue, html } from "../../html.ts";

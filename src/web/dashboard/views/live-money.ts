@@ -1,4 +1,4 @@
-import type { chargeDisputes, unmatchedPayments } from "../../../domain/charges/live-records.ts";
+import type { chargeDisputes, unmatchedPayments } from "../../../domain/live-pix/live-records.ts";
 import { html, type SafeHtml } from "../../html.ts";
 import { translator } from "../../i18n/catalogue.ts";
 import { liveMoney } from "../../i18n/live-money.ts";

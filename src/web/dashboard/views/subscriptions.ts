@@ -1,7 +1,7 @@
 import type {
   subscriptionDetail,
   subscriptionsPage,
-} from "../../../domain/subscriptions/dashboard-reads.ts";
+} from "../../../domain/dashboard/subscription-reads.ts";
 import { SUBSCRIPTION_DISPLAY_STATUS } from "../../../domain/subscriptions/subscription-status.ts";
 import { nextChargeDate } from "../../../domain/subscriptions/subscription-view.ts";
 import { type HtmlValue, html, type SafeHtml } from "../../html.ts";

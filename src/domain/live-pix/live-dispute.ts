@@ -2,9 +2,9 @@ import type { ChargeRow } from "../../db/queries/charges.ts";
 import { insertEvents } from "../../db/queries/events.ts";
 import { upsertDispute } from "../../db/queries/live-pix-records.ts";
 import type { DevolucaoView } from "../../pix-psp/types.ts";
+import { chargeEvent } from "../charges/charge-events.ts";
+import { chargeData } from "../charges/charge-view.ts";
 import { centsToBrl } from "../money.ts";
-import { chargeEvent } from "./charge-events.ts";
-import { chargeData } from "./charge-view.ts";
 import { type LiveDeps, settleRefund } from "./live-confirm.ts";
 
 // MED (Mecanismo Especial de Devolução): the payer's bank claws a Pix back, as a devolução of

@@ -3,6 +3,7 @@ import { PLACEHOLDER_E2EID_PREFIX } from "../../db/queries/live-payment-ids.ts";
 import { liveState } from "../../db/queries/live-pix/charge-state.ts";
 import { PspError } from "../../pix-psp/psp-error.ts";
 import type { CobView, DevolucaoView } from "../../pix-psp/types.ts";
+import { transition } from "../charges/move-charge.ts";
 import { unprocessable } from "../errors.ts";
 import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
 import { isPspError, pspFailure } from "../pix-psp-connection/psp-failure.ts";
@@ -16,7 +17,6 @@ import {
   settleRefund,
 } from "./live-confirm.ts";
 import { LIVE_PSP_MISSING } from "./live-create.ts";
-import { transition } from "./move-charge.ts";
 
 // A cob the PSP does not know (never created, or gone) is as good as removed.
 const NO_COB: CobView = {

@@ -6,7 +6,7 @@ import { sha256Hex } from "../sha256.ts";
  * The seam between charges and whoever collects the money. The sandbox provider makes valid
  * BR Codes of a fake receiver and moves money nowhere (so a sandbox cancel or refund is a state
  * change alone). Live charges go to each account's own
- * PSP through the BACEN "API Pix" (pix-psp-connection/clients.ts; the live-*.ts use cases).
+ * PSP through the BACEN "API Pix" (pix-psp-connection/clients.ts; the use cases of live-pix/).
  */
 export interface PixProvider {
   readonly name: string;

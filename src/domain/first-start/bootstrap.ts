@@ -2,9 +2,9 @@ import * as q from "../../db/queries/first-start.ts";
 import { countUsers } from "../../db/queries/users.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
+import { createAccount } from "../accounts/create-account.ts";
 import { issueToken } from "../tokens/manage-tokens.ts";
 import { createUserLink } from "../users/user-links.ts";
-import { createAccount } from "./create-account.ts";
 
 /** The first start's sandbox token's label (the dashboard shows it in the page's language). */
 export const FIRST_START_TOKEN_LABEL = "Sandbox token (created at first start)";

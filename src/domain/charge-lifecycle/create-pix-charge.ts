@@ -5,22 +5,22 @@ import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
 import { qrPngDataUrl } from "../../qr/qr-png.ts";
-import { isPublicCheckout } from "../checkout/checkout-owner.ts";
-import { paymentUrl } from "../checkout/payment-url.ts";
+import { creationEvents } from "../charges/charge-events.ts";
+import { DISPLAY_STATUS } from "../charges/charge-status.ts";
+import { isPublicCheckout } from "../charges/checkout-owner.ts";
+import { newChargeRow } from "../charges/new-charge-row.ts";
+import { paymentUrl } from "../charges/payment-url.ts";
+import type { CreatePixCharge } from "../charges/schemas.ts";
+import { type DuePlan, dueFields, planDueCharge } from "../due-date/due-charge.ts";
 import { unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
+import { createLiveCob, type LiveCob } from "../live-pix/live-create.ts";
+import { createLiveCobV } from "../live-pix/live-create-cobv.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
+import { sandboxDueBrCode } from "../sandbox-pix/due-location.ts";
+import type { PixProviders } from "../sandbox-pix/pix-provider.ts";
 import type { Tally } from "../tally.ts";
-import { creationEvents } from "./charge-events.ts";
-import { DISPLAY_STATUS } from "./charge-status.ts";
-import { type DuePlan, dueFields, planDueCharge } from "./due-charge.ts";
-import { sandboxDueBrCode } from "./due-location.ts";
-import { createLiveCob, type LiveCob } from "./live-create.ts";
-import { createLiveCobV } from "./live-create-cobv.ts";
-import { newChargeRow } from "./new-charge-row.ts";
-import type { PixProviders } from "./pix-provider.ts";
-import type { CreatePixCharge } from "./schemas.ts";
 
 export type PixChargeDeps = {
   db: Db;
@@ -37,7 +37,7 @@ export type PixChargeDeps = {
 
 export const DEFAULT_EXPIRES_IN_SEC = 3600;
 
-export { LIVE_PSP_MISSING } from "./live-create.ts";
+export { LIVE_PSP_MISSING } from "../live-pix/live-create.ts";
 
 /** The customer fields of a create body, as the charge row's details keep them. */
 export function chargeDetailsOf(

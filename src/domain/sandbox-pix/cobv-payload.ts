@@ -2,10 +2,10 @@ import { findChargeById } from "../../db/queries/charges.ts";
 import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import { amountDue } from "../due-date/amount-due.ts";
+import { brazilDate, dueTermsOf } from "../due-date/due-charge.ts";
 import { isPayableAmount } from "../due-date/payable-bounds.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { formatCents } from "../money.ts";
-import { brazilDate, dueTermsOf } from "./due-charge.ts";
 import { chargeIdOfToken } from "./due-location.ts";
 import { SANDBOX_RECEIVER, sandboxEvpKey } from "./pix-provider.ts";
 

@@ -7,9 +7,9 @@ import {
 } from "../../db/queries/subscriptions/subscriptions.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
-import type { ChargeListItem } from "../dashboard/charge-list.ts";
-import type { SubscriptionDeps } from "./create-subscription.ts";
-import { loadSubscription } from "./manage-subscriptions.ts";
+import type { SubscriptionDeps } from "../subscriptions/create-subscription.ts";
+import { loadSubscription } from "../subscriptions/manage-subscriptions.ts";
+import type { ChargeListItem } from "./charge-list.ts";
 
 // The dashboard's reads of subscriptions: a page of the list, one subscription with its periods'
 // charges and its events, and the home page's count of active ones.

@@ -6,7 +6,7 @@ import {
 import type { ChargeWrite } from "../../db/queries/insert-charges.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
-import { DISPLAY_STATUS } from "./charge-status.ts";
+import { DISPLAY_STATUS } from "../charges/charge-status.ts";
 
 // A batch line is not billed twice (issue 32; docs/due-date.md, "Batch"): a line whose
 // external_id already names a pending or paid charge of the account and mode is not created

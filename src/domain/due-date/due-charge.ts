@@ -1,6 +1,8 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import type { Clock } from "../../kernel/clock.ts";
-import { type AmountDue, amountDue } from "../due-date/amount-due.ts";
+import { unprocessable } from "../errors.ts";
+import { centsToBrl } from "../money.ts";
+import { type AmountDue, amountDue } from "./amount-due.ts";
 import {
   addDays,
   epochDayOf,
@@ -8,14 +10,11 @@ import {
   formatEpochDay,
   parseCalendarDate,
   todayIn,
-} from "../due-date/calendar-date.ts";
-import { termsInputOf } from "../due-date/create-fields.ts";
-import { type DueDateTerms, isPercentMode } from "../due-date/modalities.ts";
-import { isPayableAmount } from "../due-date/payable-bounds.ts";
-import { dueDateTermsFor } from "../due-date/terms-schema.ts";
-import { unprocessable } from "../errors.ts";
-import { centsToBrl } from "../money.ts";
-import type { CreatePixCharge } from "./schemas.ts";
+} from "./calendar-date.ts";
+import { type CreateInput, termsInputOf } from "./create-fields.ts";
+import { type DueDateTerms, isPercentMode } from "./modalities.ts";
+import { isPayableAmount } from "./payable-bounds.ts";
+import { dueDateTermsFor } from "./terms-schema.ts";
 
 // A PIX charge with a due date (BACEN's cobv, docs/due-date.md): its terms at creation, and how
 // it reads on a given instant (the amount due that day in Brazil, overdue or not). The amount
@@ -64,7 +63,7 @@ export type DuePlan = { terms: DueDateTerms; expiresAt: Date; overdueAt: Date };
  */
 export function planDueCharge(
   deps: { clock: Clock },
-  input: CreatePixCharge & { due_date: string },
+  input: CreateInput & { due_date: string },
   valueCents: number,
 ): DuePlan {
   const today = brazilDate(deps.clock.now());

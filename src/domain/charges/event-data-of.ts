@@ -1,6 +1,7 @@
 import type { ChargeOrigin } from "../../db/queries/events.ts";
-import { chargeData } from "../charges/charge-view.ts";
-import { type EventPayloadDeps, eventPayload } from "./event-data.ts";
+import { type EventPayloadDeps, eventPayload } from "../event-payload.ts";
+import { chargeData } from "./charge-view.ts";
+import { CHARGE_EVENT_DATA_SCHEMAS } from "./event-data-schemas.ts";
 
 // A charge's creation events (charge.created, charge.pending) are stored without their data
 // (migration 0022): it is the charge as created, which the charge's row still holds, since the
@@ -29,7 +30,11 @@ export function creationChargeData(origin: ChargeOrigin) {
 
 /** The data of a creation event of the charge whose fields are `origin`. */
 export function creationData(deps: EventPayloadDeps, origin: ChargeOrigin) {
-  return eventPayload(deps, "charge.created", creationChargeData(origin));
+  return eventPayload(
+    deps,
+    CHARGE_EVENT_DATA_SCHEMAS["charge.created"],
+    creationChargeData(origin),
+  );
 }
 
 /** The fields of a charge's row that its creation data is drawn from. */

@@ -1,9 +1,9 @@
 import { claimOverdueLiveCharges, overdueUnderpaid } from "../../db/queries/live-pix/work-lists.ts";
 import { listConnectedAccounts } from "../../db/queries/psp-connections.ts";
+import { transition } from "../charges/move-charge.ts";
 import { AppError } from "../errors.ts";
 import { removeThenMove } from "./live-cancel-refund.ts";
 import type { ReconcileDeps } from "./live-reconcile.ts";
-import { transition } from "./move-charge.ts";
 
 // A charge whose removal failed is tried again after 5 s, then 10 s, 20 s, ... at most every
 // 10 minutes: a PSP that is down, or keeps a cob ATIVA, is not asked on every pass.

@@ -9,22 +9,22 @@ import {
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { CobView, DevolucaoView } from "../../pix-psp/types.ts";
+import { chargeEvent } from "../charges/charge-events.ts";
+import { chargeData } from "../charges/charge-view.ts";
+import { transition } from "../charges/move-charge.ts";
 import { amountDue } from "../due-date/amount-due.ts";
+import { brazilDate, dueTermsOf } from "../due-date/due-charge.ts";
 import type { LiveConnection } from "../pix-psp-connection/clients.ts";
 import { sha256Hex } from "../sha256.ts";
 import type { Tally } from "../tally.ts";
-import { chargeEvent } from "./charge-events.ts";
-import { chargeData } from "./charge-view.ts";
-import { brazilDate, dueTermsOf } from "./due-charge.ts";
 import { getCobOf } from "./live-cob-kind.ts";
-import { transition } from "./move-charge.ts";
 
 export type LiveDeps = {
   db: Db;
   clock: Clock;
   random: Random;
   tally?: Tally;
-  /** Undeclared event fields throw instead of being dropped (tests; events/event-data.ts). */
+  /** Undeclared event fields throw instead of being dropped (tests; event-payload.ts). */
   strictPayloads?: boolean;
 };
 

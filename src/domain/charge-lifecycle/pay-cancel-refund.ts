@@ -1,22 +1,22 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import type { Principal } from "../../kernel/mode.ts";
+import { DISPLAY_STATUS } from "../charges/charge-status.ts";
+import { chargeView } from "../charges/charge-view.ts";
+import { expireIfOverdue, loadCharge, transition } from "../charges/move-charge.ts";
 import { cryptoView } from "../crypto/crypto-view.ts";
 import { amountDue } from "../due-date/amount-due.ts";
+import { brazilDate, dueTermsOf } from "../due-date/due-charge.ts";
 import { isPayableAmount } from "../due-date/payable-bounds.ts";
 import { forbidden, unprocessable } from "../errors.ts";
 import { simulateLightningPayment } from "../lightning/simulate.ts";
+import { cancelLiveCharge, refundLiveCharge } from "../live-pix/live-cancel-refund.ts";
 import { clockFor } from "../subscriptions/account-clock.ts";
 import {
   cancelLivePeriodCharge,
   pastFirstDebit,
 } from "../subscriptions-live/cancel-period-charge.ts";
 import type { RecurrenceSink } from "../subscriptions-live/notify.ts";
-import { DISPLAY_STATUS } from "./charge-status.ts";
-import { chargeView } from "./charge-view.ts";
 import type { PixChargeDeps } from "./create-pix-charge.ts";
-import { brazilDate, dueTermsOf } from "./due-charge.ts";
-import { cancelLiveCharge, refundLiveCharge } from "./live-cancel-refund.ts";
-import { expireIfOverdue, loadCharge, transition } from "./move-charge.ts";
 
 type Deps = Omit<PixChargeDeps, "maxChargeCents">;
 

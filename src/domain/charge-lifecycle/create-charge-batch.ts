@@ -5,12 +5,20 @@ import { type ChargeWrite, insertCharges } from "../../db/queries/insert-charges
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
-import { paymentUrl } from "../checkout/payment-url.ts";
+import { creationEvents } from "../charges/charge-events.ts";
+import { DISPLAY_STATUS } from "../charges/charge-status.ts";
+import { newChargeRow } from "../charges/new-charge-row.ts";
+import { paymentUrl } from "../charges/payment-url.ts";
+import { type CreatePixCharge, CreatePixChargeSchema } from "../charges/schemas.ts";
+import { type DuePlan, dueFields, planDueCharge } from "../due-date/due-charge.ts";
 import { AppError } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { formatIssue } from "../input-errors.ts";
+import { type CobVBatchResult, createLiveCobVBatch } from "../live-pix/live-batch-cobv.ts";
 import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
+import { sandboxDueBrCode } from "../sandbox-pix/due-location.ts";
+import type { PixProviders } from "../sandbox-pix/pix-provider.ts";
 import type { Tally } from "../tally.ts";
 import {
   duplicateResult,
@@ -18,15 +26,7 @@ import {
   pointRepeats,
   storeWithoutDuplicates,
 } from "./batch-duplicates.ts";
-import { creationEvents } from "./charge-events.ts";
-import { DISPLAY_STATUS } from "./charge-status.ts";
 import { chargeDetailsOf } from "./create-pix-charge.ts";
-import { type DuePlan, dueFields, planDueCharge } from "./due-charge.ts";
-import { sandboxDueBrCode } from "./due-location.ts";
-import { type CobVBatchResult, createLiveCobVBatch } from "./live-batch-cobv.ts";
-import { newChargeRow } from "./new-charge-row.ts";
-import type { PixProviders } from "./pix-provider.ts";
-import { type CreatePixCharge, CreatePixChargeSchema } from "./schemas.ts";
 
 // POST /api/pix/charges/batch: up to 1,000 charges with a due date in one call (docs/due-date.md,
 // "Batch"). Each line is judged as POST /api/pix/charge/create judges a body (the same schema and

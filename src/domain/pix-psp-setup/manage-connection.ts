@@ -18,18 +18,23 @@ import {
 import { isHomologationUrl, PROFILES, resolveEndpoints } from "../../pix-psp/profiles.ts";
 import type { ProfileId, PspCredentials } from "../../pix-psp/types.ts";
 import type { SecretBox } from "../../secrets/secret-box.ts";
-import { refuseDeleteWithPendingCharges } from "../charges/live-delete-guard.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
+import { refuseDeleteWithPendingCharges } from "../live-pix/live-delete-guard.ts";
+import {
+  credentialsOf,
+  type PspClientFactory,
+  type PspClients,
+  secretBinding,
+} from "../pix-psp-connection/clients.ts";
+import { connectionView, hookUrl, isOurWebhookUrl } from "../pix-psp-connection/connection-view.ts";
+import { validateExtraHeaders } from "../pix-psp-connection/extra-headers.ts";
+import { pspFailure } from "../pix-psp-connection/psp-failure.ts";
+import type { PspConnectionView, SavePspConnection } from "../pix-psp-connection/schemas.ts";
 import { refuseDeleteWithActiveSubscriptions } from "../subscriptions-live/delete-guard.ts";
 import {
   registerRecurrenceWebhooks,
   removeRecurrenceWebhooks,
 } from "../subscriptions-live/webhooks.ts";
-import { credentialsOf, type PspClientFactory, type PspClients, secretBinding } from "./clients.ts";
-import { connectionView, hookUrl, isOurWebhookUrl } from "./connection-view.ts";
-import { validateExtraHeaders } from "./extra-headers.ts";
-import { pspFailure } from "./psp-failure.ts";
-import type { PspConnectionView, SavePspConnection } from "./schemas.ts";
 
 export type ConnectionDeps = {
   db: Db;

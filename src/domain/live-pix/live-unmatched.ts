@@ -1,7 +1,8 @@
 import { insertEvents } from "../../db/queries/events.ts";
 import { recordUnmatched, type UnmatchedPayment } from "../../db/queries/live-pix-records.ts";
 import type { PixReceived } from "../../pix-psp/types.ts";
-import { eventPayload } from "../events/event-data.ts";
+import { UnmatchedPaymentEventDataSchema } from "../charges/event-data-schemas.ts";
+import { eventPayload } from "../event-payload.ts";
 import { newId } from "../ids.ts";
 import { centsToBrl } from "../money.ts";
 import type { LiveDeps } from "./live-confirm.ts";
@@ -61,7 +62,7 @@ export async function recordUnmatchedPayment(
         mode: "live",
         type: "payment.unmatched",
         chargeId: paidCharge ?? null,
-        payload: eventPayload(deps, "payment.unmatched", unmatchedData(p, paidCharge)),
+        payload: eventPayload(deps, UnmatchedPaymentEventDataSchema, unmatchedData(p, paidCharge)),
         createdAt: now,
       },
     ]);
