@@ -4,6 +4,7 @@ import type { ViewCtx } from "../../src/web/dashboard/routes/page.ts";
 import { chargeBatchView, reportOrder } from "../../src/web/dashboard/views/charge-batch.ts";
 import { deliveryCard } from "../../src/web/dashboard/views/delivery-card.ts";
 import { keysView } from "../../src/web/dashboard/views/keys.ts";
+import { unmatchedView } from "../../src/web/dashboard/views/live-money.ts";
 import { dataTable, longValue } from "../../src/web/dashboard/views/parts.ts";
 import { pixProviderView } from "../../src/web/dashboard/views/pix-provider.ts";
 import { webhooksView } from "../../src/web/dashboard/views/webhooks.ts";
@@ -159,4 +160,24 @@ test("the PSP form refused keeps what was typed (never a secret)", () => {
   assert.match(out, /<option value="efi" selected>/);
   assert.match(out, /id="kept-typed"/);
   assert.doesNotMatch(out, /name="client_secret" value=/);
+});
+
+test("the unmatched payments page says in the page's language who saw each payment, not the stored word", () => {
+  const items = (["notification", "reconciliation", "sweep"] as const).map((source, i) => ({
+    id: `unm_${i}`,
+    accountId: "acct_1",
+    e2eid: `E0000000020261128000000000000${i}`,
+    txid: `tx${i}`,
+    amountCents: 1234,
+    paidAt: new Date("2026-11-28T12:00:00.000Z"),
+    source,
+    createdAt: new Date("2026-11-28T12:00:01.000Z"),
+  }));
+  const pt = html(unmatchedView(ctx("pt-BR", "live"), items));
+  for (const word of ["Aviso do PSP", "Conciliação", "Verificação de cobranças removidas"]) {
+    assert.ok(pt.includes(word), word);
+  }
+  assert.doesNotMatch(pt, />(notification|reconciliation|sweep|End-to-end id)</);
+  const en = html(unmatchedView(ctx("en", "live"), items));
+  assert.ok(en.includes("PSP notification"));
 });

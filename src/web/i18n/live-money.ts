@@ -20,8 +20,11 @@ export const liveMoney = defineArea(
     "unmatched.none": "Nenhum pagamento sem cobrança.",
     "unmatched.liveOnly": "Pagamentos sem cobrança existem só em produção.",
     "unmatched.paidAt": "Pago em",
-    "unmatched.e2eid": "End-to-end id",
+    "unmatched.e2eid": "Identificador fim a fim (E2E)",
     "unmatched.source": "Visto por",
+    "unmatched.source.notification": "Aviso do PSP",
+    "unmatched.source.reconciliation": "Conciliação",
+    "unmatched.source.sweep": "Verificação de cobranças removidas",
     "unmatched.link": "Pagamentos sem cobrança",
   },
   {
@@ -43,6 +46,9 @@ export const liveMoney = defineArea(
     "unmatched.paidAt": "Paid at",
     "unmatched.e2eid": "End-to-end id",
     "unmatched.source": "Seen by",
+    "unmatched.source.notification": "PSP notification",
+    "unmatched.source.reconciliation": "Reconciliation",
+    "unmatched.source.sweep": "Removed-charge check",
     "unmatched.link": "Payments without a charge",
   },
 );

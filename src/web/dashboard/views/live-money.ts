@@ -47,7 +47,7 @@ export function unmatchedView(ctx: ViewCtx, items: Unmatched) {
             { label: t("unmatched.paidAt"), cell: (p) => when(ctx.t, p.paidAt ?? p.createdAt) },
             { label: "txid", cell: (p) => (p.txid ? longValue(ctx.t, p.txid) : "—") },
             { label: t("unmatched.e2eid"), cell: (p) => longValue(ctx.t, p.e2eid) },
-            { label: t("unmatched.source"), cell: (p) => p.source },
+            { label: t("unmatched.source"), cell: (p) => t(`unmatched.source.${p.source}`) },
             {
               label: t("disputes.amount"),
               class: "num",
