@@ -156,6 +156,9 @@ describe("checkout and payment pages", () => {
     assert.match(page.body, /ainda não aceita pagamentos/);
     const refused = await postForm(`/checkout/${id}`, { method: "pix" });
     assert.equal(refused.statusCode, 422);
+    // The payer is told the shop does not take payments yet, not the merchant's set-up advice.
+    assert.match(refused.body, /ainda não aceita pagamentos/);
+    assert.doesNotMatch(refused.body, /Provedor PIX|modo Teste|\/api\//);
     // With a wallet activated in live mode, Bitcoin is offered (and only Bitcoin).
     const w = await svc.call("POST", "/api/crypto/wallet", {
       token: a.live,
