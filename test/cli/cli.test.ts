@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -338,6 +338,17 @@ describe("tostao CLI", () => {
       oneLine(underAFile),
       /cannot use the data directory .*a-file\/data \(TOSTAO_DATA_DIR\): a part of the path is not a directory/,
     );
+    // A directory the file system refuses under a parent that is there: node's recursive mkdir
+    // spun on it at full CPU, deaf to SIGTERM.
+    if (existsSync("/proc/self")) {
+      const t0 = Date.now();
+      const inProc = await withEnv({ ...bare, TOSTAO_DATA_DIR: "/proc/nope" }, "account", "list");
+      assert.match(
+        oneLine(inProc),
+        /cannot use the data directory \/proc\/nope \(TOSTAO_DATA_DIR\): a part of the path does not exist/,
+      );
+      assert.ok(Date.now() - t0 < 20_000, `${Date.now() - t0} ms`);
+    }
   });
 
   test("bad usage exits non-zero with a message", async () => {
