@@ -351,19 +351,26 @@ describe("tostao CLI", () => {
     }
   });
 
-  test("bad usage exits non-zero with a message", async () => {
-    await assert.rejects(
-      tostao("token", "create", "--label", "x"),
-      (err: { code: number; stderr: string }) => {
-        assert.equal(err.code, 1);
-        assert.match(err.stderr, /--account is required/);
-        return true;
-      },
+  test("bad usage (a required option missing, an unknown option or command) exits 2 with one line; a command that ran and failed exits 1", async () => {
+    const usage = async (...args: string[]) => {
+      const r = await withEnv(env, ...args);
+      assert.equal(r.code, 2, `${args.join(" ")}: ${r.stderr}`);
+      return r.stderr;
+    };
+    assert.match(
+      await usage("token", "create", "--label", "x"),
+      /^tostao: --account is required\n$/,
     );
-    await assert.rejects(
-      tostao("token", "create", "--bogus"),
-      (err: { code: number }) => err.code === 1,
+    assert.match(
+      await usage("token", "create", "--bogus"),
+      /^tostao: unknown option --bogus; `npx tostao --help` lists each command's options\n$/,
     );
-    await assert.rejects(tostao("nonsense"), (err: { code: number }) => err.code === 2);
+    assert.match(await usage("pix-provider", "show"), /--account is required/);
+    assert.match(await usage("nonsense"), /^unknown command: nonsense/);
+    // A value refused is the command's own failure, not usage.
+    assert.equal(
+      (await withEnv(env, "token", "create", "--account", "acc_x", "--mode", "x")).code,
+      1,
+    );
   });
 });
