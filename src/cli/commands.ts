@@ -8,6 +8,7 @@ import { createUser, resetPassword } from "../domain/users/users.ts";
 import type { Clock, Random } from "../kernel/clock.ts";
 import type { Db } from "../kernel/db.ts";
 import type { Mode } from "../kernel/mode.ts";
+import { UsageError } from "./failures.ts";
 import { readNewPassword } from "./read-password.ts";
 
 type Deps = { db: Db; clock: Clock; random: Random; scryptCost: number };
@@ -25,7 +26,7 @@ type Output = { json: unknown; text: string };
 type Command = (deps: Deps, flags: Flags, args: string[]) => Promise<Output>;
 
 const need = (value: string | undefined, flag: string): string => {
-  if (!value) throw badRequest(`--${flag} is required`);
+  if (!value) throw new UsageError(`--${flag} is required`);
   return value;
 };
 

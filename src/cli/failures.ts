@@ -9,6 +9,21 @@ export class CliError extends Error {
   override readonly name = "CliError";
 }
 
+/**
+ * A command line tostao cannot run as written (a required option missing): printed as one line,
+ * exit 2, as an unknown command or option is, so that a script can tell its own mistake from a
+ * command that ran and failed (exit 1).
+ */
+export class UsageError extends CliError {}
+
+/** Whether `err` is bad usage (exit 2): ours, or node's parseArgs refusing an option. */
+export function isUsageError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return (
+    err instanceof UsageError || (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS"))
+  );
+}
+
 /** An errno in words, so that "ENOENT" need not be looked up. */
 export function fileProblem(err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code;

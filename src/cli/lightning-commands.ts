@@ -11,7 +11,7 @@ import type { Db } from "../kernel/db.ts";
 import type { Principal } from "../kernel/mode.ts";
 import { makeNodeFactory } from "../lightning/make-node.ts";
 import { makeSecretBox } from "../secrets/secret-box.ts";
-import { readFlagFile } from "./failures.ts";
+import { readFlagFile, UsageError } from "./failures.ts";
 
 // `tostao lightning set|show|delete --account ID [--mode test|live]`: an account's Lightning
 // node, through the same use cases as POST/GET /api/crypto/lightning and its delete. Secrets
@@ -31,7 +31,7 @@ export type LightningFlags = {
 type Base = { db: Db; clock: Clock; random: Random; config: Config; secretKey: () => Buffer };
 
 export async function runLightning(action: string, base: Base, flags: LightningFlags) {
-  if (!flags.account) throw badRequest("--account is required");
+  if (!flags.account) throw new UsageError("--account is required");
   const mode = flags.mode ?? "live";
   if (mode !== "live" && mode !== "test") throw badRequest("--mode: must be test or live");
   const who: Principal = { accountId: flags.account, mode, tokenId: "cli" };

@@ -9,7 +9,7 @@ import { pruneHistory, prunePreview } from "../domain/retention/prune-history.ts
 import { cryptoRandom, systemClock } from "../kernel/clock.ts";
 import { importCharges, importSummary, progressBar } from "./charges-import.ts";
 import { commands } from "./commands.ts";
-import { CliError, readFlagFile } from "./failures.ts";
+import { CliError, isUsageError, readFlagFile } from "./failures.ts";
 import { tokenHelp, validServiceUrl } from "./import-failures.ts";
 import { runLightning } from "./lightning-commands.ts";
 import { runPixProvider } from "./pix-provider-commands.ts";
@@ -255,7 +255,7 @@ run(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     process.stderr.write(`tostao: ${failureMessage(err)}\n`);
-    process.exitCode = 1;
+    process.exitCode = isUsageError(err) ? 2 : 1;
   },
 );
 

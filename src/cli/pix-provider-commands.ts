@@ -13,7 +13,7 @@ import type { Db } from "../kernel/db.ts";
 import type { Principal } from "../kernel/mode.ts";
 import { makeBacenPixClient } from "../pix-psp/bacen-client.ts";
 import { makeSecretBox } from "../secrets/secret-box.ts";
-import { readFlagFile } from "./failures.ts";
+import { readFlagFile, UsageError } from "./failures.ts";
 
 // `tostao pix-provider set|show|delete --account ID`: the live PSP connection of an account,
 // through the same use cases as POST/GET /api/pix/provider and POST /api/pix/provider/delete.
@@ -83,7 +83,7 @@ function connectionDeps(base: Base): ConnectionDeps {
 }
 
 const principal = (flags: ProviderFlags): Principal => {
-  if (!flags.account) throw badRequest("--account is required");
+  if (!flags.account) throw new UsageError("--account is required");
   return { accountId: flags.account, mode: "live", tokenId: "cli" };
 };
 

@@ -1,5 +1,6 @@
-import { chmodSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
+import { chmodSync, lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { makeDirs } from "../kernel/make-dirs.ts";
 
 // The embedded store holds every charge, token hash and webhook secret of the install, so only
 // its owner may read or write it: the directory is 0700 and everything in it 0600 (files) or 0700
@@ -17,7 +18,7 @@ import { join } from "node:path";
 
 /** Creates dir (and missing parents) 0700, or narrows an existing one to 0700. */
 export function makePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDirs(dir, 0o700);
   narrow(dir);
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { makeDirs } from "../kernel/make-dirs.ts";
 import { parseSecretKey } from "./secret-box.ts";
 
 // On the embedded default (PGlite) the secret key is generated once into the data directory, so
@@ -14,7 +15,7 @@ export function loadOrCreateKeyFile(dataDir: string): Buffer {
     if (!key) throw new Error(`${file} does not hold a 32-byte key`);
     return key;
   }
-  mkdirSync(dataDir, { recursive: true });
+  makeDirs(dataDir);
   writeFileSync(file, `${randomBytes(32).toString("hex")}\n`, { mode: 0o600, flag: "wx" });
   chmodSync(file, 0o600);
   return loadOrCreateKeyFile(dataDir);

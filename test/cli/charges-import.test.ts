@@ -64,8 +64,8 @@ const tokenFile = (name: string, token: string) => {
 };
 
 /** Exit 1, no stack frame, and besides the progress bar a single line: the one returned. */
-function oneLine(r: Run): string {
-  assert.equal(r.code, 1, r.stderr);
+function oneLine(r: Run, code = 1): string {
+  assert.equal(r.code, code, r.stderr);
   assert.doesNotMatch(r.stderr, /^\s+at /m, "no stack trace");
   const lines = r.stderr.split("\n").filter((l) => l !== "" && !l.startsWith("["));
   assert.equal(lines.length, 1, r.stderr);
@@ -134,8 +134,8 @@ describe("tostao charges import, when it cannot go on", () => {
     assert.match(down, /nothing was billed/);
   });
 
-  test("an unknown option: one line pointing at --help", async () => {
-    const line = oneLine(await tostao("charges", "import", csv, "--tokenfile", "t.txt"));
+  test("an unknown option: one line pointing at --help, exit 2 (bad usage)", async () => {
+    const line = oneLine(await tostao("charges", "import", csv, "--tokenfile", "t.txt"), 2);
     assert.equal(
       line,
       "tostao: unknown option --tokenfile; `npx tostao --help` lists each command's options",

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -338,21 +338,39 @@ describe("tostao CLI", () => {
       oneLine(underAFile),
       /cannot use the data directory .*a-file\/data \(TOSTAO_DATA_DIR\): a part of the path is not a directory/,
     );
+    // A directory the file system refuses under a parent that is there: node's recursive mkdir
+    // spun on it at full CPU, deaf to SIGTERM.
+    if (existsSync("/proc/self")) {
+      const t0 = Date.now();
+      const inProc = await withEnv({ ...bare, TOSTAO_DATA_DIR: "/proc/nope" }, "account", "list");
+      assert.match(
+        oneLine(inProc),
+        /cannot use the data directory \/proc\/nope \(TOSTAO_DATA_DIR\): a part of the path does not exist/,
+      );
+      assert.ok(Date.now() - t0 < 20_000, `${Date.now() - t0} ms`);
+    }
   });
 
-  test("bad usage exits non-zero with a message", async () => {
-    await assert.rejects(
-      tostao("token", "create", "--label", "x"),
-      (err: { code: number; stderr: string }) => {
-        assert.equal(err.code, 1);
-        assert.match(err.stderr, /--account is required/);
-        return true;
-      },
+  test("bad usage (a required option missing, an unknown option or command) exits 2 with one line; a command that ran and failed exits 1", async () => {
+    const usage = async (...args: string[]) => {
+      const r = await withEnv(env, ...args);
+      assert.equal(r.code, 2, `${args.join(" ")}: ${r.stderr}`);
+      return r.stderr;
+    };
+    assert.match(
+      await usage("token", "create", "--label", "x"),
+      /^tostao: --account is required\n$/,
     );
-    await assert.rejects(
-      tostao("token", "create", "--bogus"),
-      (err: { code: number }) => err.code === 1,
+    assert.match(
+      await usage("token", "create", "--bogus"),
+      /^tostao: unknown option --bogus; `npx tostao --help` lists each command's options\n$/,
     );
-    await assert.rejects(tostao("nonsense"), (err: { code: number }) => err.code === 2);
+    assert.match(await usage("pix-provider", "show"), /--account is required/);
+    assert.match(await usage("nonsense"), /^unknown command: nonsense/);
+    // A value refused is the command's own failure, not usage.
+    assert.equal(
+      (await withEnv(env, "token", "create", "--account", "acc_x", "--mode", "x")).code,
+      1,
+    );
   });
 });

@@ -67,7 +67,7 @@ export type LiveSetup = {
  * PUT /webhook at save time with a public TOSTAO_BASE_URL, then re-pointed here, since the test
  * service is not reachable at that public name), and a merchant webhook receiver.
  */
-export async function startLiveSetup(o: {
+export type LiveSetupOptions = {
   /** The file's test PKI, when several setups share one (openssl takes a while); else a new one. */
   pki?: TestPki;
   profile?: ProfileId;
@@ -76,12 +76,30 @@ export async function startLiveSetup(o: {
   clock?: Clock;
   /** The PSP client's timeouts and retries (default: short ones, so failure tests are quick). */
   pspClient?: BacenClientOptions;
-}): Promise<LiveSetup> {
+};
+
+export async function startLiveSetup(o: LiveSetupOptions): Promise<LiveSetup> {
   const peer = await startPspPeer({
     pki: o.pki ?? makeTestPki(),
     profile: o.profile ?? "efi",
     ...o.peer,
   });
+  // A step that fails below closes what was started before it: a file whose before hook
+  // failed must still end, with no server left open to hold its process.
+  const started: Array<{ close(): Promise<void> }> = [peer];
+  try {
+    return await liveSetupOn(peer, o, started);
+  } catch (err) {
+    for (const s of started.reverse()) await s.close().catch(() => {});
+    throw err;
+  }
+}
+
+async function liveSetupOn(
+  peer: PspPeer,
+  o: LiveSetupOptions,
+  started: Array<{ close(): Promise<void> }>,
+): Promise<LiveSetup> {
   const svc = await startTestService({
     env: {
       TOSTAO_WEBHOOK_ALLOW_HOSTS: "localhost,127.0.0.1",
@@ -97,6 +115,7 @@ export async function startLiveSetup(o: {
         ...(o.clock ? { clock: o.clock } : {}),
       }),
   });
+  started.push(svc);
   await svc.app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(svc.app.server.address() as AddressInfo).port}`;
   const account = await svc.newAccount();
@@ -119,6 +138,7 @@ export async function startLiveSetup(o: {
   });
 
   const merchant = await startReceiver();
+  started.push(merchant);
   const hook = await svc.call("POST", "/api/webhooks/create", {
     token: account.live,
     body: { url: merchant.url, events: ["*"] },
@@ -191,6 +211,17 @@ export async function startAutomaticoSetup(
     pspClient,
   });
   if (!receiverAccount) return s;
+  try {
+    await pointRecurrenceHooks(s, receiverAccount);
+  } catch (err) {
+    await s.close().catch(() => {});
+    throw err;
+  }
+  return s;
+}
+
+/** Saves the receiver account and points the peer's webhookrec and webhookcobr at the service. */
+async function pointRecurrenceHooks(s: LiveSetup, receiverAccount: Record<string, string>) {
   const saved = await s.call(
     "POST",
     "/api/pix/provider",
@@ -202,7 +233,6 @@ export async function startAutomaticoSetup(
     throw new Error(`webhookrec/webhookcobr not registered at the public name: ${webhookRec}`);
   s.peer.recState.webhookRec = `${s.url}${s.hookPath}`;
   s.peer.recState.webhookCobr = `${s.url}${s.hookPath}`;
-  return s;
 }
 
 /** The peer's cob behind a BR Code (the PSP's own, or one built from the cob's location). */

@@ -165,4 +165,10 @@ test("a store that cannot be opened stops the start with one line naming its var
   assert.equal(embedded.code, 1);
   assert.equal(embedded.out.trim().split("\n").length, 1, `one line:\n${embedded.out}`);
   assert.match(embedded.out, /cannot use the data directory .*a-file\/data \(TOSTAO_DATA_DIR\)/);
+  // A directory refused under a parent that is there (/proc): node's recursive mkdir spun on it.
+  if (existsSync("/proc/self")) {
+    const inProc = await runToExit(process.execPath, { TOSTAO_DATA_DIR: "/proc/nope", PORT: "0" });
+    assert.equal(inProc.code, 1);
+    assert.match(inProc.out, /cannot use the data directory \/proc\/nope \(TOSTAO_DATA_DIR\)/);
+  }
 });

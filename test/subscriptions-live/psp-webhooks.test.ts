@@ -12,7 +12,7 @@ let s: LiveSetup;
 before(async () => {
   s = await startLiveSetup({ pki: makeTestPki(), profile: "efi" });
 });
-after(() => s.close());
+after(() => s?.close());
 
 const save = async () => {
   const res = await s.svc.call("POST", "/api/pix/provider", {

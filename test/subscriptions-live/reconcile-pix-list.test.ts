@@ -23,7 +23,7 @@ before(async () => {
     { account: "123456", type: "CORRENTE" },
   );
 });
-after(() => s.close());
+after(() => s?.close());
 
 const brazilDate = (at: Date, days: number) =>
   new Date(at.getTime() - 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
