@@ -1,15 +1,11 @@
 import * as zlib from "node:zlib";
+import { deflateRepeatedRows } from "./png-deflate.ts";
 
 // A minimal PNG writer for 1-bit grayscale images (color type 0, bit depth 1): signature, IHDR,
 // one IDAT, IEND. That is all a QR code needs, and it is far cheaper than a general encoder that
 // works on 8-bit RGBA pixels: a 1-bit row is 32 times smaller before compression even starts. The
-// IDAT is node:zlib's (decision 0003 says why the hand-written DEFLATE it had was reverted).
-
-// Level 3 with a small window and hash (8 KB, memLevel 4): the BR Codes' rows repeat within a
-// few hundred bytes, so a larger window finds nothing more, and a smaller native state is less
-// to allocate and free per image (the cost decision 0003 measured in the loaded service).
-const ZLIB_OPTIONS: zlib.ZlibOptions = { level: 3, memLevel: 4, windowBits: 13 };
-const FILTER_UP = 2;
+// IDAT is written from the distinct rows by png-deflate.ts, without building the scanlines or
+// calling zlib (decision 0003: node:zlib's per-call native state was most of an image's cost).
 
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -23,8 +19,13 @@ export function encodeGray1Png(width: number, rows: Uint8Array, repeat = 1): Buf
   if (!Number.isInteger(width) || width < 1 || rows.length === 0 || rows.length % rowBytes !== 0) {
     throw new RangeError(`expected whole rows of ${rowBytes} bytes, got ${rows.length} bytes`);
   }
+  if (!Number.isInteger(repeat) || repeat < 1) {
+    throw new RangeError(`repeat must be a positive integer, got ${repeat}`);
+  }
   const height = (rows.length / rowBytes) * repeat;
-  const idat = zlib.deflateSync(scanlines(rows, rowBytes, repeat), ZLIB_OPTIONS);
+  // Each distinct row with filter None, each repeat with filter Up and zeros (the same bytes as
+  // the row above), which compress to almost nothing.
+  const idat = deflateRepeatedRows(rows, rowBytes, repeat);
   // Each chunk is length (4) + type (4) + data + CRC (4); IHDR data is 13 bytes.
   const png = Buffer.allocUnsafe(PNG_SIGNATURE.length + 25 + 12 + idat.length + 12);
   PNG_SIGNATURE.copy(png, 0);
@@ -38,26 +39,6 @@ export function encodeGray1Png(width: number, rows: Uint8Array, repeat = 1): Buf
   offset = writeChunk(png, offset, "IDAT", idat);
   writeChunk(png, offset, "IEND", Buffer.alloc(0));
   return png;
-}
-
-/**
- * PNG scanlines for rows each shown `repeat` times: a distinct row with filter None (0) and its
- * bytes, then each repeat with filter Up (2) and zeros (the same bytes as the row above), which
- * compress to almost nothing.
- */
-function scanlines(rows: Uint8Array, rowBytes: number, repeat: number): Buffer {
-  if (!Number.isInteger(repeat) || repeat < 1) {
-    throw new RangeError(`repeat must be a positive integer, got ${repeat}`);
-  }
-  const stride = rowBytes + 1;
-  const out = Buffer.alloc((rows.length / rowBytes) * repeat * stride);
-  let at = 0;
-  for (let start = 0; start < rows.length; start += rowBytes) {
-    out.set(rows.subarray(start, start + rowBytes), at + 1);
-    at += stride;
-    for (let r = 1; r < repeat; r++, at += stride) out[at] = FILTER_UP;
-  }
-  return out;
 }
 
 function writeChunk(png: Buffer, offset: number, type: string, data: Uint8Array): number {
