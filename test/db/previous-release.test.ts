@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
-import { after, before, test } from "node:test";
-import { startReceiver } from "../helpers/receiver.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { test } from "node:test";
+import { useReceiver } from "../helpers/receiver.ts";
+import { accountWithWebhook, useFileService } from "../helpers/service.ts";
 
 // One release back keeps working beside the migrated schema (docs/operations.md, "Upgrades and
 // migrations"): the statements an instance of an earlier release runs to create a charge, to
@@ -18,27 +18,6 @@ const RELEASES = readdirSync(FIXTURES, { withFileTypes: true })
   .map((d) => d.name);
 const PREVIOUS_ACCOUNT = "acc_previous_release";
 const PREVIOUS_CHARGE_TAG = "previousrelease";
-// What a creation event stored without payload (migration 0022 on) must read as: the charge as
-// created, as the release before 0022 stored it in the payload (d8ebfa2's own code wrote exactly
-// this object for the fixtures' charge; its writes are no longer run, see the fixtures' README).
-const AS_CREATED = {
-  chargeId: "pix_previousrelease0000000001",
-  order_id: "ord-42",
-  status: "Pendente",
-  statusCode: "pending",
-  livemode: false,
-  value: 123.45,
-  title: "Pedido 42",
-  product_id: null,
-  external_id: "ord-42",
-  customer_name: "Ana Original",
-  customer_email: "ana@example.com",
-  customer_cpf: null,
-  customer_phone: null,
-  provider: "sandbox",
-  createdAt: "2026-11-20T12:00:00.000Z",
-  approvedAt: null,
-};
 
 /**
  * A fixture statement with its parameters: the release's account id replaced by the test's, and
@@ -74,28 +53,15 @@ function payloadsOf(...params: unknown[][]): Map<string, unknown> {
   return out;
 }
 
-let svc: TestService;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-before(async () => {
-  svc = await startTestService({
-    lookup: async () => [{ address: "93.184.216.34", family: 4 }],
-    env: { TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1", TOSTAO_WORKERS: "false" },
-  });
-  receiver = await startReceiver();
+const svc = useFileService({
+  lookup: async () => [{ address: "93.184.216.34", family: 4 }],
+  env: { TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1", TOSTAO_WORKERS: "false" },
 });
-after(async () => {
-  await svc.close();
-  await receiver.close();
-});
+const receiver = useReceiver();
 
 for (const release of RELEASES) {
   test(`release ${release}'s charge, approval and events, written against today's schema, read back through today's code`, async () => {
-    const a = await svc.newAccount();
-    const hook = await svc.call("POST", "/api/webhooks/create", {
-      token: a.test,
-      body: { url: receiver.url, events: ["*"] },
-    });
-    assert.equal(hook.statusCode, 200, hook.body);
+    const a = await accountWithWebhook(svc, receiver.r.url);
 
     const who = { accountId: a.accountId, tag: `release${release}x`.slice(0, 15) };
     const create = statement(release, "insert-charges", who);
@@ -108,8 +74,15 @@ for (const release of RELEASES) {
     await svc.deps.db.query(approvedEvent.sql, approvedEvent.params);
     const payloads = payloadsOf(create.params, approvedEvent.params);
     assert.equal(payloads.size, 3);
-    // A creation event stored without payload reads as the charge as created.
-    const asCreated = { ...AS_CREATED, chargeId };
+    // A creation event stored without payload (migration 0022 on) reads as the charge as created:
+    // its charge.approved's data before the approval (what the release before 0022 stored).
+    const [approved] = payloadsOf(approvedEvent.params).values();
+    const asCreated = {
+      ...(approved as Record<string, unknown>),
+      status: "Pendente",
+      statusCode: "pending",
+      approvedAt: null,
+    };
     const expected = (eventId: string) => payloads.get(eventId) ?? asCreated;
 
     // The charge: listed, and its status, as the previous release left it.
@@ -141,9 +114,9 @@ for (const release of RELEASES) {
     );
     for (const e of listedEvents) assert.deepEqual(e.data, expected(e.id), e.event);
 
-    const start = receiver.received.length;
+    const start = receiver.r.received.length;
     await svc.worker.runOnce();
-    const bodies = receiver.received
+    const bodies = receiver.r.received
       .slice(start)
       .map((r) => JSON.parse(r.body) as { id: string; data: unknown });
     assert.equal(bodies.length, 3);
