@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { after, before } from "node:test";
 import type { Clock } from "../../src/kernel/clock.ts";
 import { type BacenClientOptions, makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
 import type { ProfileId } from "../../src/pix-psp/types.ts";
@@ -97,6 +98,19 @@ export async function startLiveSetup(o: {
         ...(o.clock ? { clock: o.clock } : {}),
       }),
   });
+  try {
+    return await connectLive(peer, svc);
+  } catch (err) {
+    // A setup that fails (a PSP too slow to answer on a loaded machine) leaves nothing running
+    // that would keep the test file's process from ending.
+    await svc.close();
+    await peer.close();
+    throw err;
+  }
+}
+
+/** The rest of startLiveSetup: listen, save the connection, point the webhooks here. */
+async function connectLive(peer: PspPeer, svc: TestService): Promise<LiveSetup> {
   await svc.app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(svc.app.server.address() as AddressInfo).port}`;
   const account = await svc.newAccount();
@@ -123,7 +137,10 @@ export async function startLiveSetup(o: {
     token: account.live,
     body: { url: merchant.url, events: ["*"] },
   });
-  if (hook.statusCode !== 200) throw new Error(`merchant webhook: ${hook.body}`);
+  if (hook.statusCode !== 200) {
+    await merchant.close();
+    throw new Error(`merchant webhook: ${hook.body}`);
+  }
 
   const setup: LiveSetup = {
     svc,
@@ -164,6 +181,28 @@ export async function startLiveSetup(o: {
     },
   };
   return setup;
+}
+
+let sharedPki: TestPki | undefined;
+
+/** The test file's PKI, made on first use and shared by its setups (openssl takes a while). */
+export function filePki(): TestPki {
+  sharedPki ??= makeTestPki();
+  return sharedPki;
+}
+
+/**
+ * The live setup of a file (or of the describe block that calls it): started before its first
+ * test on the file's PKI (unless `o.pki` is given), closed after its last. The object returned is
+ * filled in by then; read it from inside the tests and hooks.
+ */
+export function useLiveSetup(o: Parameters<typeof startLiveSetup>[0] = {}): LiveSetup {
+  const s = {} as LiveSetup;
+  before(async () => {
+    Object.assign(s, await startLiveSetup({ pki: filePki(), ...o }));
+  });
+  after(() => s.close?.());
+  return s;
 }
 
 /**
