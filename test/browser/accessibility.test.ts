@@ -3,9 +3,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { after, before, test } from "node:test";
 import type { Page } from "playwright-core";
-import { addUser, PASSWORD } from "../helpers/dashboard.ts";
+import { addUser } from "../helpers/dashboard.ts";
 import { startReceiver } from "../helpers/receiver.ts";
-import { browserSuite, PHONE, screenshot } from "./harness.ts";
+import { browserSuite, PHONE, screenshot, signInHome } from "./harness.ts";
 
 // axe-core over the pages a merchant and a payer use most, in Chromium: the dashboard home, the
 // charge list (with its filters), a charge's page with webhook deliveries, the keys page and
@@ -72,11 +72,7 @@ browserSuite(
       await call("/api/pix/charge/simulate-pay", { charge_id: chargeId });
 
       const { page } = await env.newPage();
-      await page.goto("/dashboard/sign-in");
-      await page.getByLabel("E-mail").fill("axe@loja.example");
-      await page.getByLabel("Senha").fill(PASSWORD);
-      await page.getByRole("button", { name: "Entrar" }).click();
-      await page.waitForURL(/\/dashboard$/);
+      await signInHome(page, "axe@loja.example");
 
       // The charge's page once its charge.approved delivery has an attempt to show.
       const t0 = Date.now();

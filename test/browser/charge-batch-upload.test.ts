@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { addUser, PASSWORD } from "../helpers/dashboard.ts";
-import { browserSuite, PHONE, screenshot } from "./harness.ts";
+import { addUser } from "../helpers/dashboard.ts";
+import { browserSuite, PHONE, screenshot, signIn } from "./harness.ts";
 
 // The dashboard's "Bill many (CSV)" page on a phone, in Chromium: from the charges page to the
 // upload form, a spreadsheet's CSV (semicolons, decimal commas, one bad CPF) chosen with the
@@ -26,10 +26,7 @@ browserSuite("billing many charges from a CSV in the dashboard", { clock }, (env
     await addUser(env.svc, a.accountId, "lote@loja.example");
     const { page } = await env.newPage();
     await page.setViewportSize(PHONE);
-    await page.goto("/dashboard/sign-in");
-    await page.getByLabel("E-mail").fill("lote@loja.example");
-    await page.getByLabel("Senha").fill(PASSWORD);
-    await page.getByRole("button", { name: "Entrar" }).click();
+    await signIn(page, "lote@loja.example");
     await page.goto("/dashboard/charges");
     await page.getByRole("link", { name: /Cobrar vários \(CSV\)/ }).click();
     await page.waitForURL("**/dashboard/charges/batch");

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { recordUnmatched } from "../../src/db/queries/live-pix-records.ts";
 import { addUser, PASSWORD } from "../helpers/dashboard.ts";
-import { browserSuite, DESKTOP, PHONE, SCREENSHOT_DIR } from "./harness.ts";
+import { browserSuite, DESKTOP, PHONE, SCREENSHOT_DIR, signInHome } from "./harness.ts";
 
 // Every dashboard page a merchant reads, in a real Chromium, at 390 px (a phone) and 1280 px,
 // in Portuguese and English (issue 34): no page wider than the screen, no amount broken across
@@ -245,11 +245,7 @@ browserSuite(
       const a = await env.svc.newAccount();
       await addUser(env.svc, a.accountId, "ocupado@loja.example");
       const { page } = await env.newPage();
-      await page.goto("/dashboard/sign-in");
-      await page.getByLabel("E-mail").fill("ocupado@loja.example");
-      await page.getByLabel("Senha").fill(PASSWORD);
-      await page.getByRole("button", { name: "Entrar" }).click();
-      await page.waitForURL(/\/dashboard$/);
+      await signInHome(page, "ocupado@loja.example");
       await page.goto("/dashboard/products");
       await page.getByLabel("Nome").fill("Caneca");
       await page.getByLabel("Valor").fill("25,00");
@@ -301,11 +297,7 @@ browserSuite(
       await addUser(env.svc, a.accountId, "copia@loja.example");
       const { context, page } = await env.newPage();
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-      await page.goto("/dashboard/sign-in");
-      await page.getByLabel("E-mail").fill("copia@loja.example");
-      await page.getByLabel("Senha").fill(PASSWORD);
-      await page.getByRole("button", { name: "Entrar" }).click();
-      await page.waitForURL(/\/dashboard$/);
+      await signInHome(page, "copia@loja.example");
       // The two shapes of the markup, as the pages write them.
       const url = `${FAILING_URL}?pedido=${"x".repeat(60)}`;
       await page.evaluate(

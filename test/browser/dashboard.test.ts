@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import { addUser, PASSWORD } from "../helpers/dashboard.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { until } from "../helpers/until.ts";
-import { browserSuite, screenshot } from "./harness.ts";
+import { browserSuite, screenshot, signIn } from "./harness.ts";
 
 // The dashboard in a real Chromium, as a merchant uses it: every page is visited and
 // photographed at desktop and phone widths (artifacts/screenshots/), and each of issue 13's
@@ -29,13 +29,6 @@ before(async () => {
   receiver = await startReceiver();
 });
 after(() => receiver.close());
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto("/dashboard/sign-in");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Senha").fill(password);
-  await page.getByRole("button", { name: "Entrar" }).click();
-}
 
 /** Clicks an action behind its confirmation (the <details> opens, then the real button). */
 async function confirm(

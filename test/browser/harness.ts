@@ -5,6 +5,7 @@ import { after, before, describe } from "node:test";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { findChromium } from "../../scripts/find-chromium.mjs";
 import type { Clock } from "../../src/kernel/clock.ts";
+import { PASSWORD } from "../helpers/dashboard.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 // The browser tests' harness: Debian's Chromium driven by playwright-core (no browser download),
@@ -131,6 +132,20 @@ export function browserSuite(
     });
     body(env);
   });
+}
+
+/** Fills the dashboard's sign-in form (its pt-BR labels) and sends it; whatever the answer. */
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/dashboard/sign-in");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Senha").fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+}
+
+/** Signs in as `email` (the tests' password) and waits for the dashboard's home page. */
+export async function signInHome(page: Page, email: string) {
+  await signIn(page, email);
+  await page.waitForURL(/\/dashboard$/);
 }
 
 /** A port free a moment ago on 127.0.0.1 (listened on, then closed). */

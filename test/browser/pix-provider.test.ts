@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
-import { addUser, PASSWORD } from "../helpers/dashboard.ts";
+import { addUser } from "../helpers/dashboard.ts";
 import { makeTestPki, type PspPeer, startPspPeer } from "../helpers/psp-peer/index.ts";
-import { browserSuite, screenshot } from "./harness.ts";
+import { browserSuite, screenshot, signInHome } from "./harness.ts";
 
 // The PIX provider page against the PSP peer (a local server speaking the BACEN API Pix over
 // mTLS): the form uploads the certificate files, the connection is checked for real when saved,
@@ -31,11 +31,7 @@ browserSuite(
       const account = await env.svc.newAccount();
       await addUser(env.svc, account.accountId, "pix@loja.example");
       const { page } = await env.newPage();
-      await page.goto("/dashboard/sign-in");
-      await page.getByLabel("E-mail").fill("pix@loja.example");
-      await page.getByLabel("Senha").fill(PASSWORD);
-      await page.getByRole("button", { name: "Entrar" }).click();
-      await page.waitForURL(/\/dashboard$/);
+      await signInHome(page, "pix@loja.example");
       assert.match((await page.locator("main").textContent()) ?? "", /Conecte um provedor PIX/);
 
       await page.goto("/dashboard/pix-provider");

@@ -7,8 +7,8 @@ import type { Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { createAccount } from "../../src/domain/accounts/create-account.ts";
 import { issueToken } from "../../src/domain/tokens/manage-tokens.ts";
-import { addUser, PASSWORD } from "../helpers/dashboard.ts";
-import { browserSuite, PHONE, screenshot } from "./harness.ts";
+import { addUser } from "../helpers/dashboard.ts";
+import { browserSuite, PHONE, screenshot, signInHome } from "./harness.ts";
 
 // Subscriptions on a phone in a real Chromium: the payer's authorisation page (terms, QR that a
 // camera reads as the subscription's BR Code, the sandbox's approve button, in Portuguese and
@@ -130,11 +130,7 @@ browserSuite("subscriptions in Chromium, on a phone", {}, (env) => {
     await addUser(env.svc, accountId, "dona@academia.example");
     const { page } = await env.newPage();
     await page.setViewportSize(PHONE);
-    await page.goto("/dashboard/sign-in");
-    await page.getByLabel("E-mail").fill("dona@academia.example");
-    await page.getByLabel("Senha").fill(PASSWORD);
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signInHome(page, "dona@academia.example");
     // The sandbox is the session's first mode: one active subscription.
     const stat = page.locator(".stat", { hasText: "Assinaturas ativas" });
     assert.equal((await stat.locator(".n").innerText()).trim(), "1");

@@ -24,10 +24,7 @@ let dir: string;
 let csv: string;
 before(async () => {
   svc = await startTestService({ clock });
-  await svc.app.listen({ port: 0, host: "127.0.0.1" });
-  const addr = svc.app.server.address();
-  assert.ok(addr && typeof addr === "object");
-  base = `http://127.0.0.1:${addr.port}`;
+  base = await svc.app.listen({ port: 0, host: "127.0.0.1" });
   dir = mkdtempSync(join(tmpdir(), "tostao-import-cli-"));
   csv = join(dir, "billing.csv");
   // No external_id: only the chunks' Idempotency-Keys keep a second import from billing again.

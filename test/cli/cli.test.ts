@@ -193,13 +193,11 @@ describe("tostao CLI", () => {
 
   test("user create and reset-password take the password on stdin, never as a flag; rules are checked", async () => {
     const account = await json("account", "create", "--name", "Loja com usuários");
-    const made = await withStdin(
+    /** `tostao user create` for the account, its password on stdin. */
+    const userCreate = (stdin: string, email: string, ...more: string[]) =>
+      withStdin(stdin, "user", "create", "--account", account.id, "--email", email, ...more);
+    const made = await userCreate(
       "a long enough password\n",
-      "user",
-      "create",
-      "--account",
-      account.id,
-      "--email",
       "Dona@Loja.example",
       "--password-stdin",
       "--json",
@@ -209,28 +207,14 @@ describe("tostao CLI", () => {
     assert.match(user.id, /^usr_/);
     assert.equal(user.email, "dona@loja.example");
     assert.ok(!made.stdout.includes("a long enough password"));
-    const twice = await withStdin(
+    const twice = await userCreate(
       "a long enough password\n",
-      "user",
-      "create",
-      "--account",
-      account.id,
-      "--email",
       "dona@loja.example",
       "--password-stdin",
     );
     assert.equal(twice.code, 1);
     assert.match(twice.stderr, /already has a user/);
-    const short = await withStdin(
-      "short\n",
-      "user",
-      "create",
-      "--account",
-      account.id,
-      "--email",
-      "b@loja.example",
-      "--password-stdin",
-    );
+    const short = await userCreate("short\n", "b@loja.example", "--password-stdin");
     assert.equal(short.code, 1);
     assert.match(short.stderr, /at least 10 characters/);
     const reset = await withStdin(
@@ -252,15 +236,7 @@ describe("tostao CLI", () => {
       "--password-stdin",
     );
     assert.equal(unknown.code, 1);
-    const noTty = await withStdin(
-      "",
-      "user",
-      "create",
-      "--account",
-      account.id,
-      "--email",
-      "c@loja.example",
-    );
+    const noTty = await userCreate("", "c@loja.example");
     assert.equal(noTty.code, 1);
     assert.match(noTty.stderr, /--password-stdin/);
   });

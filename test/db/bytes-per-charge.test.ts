@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import type { Db } from "../../src/kernel/db.ts";
 import { TEST_DATABASE_URL } from "../helpers/db.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { useFileService } from "../helpers/service.ts";
 
 // Issue 27's goal: a pending PIX charge with its events takes at most 1,500 bytes on disk
 // (charges and events, their indexes and TOAST). Charges are made through the API's create path,
@@ -13,11 +13,7 @@ import { startTestService, type TestService } from "../helpers/service.ts";
 const CHARGES = 2000;
 const GOAL = 1500;
 
-let svc: TestService;
-before(async () => {
-  svc = await startTestService();
-});
-after(() => svc.close());
+const svc = useFileService();
 
 async function bytesOnDisk(db: Db): Promise<number> {
   // VACUUM: the bytes of live rows, not of dead ones autovacuum would reclaim.

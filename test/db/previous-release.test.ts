@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
-import { after, before, test } from "node:test";
-import { startReceiver } from "../helpers/receiver.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { test } from "node:test";
+import { useReceiver } from "../helpers/receiver.ts";
+import { accountWithWebhook, useFileService } from "../helpers/service.ts";
 
 // One release back keeps working beside the migrated schema (docs/operations.md, "Upgrades and
 // migrations"): the statements an instance of an earlier release runs to create a charge, to
@@ -18,9 +18,6 @@ const RELEASES = readdirSync(FIXTURES, { withFileTypes: true })
   .map((d) => d.name);
 const PREVIOUS_ACCOUNT = "acc_previous_release";
 const PREVIOUS_CHARGE_TAG = "previousrelease";
-// The release before migration 0022, whose creation events carry their payload: what the later
-// releases' creation events, stored without one, must read as.
-const BEFORE_0022 = "d8ebfa2";
 
 /**
  * A fixture statement with its parameters: the release's account id replaced by the test's, and
@@ -56,28 +53,15 @@ function payloadsOf(...params: unknown[][]): Map<string, unknown> {
   return out;
 }
 
-let svc: TestService;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-before(async () => {
-  svc = await startTestService({
-    lookup: async () => [{ address: "93.184.216.34", family: 4 }],
-    env: { TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1", TOSTAO_WORKERS: "false" },
-  });
-  receiver = await startReceiver();
+const svc = useFileService({
+  lookup: async () => [{ address: "93.184.216.34", family: 4 }],
+  env: { TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1", TOSTAO_WORKERS: "false" },
 });
-after(async () => {
-  await svc.close();
-  await receiver.close();
-});
+const receiver = useReceiver();
 
 for (const release of RELEASES) {
   test(`release ${release}'s charge, approval and events, written against today's schema, read back through today's code`, async () => {
-    const a = await svc.newAccount();
-    const hook = await svc.call("POST", "/api/webhooks/create", {
-      token: a.test,
-      body: { url: receiver.url, events: ["*"] },
-    });
-    assert.equal(hook.statusCode, 200, hook.body);
+    const a = await accountWithWebhook(svc, receiver.r.url);
 
     const who = { accountId: a.accountId, tag: `release${release}x`.slice(0, 15) };
     const create = statement(release, "insert-charges", who);
@@ -90,11 +74,15 @@ for (const release of RELEASES) {
     await svc.deps.db.query(approvedEvent.sql, approvedEvent.params);
     const payloads = payloadsOf(create.params, approvedEvent.params);
     assert.equal(payloads.size, 3);
-    // A creation event stored without payload (from migration 0022 on) reads as the charge as
-    // created: the release before stored exactly that (its fixture holds it).
-    const asCreated = [
-      ...payloadsOf(statement(BEFORE_0022, "insert-charges", who).params).values(),
-    ][0];
+    // A creation event stored without payload (migration 0022 on) reads as the charge as created:
+    // its charge.approved's data before the approval (what the release before 0022 stored).
+    const [approved] = payloadsOf(approvedEvent.params).values();
+    const asCreated = {
+      ...(approved as Record<string, unknown>),
+      status: "Pendente",
+      statusCode: "pending",
+      approvedAt: null,
+    };
     const expected = (eventId: string) => payloads.get(eventId) ?? asCreated;
 
     // The charge: listed, and its status, as the previous release left it.
@@ -126,9 +114,9 @@ for (const release of RELEASES) {
     );
     for (const e of listedEvents) assert.deepEqual(e.data, expected(e.id), e.event);
 
-    const start = receiver.received.length;
+    const start = receiver.r.received.length;
     await svc.worker.runOnce();
-    const bodies = receiver.received
+    const bodies = receiver.r.received
       .slice(start)
       .map((r) => JSON.parse(r.body) as { id: string; data: unknown });
     assert.equal(bodies.length, 3);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { MIGRATIONS_DIR, migrate } from "../../src/db/migrate.ts";
 import { findCharge } from "../../src/db/queries/charges.ts";
 import { insertCharges } from "../../src/db/queries/insert-charges.ts";
@@ -14,8 +14,8 @@ import { listEvents } from "../../src/domain/events/list-events.ts";
 import { cryptoRandom, manualClock } from "../../src/kernel/clock.ts";
 import { chargeWrite } from "../helpers/charge-write.ts";
 import { openTestDb } from "../helpers/db.ts";
-import { startReceiver } from "../helpers/receiver.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { useReceiver } from "../helpers/receiver.ts";
+import { accountWithWebhook, useFileService } from "../helpers/service.ts";
 
 // A charge's charge.created and charge.pending are stored without payload and their data drawn
 // from the charge's row when read (migration 0022, events.ts ORIGIN_COLUMN). What leaves the
@@ -24,27 +24,14 @@ import { startTestService, type TestService } from "../helpers/service.ts";
 // migration, with their payload, read as they did.
 
 describe("creation events drawn from the charge row", () => {
-  let svc: TestService;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  before(async () => {
-    svc = await startTestService({
-      lookup: async () => [{ address: "93.184.216.34", family: 4 }],
-      env: { TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1", TOSTAO_WORKERS: "false" },
-    });
-    receiver = await startReceiver();
+  const svc = useFileService({
+    lookup: async () => [{ address: "93.184.216.34", family: 4 }],
+    env: { TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1", TOSTAO_WORKERS: "false" },
   });
-  after(async () => {
-    await svc.close();
-    await receiver.close();
-  });
+  const receiver = useReceiver();
 
   test("webhook bodies and GET /api/events are byte-identical to the same events stored with their payload", async () => {
-    const a = await svc.newAccount();
-    const hook = await svc.call("POST", "/api/webhooks/create", {
-      token: a.test,
-      body: { url: receiver.url, events: ["*"] },
-    });
-    assert.equal(hook.statusCode, 200, hook.body);
+    const a = await accountWithWebhook(svc, receiver.r.url);
     const created = await svc.call("POST", "/api/pix/charge/create", {
       token: a.test,
       body: {
@@ -68,9 +55,9 @@ describe("creation events drawn from the charge row", () => {
       { type: "charge.pending", payload: null },
     ]);
 
-    const start = receiver.received.length;
+    const start = receiver.r.received.length;
     await svc.worker.runOnce();
-    const thinBodies = receiver.received.slice(start).map((r) => r.body);
+    const thinBodies = receiver.r.received.slice(start).map((r) => r.body);
     assert.equal(thinBodies.length, 2);
     const thinList = (await svc.call("GET", `/api/events?charge_id=${id}`, { token: a.test })).body;
     const thinLatest = (await svc.call("GET", "/api/events?limit=2", { token: a.test })).body;
@@ -100,7 +87,7 @@ describe("creation events drawn from the charge row", () => {
       (await svc.call("GET", "/api/webhooks/deliveries", { token: a.test })).json().data
         .deliveries as Array<{ id: string }>;
     assert.equal(sent.length, 2);
-    const again = receiver.received.length;
+    const again = receiver.r.received.length;
     for (const d of sent) {
       const r = await svc.call("POST", "/api/webhooks/deliveries/redeliver", {
         token: a.test,
@@ -109,7 +96,7 @@ describe("creation events drawn from the charge row", () => {
       assert.equal(r.statusCode, 200, r.body);
     }
     await svc.worker.runOnce();
-    const fullBodies = receiver.received.slice(again).map((r) => r.body);
+    const fullBodies = receiver.r.received.slice(again).map((r) => r.body);
     assert.deepEqual([...fullBodies].sort(), [...thinBodies].sort());
   });
 });

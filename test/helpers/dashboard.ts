@@ -16,6 +16,20 @@ export async function addUser(
   );
 }
 
+/** A sign-in form post from the client at `ip`, from this site's page, whatever its answer. */
+export function signInAttempt(svc: TestService, email: string, password: string, ip: string) {
+  return svc.app.inject({
+    method: "POST",
+    url: "/dashboard/sign-in",
+    remoteAddress: ip,
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: svc.deps.config.baseUrl ?? "http://localhost:80",
+    },
+    payload: new URLSearchParams({ email, password }).toString(),
+  });
+}
+
 /** Signs in through the form (inject) and returns the session cookie and the session's CSRF token. */
 export async function signInInject(svc: TestService, email: string, password = PASSWORD) {
   const res = await svc.app.inject({

@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { after, before } from "node:test";
 import type { Clock } from "../../src/kernel/clock.ts";
 import { type BacenClientOptions, makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
 import type { ProfileId } from "../../src/pix-psp/types.ts";
@@ -143,7 +144,10 @@ async function liveSetupOn(
     token: account.live,
     body: { url: merchant.url, events: ["*"] },
   });
-  if (hook.statusCode !== 200) throw new Error(`merchant webhook: ${hook.body}`);
+  if (hook.statusCode !== 200) {
+    await merchant.close();
+    throw new Error(`merchant webhook: ${hook.body}`);
+  }
 
   const setup: LiveSetup = {
     svc,
@@ -184,6 +188,28 @@ async function liveSetupOn(
     },
   };
   return setup;
+}
+
+let sharedPki: TestPki | undefined;
+
+/** The test file's PKI, made on first use and shared by its setups (openssl takes a while). */
+export function filePki(): TestPki {
+  sharedPki ??= makeTestPki();
+  return sharedPki;
+}
+
+/**
+ * The live setup of a file (or of the describe block that calls it): started before its first
+ * test on the file's PKI (unless `o.pki` is given), closed after its last. The object returned is
+ * filled in by then; read it from inside the tests and hooks.
+ */
+export function useLiveSetup(o: Parameters<typeof startLiveSetup>[0] = {}): LiveSetup {
+  const s = {} as LiveSetup;
+  before(async () => {
+    Object.assign(s, await startLiveSetup({ pki: filePki(), ...o }));
+  });
+  after(() => s.close?.());
+  return s;
 }
 
 /**

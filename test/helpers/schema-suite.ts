@@ -5,6 +5,7 @@ import { providerBody } from "./live-pix.ts";
 import { type PhoenixdPeer, startPhoenixdPeer } from "./ln-peer/index.ts";
 import { type PspPeer, startPspPeer } from "./psp-peer/index.ts";
 import type { TestService } from "./service.ts";
+import { monthlyPlan } from "./subscription-body.ts";
 
 /** One successful call of a route: who calls, and with what (`path`: the route's with its params). */
 export type Call = { token?: string; query?: string; body?: unknown; path?: string };
@@ -29,15 +30,12 @@ const pixCharge = async (c: Ctx) =>
     .chargeId as string;
 const subscription = async (c: Ctx, extra: Record<string, unknown> = {}) =>
   (
-    await c.data("POST", "/api/pix/subscriptions/create", c.test, {
-      title: "Plano",
-      customer_name: "Maria Silva",
-      customer_cpf: "529.982.247-25",
-      periodicity: "monthly",
-      start_date: "2099-01-10",
-      value: 10,
-      ...extra,
-    })
+    await c.data(
+      "POST",
+      "/api/pix/subscriptions/create",
+      c.test,
+      monthlyPlan("2099-01-10", { value: 10, ...extra }),
+    )
   ).subscriptionId as string;
 const webhook = async (c: Ctx) =>
   (
@@ -149,14 +147,7 @@ export const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
   },
   "POST /api/pix/subscriptions/create": async (c) => ({
     token: c.test,
-    body: {
-      title: "Plano",
-      customer_name: "Maria Silva",
-      customer_cpf: "529.982.247-25",
-      periodicity: "monthly",
-      start_date: "2099-01-10",
-      value: 10,
-    },
+    body: monthlyPlan("2099-01-10", { value: 10 }),
   }),
   "GET /api/pix/subscriptions/status": async (c) => ({
     token: c.test,

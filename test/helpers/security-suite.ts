@@ -35,28 +35,26 @@ export function securitySuite(getSvc: () => TestService): void {
     ];
     // Routes where the token is optional (the public checkout) serve callers without one, but a
     // token that is sent must be valid: every case but "no header" is a 401 there too.
+    /** The route called with these headers (an empty JSON body on a POST). */
+    const callRoute = (route: { method: string; url: string }, headers: Record<string, string>) =>
+      svc.app.inject({
+        method: route.method as "GET" | "POST",
+        url: route.url,
+        headers: { ...headers, "content-type": "application/json" },
+        ...(route.method === "POST" ? { payload: "{}" } : {}),
+      });
     const optional = svc.app.routeTable.filter((r) => r.auth === "optional");
     assert.ok(optional.length >= 3, "the public checkout routes were registered");
     for (const route of optional) {
       for (const [name, headers] of cases.slice(1)) {
-        const res = await svc.app.inject({
-          method: route.method as "GET" | "POST",
-          url: route.url,
-          headers: { ...headers, "content-type": "application/json" },
-          ...(route.method === "POST" ? { payload: "{}" } : {}),
-        });
+        const res = await callRoute(route, headers);
         assert.equal(res.statusCode, 401, `${route.method} ${route.url} with ${name}`);
         assert.match(JSON.parse(res.body).error, /^authorization: /);
       }
     }
     for (const route of routes) {
       for (const [name, headers] of cases) {
-        const res = await svc.app.inject({
-          method: route.method as "GET" | "POST",
-          url: route.url,
-          headers: { ...headers, "content-type": "application/json" },
-          ...(route.method === "POST" ? { payload: "{}" } : {}),
-        });
+        const res = await callRoute(route, headers);
         assert.equal(res.statusCode, 401, `${route.method} ${route.url} with ${name}`);
         const body = JSON.parse(res.body);
         assert.equal(body.success, false);

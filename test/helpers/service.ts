@@ -117,7 +117,7 @@ export async function startTestService(
  * The test service of a file (or of the describe block that calls it): started before its first
  * test with one fresh account, closed after its last. Read `.svc`, `.account` and `.token` (that
  * account's test token) from inside the tests, once they are set. With `listen`, it also listens
- * on 127.0.0.1 (`.host` is its host:port). Node runs a file's top-level `before` hooks without
+ * on 127.0.0.1 (`.host` is its host:port, `.url` its http:// address). Node runs a file's top-level `before` hooks without
  * waiting for one another: what needs the service belongs here or inside a test, not in another
  * top-level `before`.
  */
@@ -129,6 +129,7 @@ export function useTestService(
     account: Awaited<ReturnType<TestService["newAccount"]>>;
     token: string;
     host: string;
+    url: string;
   };
   before(async () => {
     const { listen, ...start } = opts;
@@ -136,10 +137,36 @@ export function useTestService(
     s.account = await s.svc.newAccount();
     s.token = s.account.test;
     if (listen) {
-      await s.svc.app.listen({ port: 0, host: "127.0.0.1" });
-      s.host = `127.0.0.1:${(s.svc.app.server.address() as { port: number }).port}`;
+      s.url = await s.svc.app.listen({ port: 0, host: "127.0.0.1" });
+      s.host = new URL(s.url).host;
     }
   });
   after(() => s.svc.close());
   return s;
+}
+
+/**
+ * The test service of a file (or of the describe block that calls it), as one object: started
+ * before its first test, closed after its last. The object returned is filled in by then; read
+ * it from inside the tests and hooks (the same caution about other top-level `before` hooks as
+ * useTestService's applies).
+ */
+export function useFileService(opts: Parameters<typeof startTestService>[0] = {}): TestService {
+  const svc = {} as TestService;
+  before(async () => {
+    Object.assign(svc, await startTestService(opts));
+  });
+  after(() => svc.close?.());
+  return svc;
+}
+
+/** A fresh account of `svc` whose test-mode webhook sends `events` to `url` (with its secret). */
+export async function accountWithWebhook(svc: TestService, url: string, events = ["*"]) {
+  const account = await svc.newAccount();
+  const hook = await svc.call("POST", "/api/webhooks/create", {
+    token: account.test,
+    body: { url, events },
+  });
+  if (hook.statusCode !== 200) throw new Error(`creating the webhook: ${hook.body}`);
+  return { ...account, webhookSecret: hook.json().data.secret as string };
 }

@@ -1,19 +1,15 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { describe, test } from "node:test";
+import { startTestService, type TestService, useFileService } from "../helpers/service.ts";
 
 // The access log: one JSON line per request, with what an operator needs and nothing a client
 // sent (no token, secret, body, query or customer data).
 
 const lines: string[] = [];
-let svc: TestService;
-before(async () => {
-  svc = await startTestService({
-    env: { LOG_LEVEL: "info", TOSTAO_WORKERS: "false" },
-    logStream: { write: (line) => void lines.push(line) },
-  });
+const svc = useFileService({
+  env: { LOG_LEVEL: "info", TOSTAO_WORKERS: "false" },
+  logStream: { write: (line) => void lines.push(line) },
 });
-after(() => svc.close());
 
 const CUSTOMER = {
   customer_name: "Maria Aparecida Quintino",

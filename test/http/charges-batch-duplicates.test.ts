@@ -19,10 +19,7 @@ let svc: TestService;
 let base: string;
 before(async () => {
   svc = await startTestService({ clock });
-  await svc.app.listen({ port: 0, host: "127.0.0.1" });
-  const addr = svc.app.server.address();
-  assert.ok(addr && typeof addr === "object");
-  base = `http://127.0.0.1:${addr.port}`;
+  base = await svc.app.listen({ port: 0, host: "127.0.0.1" });
 });
 after(() => svc.close());
 

@@ -26,6 +26,21 @@ before(async () => {
 });
 after(() => receiver.close());
 
+/** A webhook of the account's test token (its view: id, secret). */
+const webhookOf = async (token: string, url: string, events: string[]) =>
+  (await file.svc.call("POST", "/api/webhooks/create", { token, body: { url, events } })).json()
+    .data;
+const deliveriesOf = async (token: string) =>
+  (await file.svc.call("GET", "/api/webhooks/deliveries", { token })).json().data.deliveries;
+
+/** A Bitcoin charge of R$ 35 (10,000 sats at the fixed quote): its view. */
+const bitcoinCharge = async (token: string) =>
+  (await file.svc.call("POST", "/api/crypto/charge/create", { token, body: { value: 35 } })).json()
+    .data;
+const bitcoinStatus = async (token: string, chargeId: string) =>
+  (await file.svc.call("GET", `/api/crypto/charge/status?charge_id=${chargeId}`, { token })).json()
+    .data;
+
 describe("hardening", () => {
   test("a token made with an Idempotency-Key is replayed, but never stored in plaintext", async () => {
     const a = await file.svc.newAccount();
@@ -58,42 +73,27 @@ describe("hardening", () => {
 
   test("testing a * webhook sends one webhook.test to it and nothing to the others", async () => {
     const a = await file.svc.newAccount();
-    const one = (
-      await file.svc.call("POST", "/api/webhooks/create", {
-        token: a.test,
-        body: { url: receiver.url, events: ["*"] },
-      })
-    ).json().data;
-    await file.svc.call("POST", "/api/webhooks/create", {
-      token: a.test,
-      body: { url: `${receiver.url}?other`, events: ["*"] },
-    });
+    const one = await webhookOf(a.test, receiver.url, ["*"]);
+    await webhookOf(a.test, `${receiver.url}?other`, ["*"]);
     const res = await file.svc.call("POST", "/api/webhooks/test", {
       token: a.test,
       body: { id: one.id },
     });
     assert.equal(res.statusCode, 200, res.body);
-    const log = (await file.svc.call("GET", "/api/webhooks/deliveries", { token: a.test })).json()
-      .data.deliveries;
+    const log = await deliveriesOf(a.test);
     assert.equal(log.length, 1);
     assert.equal(log[0].webhookId, one.id);
   });
 
   test("an attempt that cannot even be signed is recorded and rescheduled, not stuck", async () => {
     const a = await file.svc.newAccount();
-    const h = (
-      await file.svc.call("POST", "/api/webhooks/create", {
-        token: a.test,
-        body: { url: receiver.url, events: ["charge.created"] },
-      })
-    ).json().data;
+    const h = await webhookOf(a.test, receiver.url, ["charge.created"]);
     await file.svc.deps.db.query("UPDATE webhooks SET secret_box = 'v1:AAAA' WHERE id = $1", [
       h.id,
     ]);
     await file.svc.call("POST", "/api/pix/charge/create", { token: a.test, body: { value: 1 } });
     await file.svc.worker.runOnce();
-    const [d] = (await file.svc.call("GET", "/api/webhooks/deliveries", { token: a.test })).json()
-      .data.deliveries;
+    const [d] = await deliveriesOf(a.test);
     assert.equal(d.attempts, 1);
     assert.equal(d.status, "pending");
     assert.match(d.lastError, /^could not send/);
@@ -101,13 +101,9 @@ describe("hardening", () => {
 
   test("a delivery being attempted cannot be redelivered at the same time (409)", async () => {
     const a = await file.svc.newAccount();
-    await file.svc.call("POST", "/api/webhooks/create", {
-      token: a.test,
-      body: { url: receiver.url, events: ["charge.created"] },
-    });
+    await webhookOf(a.test, receiver.url, ["charge.created"]);
     await file.svc.call("POST", "/api/pix/charge/create", { token: a.test, body: { value: 1 } });
-    const [d] = (await file.svc.call("GET", "/api/webhooks/deliveries", { token: a.test })).json()
-      .data.deliveries;
+    const [d] = await deliveriesOf(a.test);
     await file.svc.deps.db.query(
       "UPDATE deliveries SET locked_until = $2, locked_by = 'other' WHERE id = $1",
       [d.id, new Date(clock.now().getTime() + 10_000)],
@@ -165,12 +161,7 @@ describe("hardening", () => {
 
   test("Bitcoin charges cannot be refunded or canceled through the PIX routes", async () => {
     const a = await file.svc.newAccount();
-    const c = (
-      await file.svc.call("POST", "/api/crypto/charge/create", {
-        token: a.test,
-        body: { value: 35 },
-      })
-    ).json().data;
+    const c = await bitcoinCharge(a.test);
     assert.equal(
       (
         await file.svc.call("POST", "/api/pix/charge/cancel", {
@@ -209,12 +200,7 @@ describe("hardening", () => {
     const activate = (key: string) =>
       file.svc.call("POST", "/api/crypto/wallet", { token: a.test, body: { key } });
     assert.equal((await activate(VPUB_A)).statusCode, 200);
-    const first = (
-      await file.svc.call("POST", "/api/crypto/charge/create", {
-        token: a.test,
-        body: { value: 35 },
-      })
-    ).json().data;
+    const first = await bitcoinCharge(a.test);
     file.chain.pay(first.address, 10_000);
     await file.svc.call("GET", "/api/crypto/wallet", { token: a.test });
     // Another key, then the first one again: its index starts over.
@@ -225,55 +211,28 @@ describe("hardening", () => {
     });
     assert.equal(other.statusCode, 200, other.body);
     assert.equal((await activate(VPUB_A)).statusCode, 200);
-    const second = (
-      await file.svc.call("POST", "/api/crypto/charge/create", {
-        token: a.test,
-        body: { value: 35 },
-      })
-    ).json().data;
+    const second = await bitcoinCharge(a.test);
     assert.notEqual(second.address, first.address, "an address is never given to two charges");
     // An old payment (mined a day before the charge) to a fresh charge's address does not count.
-    const third = (
-      await file.svc.call("POST", "/api/crypto/charge/create", {
-        token: a.test,
-        body: { value: 35 },
-      })
-    ).json().data;
+    const third = await bitcoinCharge(a.test);
     file.chain.pay(third.address, 10_000, {
       blockTime: Math.floor(clock.now().getTime() / 1000) - 86_400,
     });
     clock.advance(6_000);
-    const st = (
-      await file.svc.call("GET", `/api/crypto/charge/status?charge_id=${third.chargeId}`, {
-        token: a.test,
-      })
-    ).json().data;
+    const st = await bitcoinStatus(a.test, third.chargeId);
     assert.equal(st.statusCode, "pending");
   });
 
   test("a payment first seen after expiry is late: expired, then approved with paidLate", async () => {
     const a = await file.svc.newAccount();
-    const c = (
-      await file.svc.call("POST", "/api/crypto/charge/create", {
-        token: a.test,
-        body: { value: 35 },
-      })
-    ).json().data;
+    const c = await bitcoinCharge(a.test);
     clock.advance(16 * 60_000); // overdue, not yet expired by any job
     file.chain.pay(c.address, 10_000, { confirmed: false });
-    let st = (
-      await file.svc.call("GET", `/api/crypto/charge/status?charge_id=${c.chargeId}`, {
-        token: a.test,
-      })
-    ).json().data;
+    let st = await bitcoinStatus(a.test, c.chargeId);
     assert.equal(st.statusCode, "expired");
     file.chain.pay(c.address, 10_000); // and now one confirmed in full
     clock.advance(6_000);
-    st = (
-      await file.svc.call("GET", `/api/crypto/charge/status?charge_id=${c.chargeId}`, {
-        token: a.test,
-      })
-    ).json().data;
+    st = await bitcoinStatus(a.test, c.chargeId);
     assert.equal(st.statusCode, "approved");
     assert.equal(st.paidLate, true);
   });

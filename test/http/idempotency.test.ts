@@ -1,15 +1,11 @@
 import assert from "node:assert/strict";
 import { type AddressInfo, connect } from "node:net";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { useFileService } from "../helpers/service.ts";
 
 const clock = manualClock();
-let svc: TestService;
-before(async () => {
-  svc = await startTestService({ clock });
-});
-after(() => svc.close());
+const svc = useFileService({ clock });
 
 const create = (token: string, body: unknown, key?: string) =>
   svc.call("POST", "/api/auth/token/create", {

@@ -1,18 +1,14 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { describe, test } from "node:test";
+import { useFileService } from "../helpers/service.ts";
 
 // A list filtered by an id answers like a read of that id: 404 when the caller cannot see it
 // (unknown, another account's, or the other mode's), never 200 with an empty list, which would
 // tell an unknown id from a real one with no entries yet.
 
-let svc: TestService;
-before(async () => {
-  svc = await startTestService({
-    env: { TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1", TOSTAO_WORKERS: "false" },
-  });
+const svc = useFileService({
+  env: { TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1", TOSTAO_WORKERS: "false" },
 });
-after(() => svc.close());
 
 const get = (token: string, url: string) => svc.call("GET", url, { token });
 
@@ -34,25 +30,39 @@ async function webhook(token: string): Promise<string> {
   return res.json().data.id;
 }
 
+/**
+ * What no caller may read through the filter of `url` (".../path?kind_id="), each a 404 naming
+ * it: an unknown id, another account's, and one of the caller's account in the other mode
+ * (`a.live` reading `own`).
+ */
+async function assertUnseen(
+  url: string,
+  unknown: string,
+  a: { test: string; live: string },
+  own: string,
+  others: string,
+) {
+  const param = /[?&](\w+)=$/.exec(url)?.[1] ?? "";
+  const kind = param.replace(/_id$/, "");
+  const cases: Array<[string, string, string]> = [
+    ["unknown id", a.test, unknown],
+    [`another account's ${kind}`, a.test, others],
+    [`the other mode's ${kind}`, a.live, own],
+  ];
+  for (const [name, token, id] of cases) {
+    const res = await get(token, `${url}${id}`);
+    assert.equal(res.statusCode, 404, name);
+    assert.deepEqual(res.json(), { success: false, error: `${param}: ${kind} ${id} not found` });
+  }
+}
+
 describe("GET /api/events?charge_id=", () => {
   test("a charge the caller cannot see is 404, its own charge lists its events", async () => {
     const a = await svc.newAccount();
     const b = await svc.newAccount();
     const own = await pixCharge(a.test);
     const others = await pixCharge(b.test);
-    const cases: Array<[string, string, string]> = [
-      ["unknown id", a.test, "pix_unknown"],
-      ["another account's charge", a.test, others],
-      ["the other mode's charge", a.live, own],
-    ];
-    for (const [name, token, id] of cases) {
-      const res = await get(token, `/api/events?charge_id=${id}`);
-      assert.equal(res.statusCode, 404, name);
-      assert.deepEqual(res.json(), {
-        success: false,
-        error: `charge_id: charge ${id} not found`,
-      });
-    }
+    await assertUnseen("/api/events?charge_id=", "pix_unknown", a, own, others);
     const mine = await get(a.test, `/api/events?charge_id=${own}`);
     assert.equal(mine.statusCode, 200);
     assert.deepEqual(
@@ -69,19 +79,7 @@ describe("GET /api/webhooks/deliveries?webhook_id=", () => {
     const b = await svc.newAccount();
     const own = await webhook(a.test);
     const others = await webhook(b.test);
-    const cases: Array<[string, string, string]> = [
-      ["unknown id", a.test, "wh_unknown"],
-      ["another account's webhook", a.test, others],
-      ["the other mode's webhook", a.live, own],
-    ];
-    for (const [name, token, id] of cases) {
-      const res = await get(token, `/api/webhooks/deliveries?webhook_id=${id}`);
-      assert.equal(res.statusCode, 404, name);
-      assert.deepEqual(res.json(), {
-        success: false,
-        error: `webhook_id: webhook ${id} not found`,
-      });
-    }
+    await assertUnseen("/api/webhooks/deliveries?webhook_id=", "wh_unknown", a, own, others);
     const fresh = await get(a.test, `/api/webhooks/deliveries?webhook_id=${own}`);
     assert.equal(fresh.statusCode, 200, "a webhook with no deliveries yet is an empty list");
     assert.deepEqual(fresh.json().data.deliveries, []);

@@ -1,17 +1,13 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { seedCharges } from "../helpers/seed-charges.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { useFileService } from "../helpers/service.ts";
 
 // The charge lists page with limit and offset, newest first, ties by id; `as_of` holds a list
 // still while new charges arrive, so no row is repeated or skipped; every filter returns exactly
 // the rows it should; an offset past 10,000 is 422 pointing at the date filters.
 
-let svc: TestService;
-before(async () => {
-  svc = await startTestService({ env: { TOSTAO_WORKERS: "false" } });
-});
-after(() => svc.close());
+const svc = useFileService({ env: { TOSTAO_WORKERS: "false" } });
 
 type Row = { chargeId: string; createdAt: string; statusCode: string; external_id: string | null };
 const get = async (token: string, url: string) => {

@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import fc from "fast-check";
 import { SCOPES } from "../../src/domain/tokens/scopes.ts";
 import { TOOLS } from "../../src/mcp/registry.ts";
+import { postToolsList } from "../helpers/mcp-http.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 // A key is offered exactly the tools it may call: tools/list over /mcp and
@@ -80,17 +81,9 @@ after(async () => {
 
 const sorted = (names: Iterable<string>) => [...names].sort();
 
-/** tools/list over /mcp, as JSON-RPC (the endpoint is stateless: no session to open first). */
+/** The names of the tools that tools/list over /mcp gives, sorted. */
 async function listedOverMcp(url: string, token: string): Promise<string[]> {
-  const res = await fetch(`${url}/mcp`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-  });
+  const res = await postToolsList(url, token);
   assert.equal(res.status, 200);
   const body = (await res.json()) as { result: { tools: Array<{ name: string }> } };
   return sorted(body.result.tools.map((t) => t.name));
@@ -175,15 +168,7 @@ describe("the MCP tool list offers a key exactly the tools it may call", () => {
     const { svc, url } = svcs.off;
     const a = await svc.newAccount();
     assert.deepEqual(await listedByRoute(svc, a.test), sorted(TOOLS.map((t) => t.name)));
-    const res = await fetch(`${url}/mcp`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${a.test}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-    });
+    const res = await postToolsList(url, a.test);
     const tools = ((await res.json()) as { result: { tools: any[] } }).result.tools;
     for (const name of SANDBOX_TOOLS) {
       assert.deepEqual(tools.find((t) => t.name === name)?.modes, ["test"], name);

@@ -6,6 +6,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { TOOLS } from "../../src/mcp/registry.ts";
 import { publicRoutes } from "../../src/route-table.ts";
+import { postToolsList } from "../helpers/mcp-http.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
@@ -80,24 +81,9 @@ describe("MCP", () => {
   });
 
   test("/mcp without a token is 401", async () => {
-    const res = await fetch(`${url}/mcp`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-    });
+    const res = await postToolsList(url);
     assert.equal(res.status, 401);
-    const ok = await fetch(`${url}/mcp`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${account.test}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-    });
+    const ok = await postToolsList(url, account.test);
     assert.equal(ok.status, 200);
     assert.match(
       ok.headers.get("x-request-id") ?? "",

@@ -51,12 +51,18 @@ async function scrape(svc: TestService): Promise<string> {
   return res.body;
 }
 
+/** Between the scrapes `was` and `now`, one charge of `kind` in test mode was created and paid. */
+function assertOneCreatedAndPaid(was: string, now: string, kind: "pix" | "crypto") {
+  for (const counter of ["tostao_charges_created_total", "tostao_charges_paid_total"]) {
+    const name = `${counter}{kind="${kind}",mode="test"}`;
+    assert.equal(sample(now, name), sample(was, name) + 1, name);
+  }
+}
+
 describe("metrics", () => {
   test("a charge moves the created and paid counters of its kind and mode", async () => {
     const a = await open.newAccount();
     const was = await scrape(open);
-    const created = 'tostao_charges_created_total{kind="pix",mode="test"}';
-    const paid = 'tostao_charges_paid_total{kind="pix",mode="test"}';
     const charge = await open.call("POST", "/api/pix/charge/create", {
       token: a.test,
       body: { value: 25 },
@@ -67,8 +73,7 @@ describe("metrics", () => {
       body: { charge_id: charge.json().data.chargeId },
     });
     const now = await scrape(open);
-    assert.equal(sample(now, created), sample(was, created) + 1);
-    assert.equal(sample(now, paid), sample(was, paid) + 1);
+    assertOneCreatedAndPaid(was, now, "pix");
     assert.equal(sample(now, 'tostao_charges_created_total{kind="pix",mode="live"}'), 0);
     assert.ok(
       sample(
@@ -90,8 +95,6 @@ describe("metrics", () => {
   test("a Bitcoin charge paid on the chain moves the crypto counters", async () => {
     const a = await open.newAccount();
     const was = await scrape(open);
-    const created = 'tostao_charges_created_total{kind="crypto",mode="test"}';
-    const paid = 'tostao_charges_paid_total{kind="crypto",mode="test"}';
     const res = await open.call("POST", "/api/crypto/charge/create", {
       token: a.test,
       body: { value: 35 },
@@ -103,9 +106,7 @@ describe("metrics", () => {
       token: a.test,
     });
     assert.equal(st.json().data.statusCode, "approved", st.body);
-    const now = await scrape(open);
-    assert.equal(sample(now, created), sample(was, created) + 1);
-    assert.equal(sample(now, paid), sample(was, paid) + 1);
+    assertOneCreatedAndPaid(was, await scrape(open), "crypto");
   });
 
   test("the delivery backlog, its age and the jobs' lag are read at scrape time", async () => {

@@ -1,18 +1,14 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { hasError, isStaticPix, parsePix } from "pix-utils";
 import { expireOverdueCharges } from "../../src/domain/charges/move-charge.ts";
 import { ChargeStatusViewSchema } from "../../src/domain/charges/schemas.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
 import { readQrDataUrl } from "../helpers/read-qr.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { useFileService } from "../helpers/service.ts";
 
 const clock = manualClock();
-let svc: TestService;
-before(async () => {
-  svc = await startTestService({ clock });
-});
-after(() => svc.close());
+const svc = useFileService({ clock });
 
 const create = (token: string, body: unknown, headers: Record<string, string> = {}) =>
   svc.call("POST", "/api/pix/charge/create", { token, body, headers });

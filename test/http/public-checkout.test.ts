@@ -1,23 +1,19 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { manualClock } from "../../src/kernel/clock.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { describe, test } from "node:test";
+import { startBudgetedCheckout } from "../helpers/checkout-budget.ts";
+import { useFileService } from "../helpers/service.ts";
 
 // The public checkout (a Bitcoin charge by product_id, no token) is open to anyone: however many
 // visitors open it, it stays open (addresses abandoned go back to a pool, decision 0005), and
 // its budgets keep one client or one product from taking addresses without limit.
 
-let svc: TestService;
-before(async () => {
-  svc = await startTestService({
-    env: {
-      TOSTAO_QUOTE_FIXED_BRL: "350000",
-      TOSTAO_WORKERS: "false",
-      TOSTAO_RATE_LIMIT_PUBLIC: "0",
-    },
-  });
+const svc = useFileService({
+  env: {
+    TOSTAO_QUOTE_FIXED_BRL: "350000",
+    TOSTAO_WORKERS: "false",
+    TOSTAO_RATE_LIMIT_PUBLIC: "0",
+  },
 });
-after(() => svc.close());
 
 async function productOf(token: string, name: string) {
   const res = await svc.call("POST", "/api/products/create", {
@@ -61,34 +57,16 @@ describe("public checkout", () => {
   });
 
   test("has its own per-minute budgets, per client IP and per product, far below the request limit, counted by the service's clock", async () => {
-    const clock = manualClock(new Date(Math.floor(Date.now() / 60_000) * 60_000 + 1_000));
-    const limited = await startTestService({
-      // The budgets count in minutes of the injected clock, started just inside one.
-      clock,
-      env: {
-        TOSTAO_WORKERS: "false",
-        TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "3",
-        TOSTAO_CHECKOUT_PER_PRODUCT_PER_MINUTE: "5",
-      },
+    // The budgets count in minutes of the service's clock, started just inside one.
+    const checkout = await startBudgetedCheckout({
+      TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "3",
+      TOSTAO_CHECKOUT_PER_PRODUCT_PER_MINUTE: "5",
     });
+    const { svc: limited, clock, account: a } = checkout;
     try {
-      const a = await limited.newAccount();
-      const make = async (name: string) =>
-        (
-          await limited.call("POST", "/api/products/create", {
-            token: a.test,
-            body: { name, value: 35 },
-          })
-        ).json().data.id as string;
-      const [p1, p2] = [await make("Ebook"), await make("Curso")];
+      const [p1, p2] = [await checkout.product("Ebook", 35), await checkout.product("Curso", 35)];
       const from = (ip: string, product: string) =>
-        limited.app.inject({
-          method: "POST",
-          url: "/api/crypto/charge/create",
-          remoteAddress: ip,
-          headers: { "content-type": "application/json" },
-          payload: JSON.stringify({ product_id: product }),
-        });
+        checkout.from(ip, "/api/crypto/charge/create", { product_id: product });
       // One client: three creations a minute, whatever the product.
       const one = [
         await from("198.51.100.1", p1),

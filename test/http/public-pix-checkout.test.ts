@@ -1,18 +1,14 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { decodeBrCode } from "../../src/domain/pix/brcode.ts";
-import { manualClock } from "../../src/kernel/clock.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { startBudgetedCheckout } from "../helpers/checkout-budget.ts";
+import { useFileService } from "../helpers/service.ts";
 
 // The public checkout for PIX, like the Bitcoin one: a charge by product_id without a token,
 // of the product's account and mode, at the product's price; and the hosted payment page's
 // link in every creation response, and its public status feed.
 
-let svc: TestService;
-before(async () => {
-  svc = await startTestService({ env: { TOSTAO_WORKERS: "false" } });
-});
-after(() => svc.close());
+const svc = useFileService({ env: { TOSTAO_WORKERS: "false" } });
 
 async function product(token: string, body: Record<string, unknown> = {}) {
   const res = await svc.call("POST", "/api/products/create", {
@@ -118,28 +114,12 @@ describe("public PIX checkout", () => {
   });
 
   test("spends the checkout budgets per client IP, as the Bitcoin checkout does", async () => {
-    const clock = manualClock(new Date(Math.floor(Date.now() / 60_000) * 60_000 + 1_000));
-    const limited = await startTestService({
-      // The budgets count in minutes of the injected clock, started just inside one.
-      clock,
-      env: { TOSTAO_WORKERS: "false", TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "2" },
-    });
+    const checkout = await startBudgetedCheckout({ TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "2" });
+    const limited = checkout.svc;
     try {
-      const a = await limited.newAccount();
-      const p = (
-        await limited.call("POST", "/api/products/create", {
-          token: a.test,
-          body: { name: "Ebook", value: 10 },
-        })
-      ).json().data.id;
-      const from = (ip: string) =>
-        limited.app.inject({
-          method: "POST",
-          url: "/api/pix/charge/create",
-          remoteAddress: ip,
-          headers: { "content-type": "application/json" },
-          payload: JSON.stringify({ product_id: p }),
-        });
+      const a = checkout.account;
+      const p = await checkout.product();
+      const from = (ip: string) => checkout.from(ip, "/api/pix/charge/create", { product_id: p });
       const codes = [];
       for (let i = 0; i < 3; i++) codes.push((await from("198.51.100.7")).statusCode);
       assert.deepEqual(codes, [200, 200, 429]);

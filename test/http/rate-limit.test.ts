@@ -1,26 +1,22 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import {
   FAIL_OPEN_WARN_EVERY_MS,
   makeFailOpenReport,
 } from "../../src/ratelimit/fail-open-report.ts";
 import { makeMemoryRateLimiter, makeRedisRateLimiter } from "../../src/ratelimit/rate-limiter.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { startTestService, useFileService } from "../helpers/service.ts";
 
 const REDIS_URL = process.env.REDIS_URL || undefined;
 
-let svc: TestService;
-before(async () => {
-  svc = await startTestService({
-    env: {
-      TOSTAO_RATE_LIMIT_TEST: "2",
-      TOSTAO_RATE_LIMIT_LIVE: "4",
-      TOSTAO_RATE_LIMIT_PUBLIC: "3",
-    },
-  });
+const svc = useFileService({
+  env: {
+    TOSTAO_RATE_LIMIT_TEST: "2",
+    TOSTAO_RATE_LIMIT_LIVE: "4",
+    TOSTAO_RATE_LIMIT_PUBLIC: "3",
+  },
 });
-after(() => svc.close());
 
 describe("rate limits", () => {
   test("over the per-token rate is 429 with Retry-After and the IETF RateLimit headers", async () => {

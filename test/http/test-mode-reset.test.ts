@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { addUser, getPage, postForm, signInInject } from "../helpers/dashboard.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
+import { monthlyPlan } from "../helpers/subscription-body.ts";
 
 // POST /api/test-mode/reset: a developer's sandbox starts over without a new account. Test data
 // goes, the test clock is back at now; configuration and live mode stay.
@@ -33,14 +34,7 @@ describe("test-mode reset", () => {
     assert.equal(product.statusCode, 200, product.body);
     const sub = await s.call("POST", "/api/pix/subscriptions/create", {
       token,
-      body: {
-        title: "Plano",
-        customer_name: "Maria Silva",
-        customer_cpf: "529.982.247-25",
-        periodicity: "monthly",
-        start_date: "2099-01-10",
-        value: 10,
-      },
+      body: monthlyPlan("2099-01-10", { value: 10 }),
     });
     assert.equal(sub.statusCode, 200, sub.body);
     const moved = await s.call("POST", "/api/pix/subscriptions/test-clock/advance", {

@@ -1,12 +1,8 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { describe, test } from "node:test";
+import { useFileService } from "../helpers/service.ts";
 
-let svc: TestService;
-before(async () => {
-  svc = await startTestService();
-});
-after(() => svc.close());
+const svc = useFileService();
 
 describe("API tokens", () => {
   test("the bootstrap sandbox token lists the account's tokens in the envelope", async () => {

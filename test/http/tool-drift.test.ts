@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { z } from "zod";
 import { CreatePixChargeSchema, PixChargeCreatedSchema } from "../../src/domain/charges/schemas.ts";
 import { TOOL_BY_NAME, TOOLS, type ToolDef } from "../../src/mcp/registry.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { useFileService } from "../helpers/service.ts";
 import { driftOf } from "../helpers/tool-drift.ts";
 
 // One behaviour per operation across REST, the HTTP bridge and MCP: every tool that is a REST
@@ -12,11 +12,7 @@ import { driftOf } from "../helpers/tool-drift.ts";
 const VPUB =
   "vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc";
 
-let svc: TestService;
-before(async () => {
-  svc = await startTestService();
-});
-after(() => svc.close());
+const svc = useFileService();
 
 const tool = (name: string): ToolDef => {
   const t = TOOL_BY_NAME.get(name);

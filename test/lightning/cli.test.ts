@@ -41,26 +41,16 @@ const tostao = async (...args: string[]) =>
 
 test("lightning set/show/delete: an LND node from its macaroon and tls.cert files, checked, shown without the macaroon", async () => {
   const dir = mkdtempSync(join(tmpdir(), "tostao-cli-lnd-"));
-  writeFileSync(join(dir, "invoice.macaroon"), Buffer.from(lnd.macaroon, "hex"));
-  writeFileSync(join(dir, "tls.cert"), lnd.certificate);
+  const macaroonFile = join(dir, "invoice.macaroon");
+  const certFile = join(dir, "tls.cert");
+  writeFileSync(macaroonFile, Buffer.from(lnd.macaroon, "hex"));
+  writeFileSync(certFile, lnd.certificate);
   const account = JSON.parse(await tostao("account", "create", "--name", "Loja LN", "--json"));
   const common = ["--account", account.id, "--mode", "test"];
-  const saved = JSON.parse(
-    await tostao(
-      "lightning",
-      "set",
-      ...common,
-      "--backend",
-      "lnd",
-      "--url",
-      lnd.url,
-      "--macaroon-file",
-      join(dir, "invoice.macaroon"),
-      "--tls-cert",
-      join(dir, "tls.cert"),
-      "--json",
-    ),
-  );
+  // The node, as its operator has it: its URL, the invoice macaroon and the TLS certificate.
+  const node = ["--backend", "lnd", "--url", lnd.url];
+  node.push("--macaroon-file", macaroonFile, "--tls-cert", certFile);
+  const saved = JSON.parse(await tostao("lightning", "set", ...common, ...node, "--json"));
   assert.equal(saved.network, "regtest");
   assert.equal(saved.hasTlsCertificate, true);
   const shown = await tostao("lightning", "show", ...common);
@@ -68,20 +58,7 @@ test("lightning set/show/delete: an LND node from its macaroon and tls.cert file
   assert.ok(!shown.includes(lnd.macaroon));
   // Live mode takes mainnet only.
   await assert.rejects(
-    tostao(
-      "lightning",
-      "set",
-      "--account",
-      account.id,
-      "--backend",
-      "lnd",
-      "--url",
-      lnd.url,
-      "--macaroon-file",
-      join(dir, "invoice.macaroon"),
-      "--tls-cert",
-      join(dir, "tls.cert"),
-    ),
+    tostao("lightning", "set", "--account", account.id, ...node),
     (err: { stderr: string }) => /regtest; live mode takes a mainnet node/.test(err.stderr),
   );
   assert.equal(JSON.parse(await tostao("lightning", "delete", ...common, "--json")).deleted, true);

@@ -1,17 +1,10 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { expireLiveCharges } from "../../src/domain/live-pix/live-expire.ts";
 import { makeBacenPixClient } from "../../src/pix-psp/bacen-client.ts";
-import { cobOf, type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki, type TestPki } from "../helpers/psp-peer/index.ts";
+import { cobOf, useLiveSetup } from "../helpers/live-pix.ts";
 
-let pki: TestPki;
-let s: LiveSetup;
-before(async () => {
-  pki = makeTestPki();
-  s = await startLiveSetup({ pki, profile: "efi" });
-});
-after(() => s.close());
+const s = useLiveSetup({ profile: "efi" });
 
 async function paidCharge() {
   const data = (await s.create()).json().data;

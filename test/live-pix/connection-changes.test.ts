@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki, type TestPki } from "../helpers/psp-peer/index.ts";
+import { describe, test } from "node:test";
+import { useLiveSetup } from "../helpers/live-pix.ts";
 
 // A keyed live create reads the PSP connection's revision in the statement that chooses its txid
 // and reuses the cached connection only when that revision is the one cached (live-create.ts,
@@ -9,19 +8,10 @@ import { makeTestPki, type TestPki } from "../helpers/psp-peer/index.ts";
 // straight in the database, as that instance's statement would leave it) must be seen by the very
 // next create, with no cache delay.
 
-let pki: TestPki;
-before(() => {
-  pki = makeTestPki();
-});
-
 describe("a keyed live create sees a connection changed through another instance at once", () => {
-  let s: LiveSetup;
   let n = 0;
   const keyed = () => s.create({}, { "idempotency-key": `conn-change-${n++}` });
-  before(async () => {
-    s = await startLiveSetup({ pki, profile: "efi" });
-  });
-  after(() => s.close());
+  const s = useLiveSetup({ profile: "efi" });
 
   const setKey = (pixKey: string) =>
     s.svc.deps.db.query(

@@ -1,20 +1,11 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { decodeBrCode } from "../../src/domain/pix/brcode.ts";
-import { cobOf, type LiveSetup, providerBody, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki, startPspPeer, type TestPki } from "../helpers/psp-peer/index.ts";
-
-let pki: TestPki;
-before(() => {
-  pki = makeTestPki();
-});
+import { cobOf, filePki, providerBody, useLiveSetup } from "../helpers/live-pix.ts";
+import { startPspPeer } from "../helpers/psp-peer/index.ts";
 
 describe("live PIX against an Efí-like PSP (pixCopiaECola, {nome, mensagem} errors)", () => {
-  let s: LiveSetup;
-  before(async () => {
-    s = await startLiveSetup({ pki, profile: "efi" });
-  });
-  after(() => s.close());
+  const s = useLiveSetup({ profile: "efi" });
 
   test("a live charge is a cob at the PSP whose PUT passes the OpenAPI validator, and its brCode is the PSP's pixCopiaECola", async () => {
     const res = await s.create({ customer_name: "Fulano de Tal", customer_cpf: "12345678909" });
@@ -155,11 +146,7 @@ describe("live PIX against an Efí-like PSP (pixCopiaECola, {nome, mensagem} err
 });
 
 describe("live PIX against a PSP that omits pixCopiaECola (generic profile)", () => {
-  let s: LiveSetup;
-  before(async () => {
-    s = await startLiveSetup({ pki, profile: "generic" });
-  });
-  after(() => s.close());
+  const s = useLiveSetup({ profile: "generic" });
 
   test("the brCode is a valid dynamic BR Code built from the cob's location (26-25, 62-05 ***, single use)", async () => {
     const data = (await s.create()).json().data;
@@ -212,7 +199,7 @@ describe("live PIX against a PSP that omits pixCopiaECola (generic profile)", ()
 });
 
 test("a live token without a PSP connection still gets 422 naming what to do", async () => {
-  const peer = await startPspPeer({ pki });
+  const peer = await startPspPeer({ pki: filePki() });
   const { startTestService } = await import("../helpers/service.ts");
   const svc = await startTestService();
   try {

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { TEST_DATABASE_URL } from "../helpers/db.ts";
-import { type LiveSetup, providerBody, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki } from "../helpers/psp-peer/index.ts";
+import { providerBody, useLiveSetup } from "../helpers/live-pix.ts";
 
 // A live PIX charge created while its account's PSP connection is deleted: either its cob is
 // journalled before the delete's guard looks (the delete is refused), or its journal row finds
@@ -14,17 +13,12 @@ const skip =
 const ROUNDS = 20;
 // How much later the delete starts than the create (negative: the create starts later).
 const DELAYS_MS = [-3, 0, 2, 5, 10, 20, -1, 1, 3, 15];
-let s: LiveSetup;
 
 describe("a live PIX charge created while the PSP connection is deleted", { skip }, () => {
-  before(async () => {
-    s = await startLiveSetup({
-      pki: makeTestPki(),
-      profile: "efi",
-      pspClient: { timeoutMs: 1500, retries: 1, backoffMs: [20], budgetMs: 3000 },
-    });
+  const s = useLiveSetup({
+    profile: "efi",
+    pspClient: { timeoutMs: 1500, retries: 1, backoffMs: [20], budgetMs: 3000 },
   });
-  after(() => s?.close());
 
   const call = (path: string, body: unknown) =>
     s.svc.call("POST", path, { token: s.account.live, body });

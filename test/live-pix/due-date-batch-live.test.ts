@@ -1,17 +1,11 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki, type TestPki } from "../helpers/psp-peer/index.ts";
+import { describe, test } from "node:test";
+import { type LiveSetup, useLiveSetup } from "../helpers/live-pix.ts";
 
 // POST /api/pix/charges/batch with a live token against the PSP peer: Efí (lotecobv in its
 // profile) gets one PUT /lotecobv/{id} for the whole batch, a generic PSP one PUT /cobv per line;
 // every request valid against the BACEN file; a line the PSP refuses is that line's error, in the
 // PSP's words, and the others are created.
-
-let pki: TestPki;
-before(() => {
-  pki = makeTestPki();
-});
 
 const DAY = 86_400_000;
 const todaySp = () =>
@@ -38,15 +32,10 @@ async function batch(s: LiveSetup, charges: unknown[], key: string) {
 }
 
 describe("live batch, Efí: one PUT /lotecobv", () => {
-  let s: LiveSetup;
-  before(async () => {
-    s = await startLiveSetup({
-      pki,
-      profile: "efi",
-      pspClient: { timeoutMs: 5000, retries: 1, backoffMs: [50], budgetMs: 10_000 },
-    });
+  const s = useLiveSetup({
+    profile: "efi",
+    pspClient: { timeoutMs: 5000, retries: 1, backoffMs: [50], budgetMs: 10_000 },
   });
-  after(() => s.close());
 
   test("a 1,000-line batch is one PUT /lotecobv; every line becomes a charge with the PSP's BR Code", async () => {
     const t0 = performance.now();
@@ -109,11 +98,7 @@ describe("live batch, Efí: one PUT /lotecobv", () => {
 });
 
 describe("live batch, generic PSP: one PUT /cobv per line", () => {
-  let s: LiveSetup;
-  before(async () => {
-    s = await startLiveSetup({ pki, profile: "generic" });
-  });
-  after(() => s.close());
+  const s = useLiveSetup({ profile: "generic" });
 
   test("each line is a PUT /cobv; a refused one is its error in the PSP's words; BR Codes built from the location", async () => {
     s.peer.refuseDebtor("12345678909", "Devedor não autorizado pelo recebedor.");

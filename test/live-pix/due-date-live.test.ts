@@ -1,25 +1,18 @@
 import assert from "node:assert/strict";
-import { after, afterEach, before, describe, test } from "node:test";
+import { afterEach, describe, test } from "node:test";
 import { expireLiveCharges } from "../../src/domain/live-pix/live-expire.ts";
-import { type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki, type PeerCobV, type TestPki } from "../helpers/psp-peer/index.ts";
+import { useLiveSetup } from "../helpers/live-pix.ts";
+import type { PeerCobV } from "../helpers/psp-peer/index.ts";
 
 // Live charges with a due date against the PSP peer: PUT /cobv/{txid} (valid against the BACEN
 // file), the PSP's BR Code, the payment confirmed by GET /cobv/{txid} after a notification or by
 // reconciliation, cancel by PATCH /cobv, the refund of what was paid, and a refusal of the PSP
 // reaching the caller in the PSP's words.
 
-let pki: TestPki;
-let s: LiveSetup;
-before(async () => {
-  pki = makeTestPki();
-  s = await startLiveSetup({
-    pki,
-    profile: "efi",
-    env: { TOSTAO_PIX_RECONCILE_SECONDS: "0.4" },
-  });
+const s = useLiveSetup({
+  profile: "efi",
+  env: { TOSTAO_PIX_RECONCILE_SECONDS: "0.4" },
 });
-after(() => s.close());
 afterEach(() => {
   s.peer.dropNotifications(false);
   s.peer.assertNoViolations();

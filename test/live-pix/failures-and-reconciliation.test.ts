@@ -1,22 +1,12 @@
 import assert from "node:assert/strict";
-import { after, afterEach, before, describe, test } from "node:test";
+import { afterEach, describe, test } from "node:test";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { cobOf, type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki, type TestPki } from "../helpers/psp-peer/index.ts";
-
-let pki: TestPki;
-before(() => {
-  pki = makeTestPki();
-});
+import { cobOf, type LiveSetup, useLiveSetup } from "../helpers/live-pix.ts";
 
 const activeCobs = (s: LiveSetup) => [...s.peer.cobs.values()].filter((c) => c.status === "ATIVA");
 
 describe("live PIX when the PSP fails", () => {
-  let s: LiveSetup;
-  before(async () => {
-    s = await startLiveSetup({ pki, profile: "efi" });
-  });
-  after(() => s.close());
+  const s = useLiveSetup({ profile: "efi" });
 
   test("PSP down on create: 502 with a clear message, no charge stored, no payable cob; a retry with the same Idempotency-Key after recovery makes exactly one cob", async () => {
     const before = s.peer.cobs.size;
@@ -81,16 +71,11 @@ describe("live PIX when the PSP fails", () => {
 });
 
 describe("reconciliation", () => {
-  let s: LiveSetup;
   const intervalMs = 400;
-  before(async () => {
-    s = await startLiveSetup({
-      pki,
-      profile: "efi",
-      env: { TOSTAO_PIX_RECONCILE_SECONDS: String(intervalMs / 1000) },
-    });
+  const s = useLiveSetup({
+    profile: "efi",
+    env: { TOSTAO_PIX_RECONCILE_SECONDS: String(intervalMs / 1000) },
   });
-  after(() => s.close());
   afterEach(() => s.peer.dropNotifications(false));
 
   test("with notifications lost, the reconciliation job approves a paid charge within one interval, once", async () => {
@@ -135,11 +120,7 @@ describe("reconciliation", () => {
 
 describe("an Idempotency-Key used again after it expired", () => {
   const clock = manualClock();
-  let s: LiveSetup;
-  before(async () => {
-    s = await startLiveSetup({ pki: makeTestPki(), profile: "efi", clock });
-  });
-  after(() => s.close());
+  const s = useLiveSetup({ profile: "efi", clock });
 
   test("makes a cob of its own: the first charge's cob, payable for 30 days, is not PUT over", async () => {
     const headers = { "idempotency-key": "order-2024-001" };

@@ -1,18 +1,13 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki } from "../helpers/psp-peer/index.ts";
+import { test } from "node:test";
+import { useLiveSetup } from "../helpers/live-pix.ts";
 
 // A list walked with the first page's `as_of` lists each charge once, even when a live create
 // whose cob took long at the PSP commits while the walk is under way: the charge is dated when
 // its cob is made, so it lands on a new first page, never behind the walk (issue 32: the
 // `as_of` paging gap, which missed it and listed its neighbour twice).
 
-let s: LiveSetup;
-before(async () => {
-  s = await startLiveSetup({ pki: makeTestPki(), profile: "generic" });
-});
-after(() => s.close());
+const s = useLiveSetup({ profile: "generic" });
 
 test("a live charge whose PUT was slow is dated after it and never lands behind a walk held at as_of", async () => {
   const made: string[] = [];

@@ -1,25 +1,21 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { insertCharges } from "../../src/db/queries/insert-charges.ts";
 import { refuseDeleteWithPendingCharges } from "../../src/domain/live-pix/live-delete-guard.ts";
 import { expireLiveCharges } from "../../src/domain/live-pix/live-expire.ts";
 import { reconcileLivePix } from "../../src/domain/live-pix/live-reconcile.ts";
 import type { Db } from "../../src/kernel/db.ts";
 import { chargeWrite } from "../helpers/charge-write.ts";
-import { cobOf, type LiveSetup, PATIENT_PSP_CLIENT, startLiveSetup } from "../helpers/live-pix.ts";
+import { cobOf, PATIENT_PSP_CLIENT, useLiveSetup } from "../helpers/live-pix.ts";
 
 // Deleting a PSP connection while live charges are pending (issue 22): refused with their list,
 // and a charge left without a connection all the same is never expired while its cob may be
 // paid. Whatever happens, no expired charge has a cob still payable at the PSP.
 
-let s: LiveSetup;
-before(async () => {
-  s = await startLiveSetup({
-    profile: "efi",
-    pspClient: PATIENT_PSP_CLIENT,
-  });
+const s = useLiveSetup({
+  profile: "efi",
+  pspClient: PATIENT_PSP_CLIENT,
 });
-after(() => s.close());
 
 const del = () =>
   s.svc.call("POST", "/api/pix/provider/delete", { token: s.account.live, headers: {} });

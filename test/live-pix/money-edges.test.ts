@@ -1,27 +1,20 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { expireLiveCharges } from "../../src/domain/live-pix/live-expire.ts";
 import { reconcileLivePix } from "../../src/domain/live-pix/live-reconcile.ts";
 import type { Metrics } from "../../src/metrics/metrics.ts";
 import { addUser, getPage, postForm, signInInject } from "../helpers/dashboard.ts";
-import { cobOf, type LiveSetup, PATIENT_PSP_CLIENT, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki, type TestPki } from "../helpers/psp-peer/index.ts";
+import { cobOf, PATIENT_PSP_CLIENT, useLiveSetup } from "../helpers/live-pix.ts";
 import { until } from "../helpers/until.ts";
 
 // The edges of live PIX money (issues 21 and 22): a cob CONCLUIDA without its pix list, an
 // underpaid cob, a Pix for a txid no charge holds, a MED devolução, a notification during a
 // database outage, a cancel of a paid charge, a forged notification repeating a txid.
 
-let pki: TestPki;
-let s: LiveSetup;
 // Charges the dashboard test below looks at.
 const seen: { underpaid?: string; disputed?: string } = {};
 // Generous PSP timeouts: the machine running the suite may be slow, and no test here times out.
-before(async () => {
-  pki = makeTestPki();
-  s = await startLiveSetup({ pki, profile: "efi", pspClient: PATIENT_PSP_CLIENT });
-});
-after(() => s.close());
+const s = useLiveSetup({ profile: "efi", pspClient: PATIENT_PSP_CLIENT });
 
 const statusView = async (chargeId: string) =>
   (

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { after, afterEach, before, describe, test } from "node:test";
-import { cobOf, type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki, type PeerCobV } from "../helpers/psp-peer/index.ts";
+import { afterEach, describe, test } from "node:test";
+import { cobOf, useLiveSetup } from "../helpers/live-pix.ts";
+import type { PeerCobV } from "../helpers/psp-peer/index.ts";
 
 // Two creates under one Idempotency-Key with different bodies, sent at once (issue 32, item 1):
 // the txid used to come from the key alone and the PSP call was made before the body was
@@ -21,15 +21,10 @@ const DUE = new Date(Date.parse(`${todaySp()}T00:00:00Z`) + 20 * DAY).toISOStrin
 const ANA = { customer_name: "Ana Original", customer_cpf: "12345678909" };
 const MALLORY = { customer_name: "Mallory Changed", customer_cpf: "52998224725" };
 
-let s: LiveSetup;
-before(async () => {
-  s = await startLiveSetup({
-    pki: makeTestPki(),
-    profile: "generic",
-    pspClient: { timeoutMs: 3000, retries: 1, backoffMs: [20], budgetMs: 6000 },
-  });
+const s = useLiveSetup({
+  profile: "generic",
+  pspClient: { timeoutMs: 3000, retries: 1, backoffMs: [20], budgetMs: 6000 },
 });
-after(() => s.close());
 afterEach(() => s.peer.assertNoViolations());
 
 const post = (path: string, body: unknown, key: string) =>

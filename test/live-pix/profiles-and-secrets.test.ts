@@ -1,14 +1,9 @@
 import assert from "node:assert/strict";
-import { before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { decodeBrCode } from "../../src/domain/pix/brcode.ts";
 import type { ProfileId } from "../../src/pix-psp/types.ts";
-import { cobOf, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki, PEER_PROFILES, type TestPki } from "../helpers/psp-peer/index.ts";
-
-let pki: TestPki;
-before(() => {
-  pki = makeTestPki();
-});
+import { cobOf, filePki, startLiveSetup } from "../helpers/live-pix.ts";
+import { PEER_PROFILES } from "../helpers/psp-peer/index.ts";
 
 // Each profile's peer requires that PSP's deviations (token auth style, scopes, client id
 // header, webhook registration header, BR Code field, error and notification shapes): a charge
@@ -16,7 +11,7 @@ before(() => {
 describe("every PSP profile, end to end: save (token, webhook), create, pay -> approved", () => {
   for (const profile of Object.keys(PEER_PROFILES) as ProfileId[]) {
     test(`${profile}`, async () => {
-      const s = await startLiveSetup({ pki, profile });
+      const s = await startLiveSetup({ pki: filePki(), profile });
       try {
         const created = await s.create({ customer_name: "Fulano", customer_cpf: "12345678909" });
         assert.equal(created.statusCode, 200, created.body);
@@ -34,7 +29,7 @@ describe("every PSP profile, end to end: save (token, webhook), create, pay -> a
 });
 
 test("a database dump holds no client secret or private key in clear", async () => {
-  const s = await startLiveSetup({ pki, profile: "efi" });
+  const s = await startLiveSetup({ pki: filePki(), profile: "efi" });
   try {
     const db = s.svc.deps.db;
     const secrets = [

@@ -10,7 +10,7 @@ import {
   startPspPeer,
   type TestPki,
 } from "../helpers/psp-peer/index.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { type TestService, useFileService } from "../helpers/service.ts";
 
 // The PSP connection's settings as the API and the dashboard's PIX provider form take them:
 // a live connection needs TOSTAO_BASE_URL (issue 32, item 10 a), so no live charge's link is
@@ -26,8 +26,9 @@ before(async () => {
 });
 after(() => peer.close());
 
-const startService = (env: Record<string, string> = {}) =>
-  startTestService({
+/** The block's service, with `env` on top of the file's and a PSP client of its own timeouts. */
+const useService = (env: Record<string, string> = {}) =>
+  useFileService({
     env: { TOSTAO_WEBHOOK_ALLOW_HOSTS: "localhost,127.0.0.1", TOSTAO_WORKERS: "false", ...env },
     makePspClient: (creds) =>
       makeBacenPixClient(creds, { timeoutMs: 2000, retries: 1, backoffMs: [20], budgetMs: 4000 }),
@@ -66,11 +67,7 @@ async function liveSession(svc: TestService, accountId: string, email: string) {
 }
 
 describe("without TOSTAO_BASE_URL", () => {
-  let svc: TestService;
-  before(async () => {
-    svc = await startService();
-  });
-  after(() => svc.close());
+  const svc = useService();
 
   test("a live PSP connection is refused with 422 naming TOSTAO_BASE_URL, through the API and the dashboard (in Portuguese), and nothing is saved", async () => {
     const account = await svc.newAccount();
@@ -99,12 +96,8 @@ describe("without TOSTAO_BASE_URL", () => {
 });
 
 describe("the dashboard's PIX provider form", () => {
-  let svc: TestService;
-  before(async () => {
-    // http: the notification URL is then registered by hand, and the PSP is asked no PUT /webhook.
-    svc = await startService({ TOSTAO_BASE_URL: "http://localhost:3000" });
-  });
-  after(() => svc.close());
+  // http: the notification URL is then registered by hand, and the PSP is asked no PUT /webhook.
+  const svc = useService({ TOSTAO_BASE_URL: "http://localhost:3000" });
 
   test("sets the receiver account live subscriptions need, read back on the page (Portuguese and English) and by the subscriptions' query", async () => {
     const account = await svc.newAccount();

@@ -1,15 +1,16 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { cobOf, type LiveSetup, providerBody, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki, type TestPki } from "../helpers/psp-peer/index.ts";
+import { describe, test } from "node:test";
+import {
+  cobOf,
+  filePki,
+  type LiveSetup,
+  providerBody,
+  startLiveSetup,
+  useLiveSetup,
+} from "../helpers/live-pix.ts";
 
 // Issue 21: live PIX as the real PSPs behave (Efí's probe, 409 and 400; 429; homologation),
 // and issue 22 item 5 (extra headers, a client certificate refused at TLS).
-
-let pki: TestPki;
-before(() => {
-  pki = makeTestPki();
-});
 
 const save = (s: LiveSetup, extra: Record<string, unknown> = {}) =>
   s.svc.call("POST", "/api/pix/provider", {
@@ -19,11 +20,7 @@ const save = (s: LiveSetup, extra: Record<string, unknown> = {}) =>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("Efí as it behaves (probe on registration, 409 txid_duplicado, 400 for unknown)", () => {
-  let s: LiveSetup;
-  before(async () => {
-    s = await startLiveSetup({ pki, profile: "efi" });
-  });
-  after(() => s.close());
+  const s = useLiveSetup({ profile: "efi" });
 
   test("registration succeeds against a peer that probes like Efí: the probe is answered 2xx and approves nothing", async () => {
     // startLiveSetup saved the connection: the peer probed before accepting the URL.
@@ -119,11 +116,7 @@ describe("Efí as it behaves (probe on registration, 409 txid_duplicado, 400 for
 });
 
 describe("a webhook of another system on the Pix key", () => {
-  let s: LiveSetup;
-  before(async () => {
-    s = await startLiveSetup({ pki, profile: "efi" });
-  });
-  after(() => s.close());
+  const s = useLiveSetup({ profile: "efi" });
 
   test("survives a save unless replacement is asked, and survives the connection's deletion", async () => {
     const foreign = "https://erp.example.com/pix/callback";
@@ -150,11 +143,7 @@ describe("a webhook of another system on the Pix key", () => {
 });
 
 describe("homologation is test money", () => {
-  let s: LiveSetup;
-  before(async () => {
-    s = await startLiveSetup({ pki, profile: "efi" });
-  });
-  after(() => s.close());
+  const s = useLiveSetup({ profile: "efi" });
 
   test("a homologation connection is refused on live, by flag or by a known sandbox host", async () => {
     const flagged = await save(s, { homologation: true });
@@ -194,7 +183,7 @@ describe("connections real banks accept (issue 22 item 5)", () => {
   test("extra headers reach the PSP on every call, are shown by name only and stored sealed", async () => {
     const account = "0123456-7";
     const s = await startLiveSetup({
-      pki,
+      pki: filePki(),
       profile: "inter",
       peer: { requireHeaders: { "x-conta-corrente": account } },
     });
@@ -226,7 +215,7 @@ describe("connections real banks accept (issue 22 item 5)", () => {
   });
 
   test("a client certificate the PSP refuses at TLS is a 422 that says so, not a 502", async () => {
-    const s = await startLiveSetup({ pki, profile: "efi" });
+    const s = await startLiveSetup({ pki: filePki(), profile: "efi" });
     try {
       const res = await save(s, {
         certificate: s.peer.rogue.certificatePem,

@@ -1,19 +1,14 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { cobOf, type LiveSetup, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki } from "../helpers/psp-peer/index.ts";
+import { cobOf, useLiveSetup } from "../helpers/live-pix.ts";
 
 // A live product's public checkout against the PSP peer: live PIX is offered once the account
 // has its PSP connection, the payer's charge is a cob at the PSP of the product's amount, and a
 // payment at the PSP turns the payment page's status to paid.
 
 describe("live PIX on the public checkout (PSP peer)", () => {
-  let s: LiveSetup;
-  before(async () => {
-    s = await startLiveSetup({ pki: makeTestPki(), profile: "efi" });
-  });
-  after(() => s.close());
+  const s = useLiveSetup({ profile: "efi" });
 
   const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
@@ -83,11 +78,7 @@ describe("live PIX on the public checkout (PSP peer)", () => {
 
 describe("an overdue live PIX charge read by its payment page", () => {
   const clock = manualClock();
-  let s: LiveSetup;
-  before(async () => {
-    s = await startLiveSetup({ pki: makeTestPki(), profile: "efi", clock });
-  });
-  after(() => s.close());
+  const s = useLiveSetup({ profile: "efi", clock });
 
   test("stays pending while its cob is payable at the PSP: only the live expiry removes the cob and expires it", async () => {
     const made = await s.create({ value: 20, expires_in: 60 });

@@ -1,19 +1,15 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { reconcileLivePix } from "../../src/domain/live-pix/live-reconcile.ts";
-import { type LiveSetup, PATIENT_PSP_CLIENT, startLiveSetup } from "../helpers/live-pix.ts";
+import { PATIENT_PSP_CLIENT, useLiveSetup } from "../helpers/live-pix.ts";
 
 // Reconciliation a PSP will not rate-limit (issue 21): its cost follows the Pix received, read
 // a page at a time from GET /pix?inicio&fim, not the charges waiting (one GET /cob each).
 
-let s: LiveSetup;
-before(async () => {
-  s = await startLiveSetup({
-    profile: "efi",
-    pspClient: PATIENT_PSP_CLIENT,
-  });
+const s = useLiveSetup({
+  profile: "efi",
+  pspClient: PATIENT_PSP_CLIENT,
 });
-after(() => s.close());
 
 const txidOf = (i: number) => `scaletxid${String(i).padStart(20, "0")}`;
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { after, afterEach, before, describe, test } from "node:test";
+import { afterEach, describe, test } from "node:test";
 import { reconcileLivePix } from "../../src/domain/live-pix/live-reconcile.ts";
-import { cobOf, type LiveSetup, PATIENT_PSP_CLIENT, startLiveSetup } from "../helpers/live-pix.ts";
-import { makeTestPki, type PeerCobV, type TestPki } from "../helpers/psp-peer/index.ts";
+import { cobOf, PATIENT_PSP_CLIENT, useLiveSetup } from "../helpers/live-pix.ts";
+import type { PeerCobV } from "../helpers/psp-peer/index.ts";
 
 // Money the merchant must be able to reach (issue 32, item 8): a charge approved from a cob the
 // PSP reported CONCLUIDA without its `pix` list learns its payment's end-to-end id later (from
@@ -10,17 +10,10 @@ import { makeTestPki, type PeerCobV, type TestPki } from "../helpers/psp-peer/in
 // refunded through a devolução on that id; a cobv paid for less than its amount due on the day
 // stays pending with amountReceived, as an underpaid cob does.
 
-let pki: TestPki;
-let s: LiveSetup;
-before(async () => {
-  pki = makeTestPki();
-  s = await startLiveSetup({
-    pki,
-    profile: "efi",
-    pspClient: PATIENT_PSP_CLIENT,
-  });
+const s = useLiveSetup({
+  profile: "efi",
+  pspClient: PATIENT_PSP_CLIENT,
 });
-after(() => s.close());
 afterEach(() => {
   s.peer.hidePixOnCobs(false);
   s.peer.dropNotifications(false);

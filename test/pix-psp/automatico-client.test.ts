@@ -30,6 +30,14 @@ const recInput = (o: Partial<PostRecInput> = {}): PostRecInput => ({
 });
 const recebedor = { agencia: "0001", conta: "123456", tipoConta: "CORRENTE" as const };
 const txid = (n: number) => `cobrtest${String(n).padStart(4, "0")}abcdefghijklmnopqr`;
+/** The PUT /cobr of the test's R$ 49,90 debit number `n` of the recurrence `idRec`, due `date`. */
+const cobrInput = (n: number, idRec: string, date: string) => ({
+  txid: txid(n),
+  idRec,
+  amountCents: 4990,
+  dataDeVencimento: date,
+  recebedor,
+});
 
 async function approvedRec(
   peer: PspPeer,
@@ -118,13 +126,7 @@ describe("Pix Automático client against the peer", () => {
       assert.ok(err instanceof PspError && err.kind === "rejected", `due ${due} refused`);
       assert.match(err.reason, /dias antes do vencimento/);
     }
-    const cobr = await auto.putCobr({
-      txid: txid(1),
-      idRec: rec.idRec,
-      amountCents: 4990,
-      dataDeVencimento: "2026-03-10",
-      recebedor,
-    });
+    const cobr = await auto.putCobr(cobrInput(1, rec.idRec, "2026-03-10"));
     assert.equal(cobr.status, "ATIVA");
     assert.equal(cobr.tentativas[0]?.status, "AGENDADA");
     peer.assertNoViolations();
@@ -133,13 +135,7 @@ describe("Pix Automático client against the peer", () => {
   test("a repeated PUT /cobr whose first answer was lost resolves to that cobr, not a refusal", async () => {
     const { peer, auto } = await setup();
     const rec = await approvedRec(peer, auto);
-    const input = {
-      txid: txid(2),
-      idRec: rec.idRec,
-      amountCents: 4990,
-      dataDeVencimento: "2026-03-10",
-      recebedor,
-    };
+    const input = cobrInput(2, rec.idRec, "2026-03-10");
     await auto.putCobr(input);
     const again = await auto.putCobr(input);
     assert.equal(again.txid, txid(2));
@@ -152,46 +148,18 @@ describe("Pix Automático client against the peer", () => {
   test("a cobr is refused before the payer authorised, and a second one in the same cycle", async () => {
     const { peer, auto } = await setup();
     const rec = await auto.postRec(recInput());
-    const early = await auto
-      .putCobr({
-        txid: txid(3),
-        idRec: rec.idRec,
-        amountCents: 4990,
-        dataDeVencimento: "2026-03-10",
-        recebedor,
-      })
-      .catch((e) => e);
+    const early = await auto.putCobr(cobrInput(3, rec.idRec, "2026-03-10")).catch((e) => e);
     assert.ok(early instanceof PspError && /APROVADA/.test(early.reason));
     await peer.authorizeRec(rec.idRec);
-    await auto.putCobr({
-      txid: txid(3),
-      idRec: rec.idRec,
-      amountCents: 4990,
-      dataDeVencimento: "2026-03-10",
-      recebedor,
-    });
-    const twice = await auto
-      .putCobr({
-        txid: txid(4),
-        idRec: rec.idRec,
-        amountCents: 4990,
-        dataDeVencimento: "2026-03-11",
-        recebedor,
-      })
-      .catch((e) => e);
+    await auto.putCobr(cobrInput(3, rec.idRec, "2026-03-10"));
+    const twice = await auto.putCobr(cobrInput(4, rec.idRec, "2026-03-11")).catch((e) => e);
     assert.ok(twice instanceof PspError && /mesmo ciclo/.test(twice.reason));
   });
 
   test("a failed debit under PERMITE_3R_7D is retried on request, up to 3 times, then ends REJEITADA", async () => {
     const { peer, auto } = await setup();
     const rec = await approvedRec(peer, auto);
-    await auto.putCobr({
-      txid: txid(5),
-      idRec: rec.idRec,
-      amountCents: 4990,
-      dataDeVencimento: "2026-03-04",
-      recebedor,
-    });
+    await auto.putCobr(cobrInput(5, rec.idRec, "2026-03-04"));
     peer.setNow(() => new Date("2026-03-04T15:00:00Z"));
     await peer.failCobr(txid(5));
     for (const [i, day] of ["2026-03-05", "2026-03-07", "2026-03-09"].entries()) {
@@ -210,13 +178,7 @@ describe("Pix Automático client against the peer", () => {
   test("NAO_PERMITE: the first failed debit ends the cobr and a retry request is refused", async () => {
     const { peer, auto } = await setup();
     const rec = await approvedRec(peer, auto, { politicaRetentativa: "NAO_PERMITE" });
-    await auto.putCobr({
-      txid: txid(6),
-      idRec: rec.idRec,
-      amountCents: 4990,
-      dataDeVencimento: "2026-03-04",
-      recebedor,
-    });
+    await auto.putCobr(cobrInput(6, rec.idRec, "2026-03-04"));
     await peer.failCobr(txid(6));
     assert.equal((await auto.getCobr(txid(6))).status, "REJEITADA");
     const err = await auto.retryCobr(txid(6), "2026-03-06").catch((e) => e);
@@ -226,20 +188,8 @@ describe("Pix Automático client against the peer", () => {
   test("a paid cobr reads CONCLUIDA with its Pix; cancel before the date works, not on it", async () => {
     const { peer, auto } = await setup();
     const rec = await approvedRec(peer, auto, { periodicidade: "SEMANAL" });
-    await auto.putCobr({
-      txid: txid(7),
-      idRec: rec.idRec,
-      amountCents: 4990,
-      dataDeVencimento: "2026-03-05",
-      recebedor,
-    });
-    await auto.putCobr({
-      txid: txid(8),
-      idRec: rec.idRec,
-      amountCents: 4990,
-      dataDeVencimento: "2026-03-12",
-      recebedor,
-    });
+    await auto.putCobr(cobrInput(7, rec.idRec, "2026-03-05"));
+    await auto.putCobr(cobrInput(8, rec.idRec, "2026-03-12"));
     await peer.payCobr(txid(7));
     const paid = await auto.getCobr(txid(7));
     assert.equal(paid.status, "CONCLUIDA");
@@ -260,13 +210,7 @@ describe("Pix Automático client against the peer", () => {
     const a = await approvedRec(peer, auto);
     const b = await approvedRec(peer, auto);
     assert.equal((await auto.cancelRec(a.idRec)).status, "CANCELADA");
-    await auto.putCobr({
-      txid: txid(9),
-      idRec: b.idRec,
-      amountCents: 4990,
-      dataDeVencimento: "2026-03-10",
-      recebedor,
-    });
+    await auto.putCobr(cobrInput(9, b.idRec, "2026-03-10"));
     await peer.settled();
     hooks.r.received.length = 0;
     await peer.cancelRecByPayer(b.idRec);

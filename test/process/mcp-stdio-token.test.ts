@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { useTestService } from "../helpers/service.ts";
 
 // The stdio MCP server (bin/tostao-mcp.js) is given its token in SVC_API_TOKEN. A token pasted
 // with a newline inside it could not go in a header, and fetch's refusal quoted the whole header,
@@ -13,21 +13,13 @@ import { startTestService, type TestService } from "../helpers/service.ts";
 
 const BIN = fileURLToPath(new URL("../../bin/tostao-mcp.js", import.meta.url));
 
-let svc: TestService;
-let url: string;
-let token: string;
-before(async () => {
-  svc = await startTestService({ env: { TOSTAO_WORKERS: "false" } });
-  url = await svc.app.listen({ port: 0, host: "127.0.0.1" });
-  token = (await svc.newAccount()).test;
-});
-after(() => svc.close());
+const file = useTestService({ env: { TOSTAO_WORKERS: "false" }, listen: true });
 
 async function stdio(apiToken: string, names = { url: "SVC_BASE_URL", token: "SVC_API_TOKEN" }) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN],
-    env: { PATH: process.env.PATH ?? "", [names.url]: url, [names.token]: apiToken },
+    env: { PATH: process.env.PATH ?? "", [names.url]: file.url, [names.token]: apiToken },
     stderr: "pipe",
   });
   let stderr = "";
@@ -39,8 +31,16 @@ async function stdio(apiToken: string, names = { url: "SVC_BASE_URL", token: "SV
   return { client, stderr: () => stderr };
 }
 
+/** The server lists its tools and a tool call goes through: the service took its token. */
+async function assertTokenAccepted(client: Client) {
+  const tools = await client.listTools();
+  assert.ok(tools.tools.some((t) => t.name === "list_api_tokens"));
+  const called = await client.callTool({ name: "list_api_tokens", arguments: {} });
+  assert.equal(called.isError ?? false, false, JSON.stringify(called));
+}
+
 test("a token with a newline inside is refused naming only its prefix, in tools/list, tools/call and stderr", async () => {
-  const broken = `${token.slice(0, 20)}\n${token.slice(20)}`;
+  const broken = `${file.token.slice(0, 20)}\n${file.token.slice(20)}`;
   const { client, stderr } = await stdio(broken);
   try {
     let listed = "";
@@ -52,8 +52,8 @@ test("a token with a newline inside is refused naming only its prefix, in tools/
     );
     const printed = `${listed}\n${called}\n${stderr()}`;
     // Any 6 characters of the token past its prefix would be too many.
-    for (let i = 12; i + 6 <= token.length; i++) {
-      const piece = token.slice(i, i + 6);
+    for (let i = 12; i + 6 <= file.token.length; i++) {
+      const piece = file.token.slice(i, i + 6);
       assert.ok(!printed.includes(piece), `printed part of the token: ${piece}`);
     }
     assert.match(
@@ -67,29 +67,23 @@ test("a token with a newline inside is refused naming only its prefix, in tools/
 });
 
 test("a token with a newline after it (an env file's) works", async () => {
-  const { client } = await stdio(`${token}\n`);
+  const { client } = await stdio(`${file.token}\n`);
   try {
-    const tools = await client.listTools();
-    assert.ok(tools.tools.some((t) => t.name === "list_api_tokens"));
-    const called = await client.callTool({ name: "list_api_tokens", arguments: {} });
-    assert.equal(called.isError ?? false, false, JSON.stringify(called));
+    await assertTokenAccepted(client);
   } finally {
     await client.close();
   }
 });
 
 test("the service's style of names, TOSTAO_BASE_URL and TOSTAO_API_TOKEN, configure it when the SVC_ ones are unset", async () => {
-  const { client } = await stdio(token, { url: "TOSTAO_BASE_URL", token: "TOSTAO_API_TOKEN" });
+  const { client } = await stdio(file.token, { url: "TOSTAO_BASE_URL", token: "TOSTAO_API_TOKEN" });
   try {
-    const tools = await client.listTools();
-    assert.ok(tools.tools.some((t) => t.name === "list_api_tokens"));
-    const called = await client.callTool({ name: "list_api_tokens", arguments: {} });
-    assert.equal(called.isError ?? false, false, JSON.stringify(called));
+    await assertTokenAccepted(client);
   } finally {
     await client.close();
   }
   // A broken token is named by the variable it came from.
-  const broken = await stdio(`${token.slice(0, 20)} ${token.slice(20)}`, {
+  const broken = await stdio(`${file.token.slice(0, 20)} ${file.token.slice(20)}`, {
     url: "TOSTAO_BASE_URL",
     token: "TOSTAO_API_TOKEN",
   });

@@ -1,15 +1,12 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { test } from "node:test";
+import { useFileService } from "../helpers/service.ts";
+import { monthlyPlan } from "../helpers/subscription-body.ts";
 
 // The hosted authorisation page, without a browser: what the payer sees (the terms and the code
 // to scan), and what they never see (the customer's name and CPF, the merchant's reference).
 
-let svc: TestService;
-before(async () => {
-  svc = await startTestService();
-});
-after(() => svc.close());
+const svc = useFileService();
 
 test("the authorisation page shows the terms and the code, and nothing about the customer", async () => {
   const { test: token } = await svc.newAccount();
@@ -53,14 +50,7 @@ test("a period's charge has a payment page that says the bank debits it (no QR t
   const s = (
     await svc.call("POST", "/api/pix/subscriptions/create", {
       token,
-      body: {
-        title: "Plano",
-        customer_name: "Maria Silva",
-        customer_cpf: "529.982.247-25",
-        periodicity: "monthly",
-        start_date: start,
-        value: 10,
-      },
+      body: monthlyPlan(start, { value: 10 }),
     })
   ).json().data;
   await svc.call("POST", "/api/pix/subscriptions/simulate-authorize", {

@@ -1,20 +1,16 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { hasError, isDynamicPix, parsePix } from "pix-utils";
 import { billingPass } from "../../src/domain/subscriptions/billing.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { useFileService } from "../helpers/service.ts";
 
 // The sandbox "Done when": a year of monthly periods walked through with the test clock,
 // a failing debit retried as its policy says, cancel stopping the next period, the variable
 // amount's cap, the composed BR Code, and the bad inputs named by field.
 
 const clock = manualClock(new Date("2026-11-22T10:00:00.000Z")); // 07:00 in Brazil, 2026-11-22
-let svc: TestService;
-before(async () => {
-  svc = await startTestService({ clock });
-});
-after(() => svc.close());
+const svc = useFileService({ clock });
 
 const CPF = "529.982.247-25";
 const post = (token: string, path: string, body: unknown) =>

@@ -1,54 +1,40 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { Webhook } from "standardwebhooks";
-import { startReceiver } from "../helpers/receiver.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { useReceiver } from "../helpers/receiver.ts";
+import { useFileService } from "../helpers/service.ts";
+import { monthlyPlan } from "../helpers/subscription-body.ts";
 
 // subscription.* events go out like charge events: signed (both schemes), through the delivery
 // log, to webhooks subscribed to them or to *; and they are in the OpenAPI `webhooks` section and
 // the manifest's event list.
 
-let svc: TestService;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-before(async () => {
-  svc = await startTestService({
-    env: { TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1", TOSTAO_WORKERS: "false" },
-  });
-  receiver = await startReceiver();
+const svc = useFileService({
+  env: { TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1", TOSTAO_WORKERS: "false" },
 });
-after(async () => {
-  await svc.close();
-  await receiver.close();
-});
+const receiver = useReceiver();
 
 test("subscription events are delivered signed and logged, to webhooks that subscribe to them", async () => {
   const { test: token } = await svc.newAccount();
   const hook = await svc.call("POST", "/api/webhooks/create", {
     token,
-    body: { url: receiver.url, events: ["subscription.approved", "subscription.canceled"] },
+    body: { url: receiver.r.url, events: ["subscription.approved", "subscription.canceled"] },
   });
   assert.equal(hook.statusCode, 200, hook.body);
   const secret = hook.json().data.secret as string;
   const created = await svc.call("POST", "/api/pix/subscriptions/create", {
     token,
-    body: {
-      title: "Plano",
-      customer_name: "Maria Silva",
-      customer_cpf: "529.982.247-25",
-      periodicity: "weekly",
-      start_date: "2099-01-10",
-      value: 10,
-    },
+    body: monthlyPlan("2099-01-10", { title: "Plano semanal", value: 10, periodicity: "weekly" }),
   });
   const id = created.json().data.subscriptionId as string;
-  const start = receiver.received.length;
+  const start = receiver.r.received.length;
   await svc.call("POST", "/api/pix/subscriptions/simulate-authorize", {
     token,
     body: { subscription_id: id },
   });
   await svc.call("POST", "/api/pix/subscriptions/cancel", { token, body: { subscription_id: id } });
   await svc.worker.runOnce();
-  const got = receiver.received.slice(start);
+  const got = receiver.r.received.slice(start);
   // subscription.created is not among the hook's events.
   assert.deepEqual(got.map((r) => r.json.event).sort(), [
     "subscription.approved",

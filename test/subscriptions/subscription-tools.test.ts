@@ -1,16 +1,13 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { test } from "node:test";
+import { useFileService } from "../helpers/service.ts";
+import { monthlyPlan } from "../helpers/subscription-body.ts";
 
 // The subscription operations as MCP tools (they come from the operation table): an assistant
 // with a test token creates a subscription, authorises it in the sandbox, reads, lists and
 // cancels it; a key without the subscriptions scopes is refused by name.
 
-let svc: TestService;
-before(async () => {
-  svc = await startTestService();
-});
-after(() => svc.close());
+const svc = useFileService();
 
 const tool = (token: string, name: string, args: Record<string, unknown>) =>
   svc.call("POST", "/api/integrations/mcp/call", { token, body: { tool: name, arguments: args } });
@@ -62,14 +59,7 @@ test("live tokens: the sandbox tools are refused, and live subscriptions say wha
   assert.equal(res.statusCode, 403);
   const create = await svc.call("POST", "/api/pix/subscriptions/create", {
     token: live,
-    body: {
-      title: "Plano",
-      customer_name: "Maria Silva",
-      customer_cpf: "529.982.247-25",
-      periodicity: "monthly",
-      start_date: "2099-01-10",
-      value: 10,
-    },
+    body: monthlyPlan("2099-01-10", { value: 10 }),
   });
   assert.equal(create.statusCode, 422);
   assert.match(create.json().error ?? "", /live subscriptions need this account.s PSP connection/);

@@ -1,20 +1,16 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { manualClock } from "../../src/kernel/clock.ts";
 import { MAX_CSV_BYTES } from "../../src/web/dashboard/routes/charge-batch.ts";
 import { addUser, getPage, signInInject } from "../helpers/dashboard.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { useFileService } from "../helpers/service.ts";
 
 // The dashboard's "Bill many (CSV)" page: an uploaded billing CSV becomes charges with a due date
 // for the signed-in account and the mode shown, through the batch use case, and the page reports
 // each line of the file (the charge made, or that line's error); a bad file is a clear 4xx page.
 
 const clock = manualClock(new Date("2026-11-29T15:00:00.000Z"));
-let svc: TestService;
-before(async () => {
-  svc = await startTestService({ clock });
-});
-after(() => svc.close());
+const svc = useFileService({ clock });
 
 const BOUNDARY = "----tostaoBatchTest";
 function upload(

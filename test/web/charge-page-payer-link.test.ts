@@ -1,16 +1,12 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { addUser, getPage, signInInject } from "../helpers/dashboard.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { useFileService } from "../helpers/service.ts";
 
 // The merchant made a charge and must send it to the payer: the charge's page shows the payer's
 // link (/pay/…) whole, with a copy button, in either language, and the link opens the payer's page.
 
-let svc: TestService;
-before(async () => {
-  svc = await startTestService({ env: { TOSTAO_BASE_URL: "https://pay.loja.example" } });
-});
-after(() => svc.close());
+const svc = useFileService({ env: { TOSTAO_BASE_URL: "https://pay.loja.example" } });
 
 test("a charge's page shows the payer's link with a copy button, and the link is the payer's page", async () => {
   const a = await svc.newAccount();

@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createUserLink } from "../../src/domain/users/user-links.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { addUser, getPage, PASSWORD, postForm, signInInject } from "../helpers/dashboard.ts";
+import {
+  addUser,
+  getPage,
+  PASSWORD,
+  postForm,
+  signInAttempt,
+  signInInject,
+} from "../helpers/dashboard.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 describe("dashboard sessions and web security", () => {
@@ -150,16 +157,7 @@ describe("dashboard sessions and web security", () => {
     const a = await svc.newAccount();
     await addUser(svc, a.accountId, "victim@example.com");
     const attempt = (email: string, password: string, ip = "10.0.0.1") =>
-      svc.app.inject({
-        method: "POST",
-        url: "/dashboard/sign-in",
-        remoteAddress: ip,
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          origin: "http://localhost:80",
-        },
-        payload: new URLSearchParams({ email, password }).toString(),
-      });
+      signInAttempt(svc, email, password, ip);
     const unknown = await attempt("nobody@example.com", "whatever-password");
     const wrong = await attempt("victim@example.com", "whatever-password");
     assert.equal(unknown.statusCode, 401);

@@ -1,25 +1,21 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { createUserLink } from "../../src/domain/users/user-links.ts";
 import { addUser, getPage, PASSWORD, postForm, signInInject } from "../helpers/dashboard.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { useFileService } from "../helpers/service.ts";
 
 // Issue 22 on the pages, through inject(): a form that creates something carries a key per
 // render, so the same submission sent twice creates once; the checkout's budgets are spent after
 // that lookup; sign-in and setup refuse a post without this site's Origin; the account's display
 // name is what payers see, set at setup, from the dashboard and the API.
 
-let svc: TestService;
-before(async () => {
-  svc = await startTestService({
-    env: {
-      TOSTAO_WORKERS: "false",
-      TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "2",
-      TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
-    },
-  });
+const svc = useFileService({
+  env: {
+    TOSTAO_WORKERS: "false",
+    TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "2",
+    TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
+  },
 });
-after(() => svc.close());
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const SAME_ORIGIN = { origin: "http://localhost:80" };
@@ -35,6 +31,19 @@ const count = async (sql: string, params: unknown[]) =>
 async function insideOneBudgetWindow(): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < 10_000) await new Promise((r) => setTimeout(r, left + 50));
+}
+
+/** A sandbox PIX charge of R$ 5, paid (created, pending, approved: three events). */
+async function paidCharge(token: string): Promise<string> {
+  const c = await svc.call("POST", "/api/pix/charge/create", { token, body: { value: 5 } });
+  assert.equal(c.statusCode, 200, c.body);
+  const id = c.json().data.chargeId as string;
+  const paid = await svc.call("POST", "/api/pix/charge/simulate-pay", {
+    token,
+    body: { charge_id: id },
+  });
+  assert.equal(paid.statusCode, 200, paid.body);
+  return id;
 }
 
 async function signedIn(email: string) {
@@ -314,15 +323,7 @@ describe("keys, charges and messages on the dashboard", () => {
       body: { url: "http://127.0.0.1:9/hook", events: ["*"] },
     });
     assert.equal(hook.statusCode, 200, hook.body);
-    const c = await svc.call("POST", "/api/pix/charge/create", {
-      token: a.test,
-      body: { value: 5 },
-    });
-    const id = c.json().data.chargeId as string;
-    await svc.call("POST", "/api/pix/charge/simulate-pay", {
-      token: a.test,
-      body: { charge_id: id },
-    });
+    const id = await paidCharge(a.test);
     const inTest = await getPage(svc, s, `/dashboard/charges/${id}`);
     const order = [...inTest.body.matchAll(/<li><code>(charge\.\w+)<\/code>/g)].map((m) => m[1]);
     assert.deepEqual(order.slice(0, 3), ["charge.created", "charge.pending", "charge.approved"]);
@@ -350,15 +351,7 @@ describe("keys, charges and messages on the dashboard", () => {
         body: { url: `http://127.0.0.1:9/hook-${i}`, events: ["*"] },
       });
     }
-    const c = await svc.call("POST", "/api/pix/charge/create", {
-      token: a.test,
-      body: { value: 5 },
-    });
-    const id = c.json().data.chargeId as string;
-    await svc.call("POST", "/api/pix/charge/simulate-pay", {
-      token: a.test,
-      body: { charge_id: id },
-    });
+    const id = await paidCharge(a.test);
     const cards = (b: string) => (b.match(/class="card delivery"/g) ?? []).length;
     const first = await getPage(svc, s, `/dashboard/charges/${id}`);
     assert.equal(cards(first.body), 20);

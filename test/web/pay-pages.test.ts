@@ -1,20 +1,16 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { HDKey } from "@scure/bip32";
-import { manualClock } from "../../src/kernel/clock.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { startBudgetedCheckout } from "../helpers/checkout-budget.ts";
+import { useFileService } from "../helpers/service.ts";
 
 // The payer's pages through inject(): they are public, so they keep every rule of the API's
 // public checkout (amount from the product only, budgets per client IP, modes kept apart), show
 // no customer data, stay out of the API documents, and carry the pages' security headers.
 // Their behaviour in a browser is test/browser/checkout.test.ts.
 
-let svc: TestService;
-before(async () => {
-  svc = await startTestService({ env: { TOSTAO_WORKERS: "false" } });
-});
-after(() => svc.close());
+const svc = useFileService({ env: { TOSTAO_WORKERS: "false" } });
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const postForm = (
@@ -222,28 +218,11 @@ describe("checkout and payment pages", () => {
   });
 
   test("creations from the page spend the checkout budget per client IP, like the API's", async () => {
-    const clock = manualClock(new Date(Math.floor(Date.now() / 60_000) * 60_000 + 1_000));
-    const limited = await startTestService({
-      // The budgets count in minutes of the injected clock, started just inside one.
-      clock,
-      env: { TOSTAO_WORKERS: "false", TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "2" },
-    });
+    const checkout = await startBudgetedCheckout({ TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "2" });
+    const limited = checkout.svc;
     try {
-      const a = await limited.newAccount();
-      const id = (
-        await limited.call("POST", "/api/products/create", {
-          token: a.test,
-          body: { name: "Ebook", value: 10 },
-        })
-      ).json().data.id;
-      const from = (ip: string) =>
-        limited.app.inject({
-          method: "POST",
-          url: `/checkout/${id}`,
-          remoteAddress: ip,
-          headers: FORM,
-          payload: "method=pix",
-        });
+      const id = await checkout.product();
+      const from = (ip: string) => checkout.from(ip, `/checkout/${id}`, "method=pix");
       const codes = [];
       for (let i = 0; i < 3; i++) codes.push((await from("203.0.113.9")).statusCode);
       assert.deepEqual(codes, [303, 303, 429]);
@@ -251,13 +230,7 @@ describe("checkout and payment pages", () => {
       assert.match(String(refused.headers["content-type"]), /^text\/html/);
       assert.ok(Number(refused.headers["retry-after"]) >= 1);
       // The API's public create shares the same budget.
-      const api = await limited.app.inject({
-        method: "POST",
-        url: "/api/pix/charge/create",
-        remoteAddress: "203.0.113.9",
-        headers: { "content-type": "application/json" },
-        payload: JSON.stringify({ product_id: id }),
-      });
+      const api = await checkout.from("203.0.113.9", "/api/pix/charge/create", { product_id: id });
       assert.equal(api.statusCode, 429);
       assert.equal((await from("203.0.113.10")).statusCode, 303, "another client");
     } finally {

@@ -1,24 +1,13 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { addUser, PASSWORD } from "../helpers/dashboard.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { describe, test } from "node:test";
+import { addUser, PASSWORD, signInAttempt } from "../helpers/dashboard.ts";
+import { type TestService, useFileService } from "../helpers/service.ts";
 
 // Sign-in throttling counts failures only, per (e-mail, IP) pair and per IP, with a growing wait
 // per e-mail instead of a lockout: a stranger who knows the owner's e-mail cannot lock the
 // owner out, and a Redis outage does not make guessing free.
 
-function attempt(svc: TestService, email: string, password: string, ip: string) {
-  return svc.app.inject({
-    method: "POST",
-    url: "/dashboard/sign-in",
-    remoteAddress: ip,
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: "http://localhost:80",
-    },
-    payload: new URLSearchParams({ email, password }).toString(),
-  });
-}
+const attempt = signInAttempt;
 
 async function codes(svc: TestService, email: string, password: string, ip: string, n: number) {
   const out: number[] = [];
@@ -27,13 +16,9 @@ async function codes(svc: TestService, email: string, password: string, ip: stri
 }
 
 describe("sign-in throttling", () => {
-  let svc: TestService;
-  before(async () => {
-    svc = await startTestService({
-      env: { TOSTAO_SIGNIN_ATTEMPTS_PER_EMAIL: "10", TOSTAO_SIGNIN_ATTEMPTS_PER_IP: "15" },
-    });
+  const svc = useFileService({
+    env: { TOSTAO_SIGNIN_ATTEMPTS_PER_EMAIL: "10", TOSTAO_SIGNIN_ATTEMPTS_PER_IP: "15" },
   });
-  after(() => svc.close());
 
   test("ten wrong passwords from one IP do not stop the real owner signing in from another IP", async () => {
     const a = await svc.newAccount();
@@ -81,14 +66,10 @@ describe("sign-in throttling", () => {
 });
 
 describe("sign-in throttling with Redis down", () => {
-  let svc: TestService;
-  before(async () => {
-    svc = await startTestService({
-      // Nothing listens on port 1: every Redis call fails at once.
-      env: { REDIS_URL: "redis://127.0.0.1:1", TOSTAO_SIGNIN_ATTEMPTS_PER_EMAIL: "5" },
-    });
+  const svc = useFileService({
+    // Nothing listens on port 1: every Redis call fails at once.
+    env: { REDIS_URL: "redis://127.0.0.1:1", TOSTAO_SIGNIN_ATTEMPTS_PER_EMAIL: "5" },
   });
-  after(() => svc.close());
 
   test("still throttles, counting in the process instead of letting guesses through", async () => {
     const a = await svc.newAccount();

@@ -1,13 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { describe, test } from "node:test";
+import { useFileService } from "../helpers/service.ts";
 
 describe("the web layer beside the JSON API", () => {
-  let svc: TestService;
-  before(async () => {
-    svc = await startTestService();
-  });
-  after(() => svc.close());
+  const svc = useFileService();
 
   test("pages carry the security headers: CSP without inline script, no framing, referrer, nosniff", async () => {
     const res = await svc.app.inject({ method: "GET", url: "/dashboard/sign-in" });

@@ -1,20 +1,16 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { addUser, getPage, postForm, signInInject } from "../helpers/dashboard.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { useFileService } from "../helpers/service.ts";
 
 // Issue 34 item 8 on the dashboard: a webhook whose deliveries fail reads as failing (not
 // "Ativo"), and a failing delivery shows when it is tried next and a resend button wherever it
 // is listed (the home page, the webhook's log). No worker runs: the deliveries' state is set in
 // the database as the worker leaves it after failed attempts.
 
-let svc: TestService;
-before(async () => {
-  svc = await startTestService({
-    env: { TOSTAO_WORKERS: "false", TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1" },
-  });
+const svc = useFileService({
+  env: { TOSTAO_WORKERS: "false", TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1" },
 });
-after(() => svc.close());
 
 test("a webhook whose latest delivery fails reads as failing, with its next attempt and a resend button", async () => {
   const a = await svc.newAccount();

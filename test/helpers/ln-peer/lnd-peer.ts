@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from "node:net";
 import type { InvoiceNetwork } from "../../../src/lightning/bolt11.ts";
 import { makeSelfSignedCert } from "../tls.ts";
 import { type InvoiceBook, makeInvoiceBook, type PeerInvoice } from "./invoice-book.ts";
+import { type DownMode, peerControls, readBody } from "./peer-controls.ts";
 
 // A local LND speaking the parts of its REST API (lnrpc/lightning.yaml) the service uses, over
 // HTTPS with its own self-signed certificate (as LND's tls.cert), every request checked for
@@ -21,7 +22,7 @@ export async function startLndPeer(opts: { network?: InvoiceNetwork } = {}) {
   const requests: Array<{ method: string; path: string }> = [];
   const streams = new Set<ServerResponse>();
   const sockets = new Set<Socket>();
-  let down: "hang" | "refuse" | false = false;
+  let down: DownMode = false;
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" });
@@ -134,21 +135,9 @@ export async function startLndPeer(opts: { network?: InvoiceNetwork } = {}) {
     violations,
     requests,
     streamCount: () => streams.size,
-    settle: (hash: string, paidMsat?: number) => book.settle(hash, paidMsat),
-    expire: (hash: string) => book.expire(hash),
-    /** Cuts every open invoice stream (as a restart or a network cut would). */
-    dropStreams() {
-      for (const s of streams) s.destroy();
-      streams.clear();
-    },
-    /** "hang": requests are never answered; "refuse": connections are cut at once. */
-    down(mode: "hang" | "refuse" | false) {
+    ...peerControls(book, streams, (mode) => {
       down = mode;
-      if (mode) {
-        for (const s of streams) s.destroy();
-        streams.clear();
-      }
-    },
+    }),
     async close() {
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => server.close(() => r()));
@@ -156,15 +145,3 @@ export async function startLndPeer(opts: { network?: InvoiceNetwork } = {}) {
   };
 }
 export type LndPeer = Awaited<ReturnType<typeof startLndPeer>>;
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let s = "";
-    req.setEncoding("utf8");
-    req.on("data", (c) => {
-      s += c;
-    });
-    req.on("end", () => resolve(s));
-    req.on("error", reject);
-  });
-}

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Socket } from "node:net";
 import type { InvoiceNetwork } from "../../../src/lightning/bolt11.ts";
 import { type InvoiceBook, makeInvoiceBook, type PeerInvoice } from "./invoice-book.ts";
+import { type DownMode, peerControls, readBody } from "./peer-controls.ts";
 
 // A local phoenixd speaking the parts of its HTTP API the service uses (ACINQ/phoenixd Api.kt):
 // basic auth with the http-password (any user name), GET /getinfo, POST /createinvoice (form),
@@ -31,7 +32,7 @@ export async function startPhoenixdPeer(opts: { network?: InvoiceNetwork } = {})
   const violations: string[] = [];
   const sockets = new Set<Socket>();
   const websockets = new Set<Socket>();
-  let down: "hang" | "refuse" | false = false;
+  let down: DownMode = false;
 
   const authorised = (req: IncomingMessage) => {
     const h = req.headers.authorization ?? "";
@@ -176,19 +177,9 @@ export async function startPhoenixdPeer(opts: { network?: InvoiceNetwork } = {})
     sendRaw(text: string) {
       for (const s of websockets) s.write(textFrame(text));
     },
-    settle: (hash: string, paidMsat?: number) => book.settle(hash, paidMsat),
-    expire: (hash: string) => book.expire(hash),
-    dropStreams() {
-      for (const s of websockets) s.destroy();
-      websockets.clear();
-    },
-    down(mode: "hang" | "refuse" | false) {
+    ...peerControls(book, websockets, (mode) => {
       down = mode;
-      if (mode) {
-        for (const s of websockets) s.destroy();
-        websockets.clear();
-      }
-    },
+    }),
     async close() {
       for (const s of sockets) s.destroy();
       for (const s of websockets) s.destroy();
@@ -213,16 +204,4 @@ function bigLength(n: number) {
   const b = Buffer.alloc(8);
   b.writeBigUInt64BE(BigInt(n));
   return b;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let s = "";
-    req.setEncoding("utf8");
-    req.on("data", (c) => {
-      s += c;
-    });
-    req.on("end", () => resolve(s));
-    req.on("error", reject);
-  });
 }

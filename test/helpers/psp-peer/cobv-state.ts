@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type CobVValor, hundredths, peerAmountDue } from "./cobv-amount.ts";
 import type { PeerProfile } from "./peer-profiles.ts";
-import { type Answer, ApiError, type PeerPix, type PixState } from "./pix-state.ts";
+import { type Answer, ApiError, checkPutTxid, type PeerPix, type PixState } from "./pix-state.ts";
 
 /**
  * The peer's charges with a due date (`/cobv/{txid}`) and their batches (`/lotecobv/{id}`), with
@@ -85,19 +85,9 @@ export class CobVState {
   }
 
   private make(txid: string, body: Record<string, unknown>): PeerCobV {
-    if (body.chave !== this.pixKey) throw cobvInvalida("A chave não pertence ao recebedor.");
     const existing = this.cobvs.get(txid);
-    if (existing && this.profile.putCobExisting === "409") {
-      throw new ApiError(
-        409,
-        "TxidDuplicado",
-        "Txid duplicado.",
-        "Campo txid informado já foi utilizado em outra cobrança",
-      );
-    }
-    if (existing && existing.status !== "ATIVA") {
-      throw cobvInvalida(`A cobrança ${txid} não está ATIVA.`);
-    }
+    const rules = { pixKey: this.pixKey, profile: this.profile, invalid: cobvInvalida };
+    checkPutTxid(rules, txid, body, existing);
     if (this.pix.cobs.has(txid))
       throw cobvInvalida(`O txid ${txid} já é de uma cobrança imediata.`);
     const devedor = body.devedor as Record<string, unknown>;

@@ -10,6 +10,7 @@ import { PEER_PROFILES, type PeerProfile } from "./peer-profiles.ts";
 import {
   type Answer,
   ApiError,
+  type MedOrder,
   type PeerCob,
   type PeerPix,
   PixState,
@@ -562,15 +563,7 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
      * The payer's bank claws a Pix back through MED: a devolução of nature MED_OPERACIONAL or
      * MED_FRAUDE appears on the Pix (DEVOLVIDO unless told), then the PSP notifies.
      */
-    async med(
-      e2eid: string,
-      o: {
-        natureza: "MED_OPERACIONAL" | "MED_FRAUDE";
-        motivo: string;
-        amountCents?: number;
-        status?: RefundOutcome;
-      },
-    ) {
+    async med(e2eid: string, o: MedOrder) {
       const d = state.med(e2eid, o);
       return { devolucao: d, delivered: await notifyPix(state.pixOf(e2eid)) };
     },

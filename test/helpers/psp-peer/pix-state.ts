@@ -56,6 +56,39 @@ export class ApiError extends Error {
 
 export type Answer = { status: number; body?: unknown };
 
+/**
+ * What a PUT of a cob or a cobv checks first, the same for both: the Pix key is the receiver's,
+ * a txid already used is a 409 where the profile answers so, and one no longer ATIVA is refused
+ * (`invalid` makes the kind's 400).
+ */
+export function checkPutTxid(
+  o: { pixKey: string; profile: PeerProfile; invalid: (detail: string) => ApiError },
+  txid: string,
+  body: Record<string, unknown>,
+  existing: { status: string } | undefined,
+): void {
+  if (body.chave !== o.pixKey) throw o.invalid("A chave não pertence ao recebedor.");
+  if (existing && o.profile.putCobExisting === "409") {
+    throw new ApiError(
+      409,
+      "TxidDuplicado",
+      "Txid duplicado.",
+      "Campo txid informado já foi utilizado em outra cobrança",
+    );
+  }
+  if (existing && existing.status !== "ATIVA") {
+    throw o.invalid(`A cobrança ${txid} não está ATIVA.`);
+  }
+}
+
+/** The MED devolução a control call asks for (DEVOLVIDO unless `status` says otherwise). */
+export type MedOrder = {
+  natureza: "MED_OPERACIONAL" | "MED_FRAUDE";
+  motivo: string;
+  amountCents?: number;
+  status?: RefundOutcome;
+};
+
 const cobInvalida = (detail: string) =>
   new ApiError(400, "CobOperacaoInvalida", "Cobrança inválida.", detail);
 const devolucaoInvalida = (detail: string) =>
@@ -96,21 +129,9 @@ export class PixState {
   }
 
   putCob(txid: string, body: Record<string, unknown>): Answer {
-    if (body.chave !== this.pixKey) {
-      throw cobInvalida("A chave não pertence ao recebedor.");
-    }
     const existing = this.cobs.get(txid);
-    if (existing && this.profile.putCobExisting === "409") {
-      throw new ApiError(
-        409,
-        "TxidDuplicado",
-        "Txid duplicado.",
-        "Campo txid informado já foi utilizado em outra cobrança",
-      );
-    }
-    if (existing && existing.status !== "ATIVA") {
-      throw cobInvalida(`A cobrança ${txid} não está ATIVA.`);
-    }
+    const rules = { pixKey: this.pixKey, profile: this.profile, invalid: cobInvalida };
+    checkPutTxid(rules, txid, body, existing);
     const expiracao = Number((body.calendario as { expiracao?: unknown })?.expiracao ?? 86400);
     if (!(expiracao > 0)) {
       throw cobInvalida("expiracao deve ser positiva.");
@@ -226,15 +247,7 @@ export class PixState {
   }
 
   /** Control: the payer's bank claws a Pix back through MED (a devolução of MED nature). */
-  med(
-    e2eid: string,
-    o: {
-      natureza: "MED_OPERACIONAL" | "MED_FRAUDE";
-      motivo: string;
-      amountCents?: number;
-      status?: RefundOutcome;
-    },
-  ): PeerDevolucao {
+  med(e2eid: string, o: MedOrder): PeerDevolucao {
     const p = this.pixOf(e2eid);
     const now = new Date().toISOString();
     const d: PeerDevolucao = {
