@@ -15,6 +15,7 @@ import { encodeBrCode } from "../pix/brcode.ts";
 import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
 import { isUnavailable, pspFailure } from "../pix-psp-connection/psp-failure.ts";
 import { sha256Hex } from "../sha256.ts";
+import { removeCobOf } from "./live-cob-kind.ts";
 
 export const LIVE_PSP_MISSING =
   "live PIX charges need this account's PSP connection (BACEN API Pix), and none is configured: save one with POST /api/pix/provider (docs/live-pix.md); use a test token for the sandbox";
@@ -26,7 +27,7 @@ export const LIVE_PSP_MISSING =
  * against a delete).
  */
 export async function journalAttempts(
-  deps: Pick<Deps, "db" | "openCobAttempt">,
+  deps: Pick<LiveCreateDeps, "db" | "openCobAttempt">,
   attempts: AttemptToOpen[],
 ): Promise<void> {
   const [one] = attempts;
@@ -38,7 +39,8 @@ export async function journalAttempts(
   if (!journalled) throw unprocessable(LIVE_PSP_MISSING);
 }
 
-type Deps = {
+/** What creating a live cob or cobv needs (live-create-cobv.ts shares it). */
+export type LiveCreateDeps = {
   db: Db;
   clock: Clock;
   random: Random;
@@ -84,7 +86,7 @@ export type LiveCob = {
  * always the stored charge's. The loser of such a race abandons its cob (runIdempotentWrite).
  */
 export async function createLiveCob(
-  deps: Deps,
+  deps: LiveCreateDeps,
   who: Principal,
   input: LiveCobInput,
 ): Promise<LiveCob> {
@@ -101,16 +103,8 @@ export async function createLiveCob(
   // Committed before the PUT is sent (the writer resolves after its batch's commit): a crash
   // after the PUT leaves this row for the sweep.
   await journalAttempts(deps, [{ txid, accountId: who.accountId, keyHash, generation, at: now }]);
-
-  const remove = async () => {
-    await live.client.removeCob(txid).then(
-      () => closeAttempt(deps.db, { txid, state: "removed", at: deps.clock.now() }),
-      () => {}, // left open: the reconciliation pass removes it
-    );
-  };
-  let cob: CobView;
-  try {
-    cob = await live.client.putCob({
+  return putJournalled(deps, live, { txid, keyHash, at: now, what: "cob" }, () =>
+    live.client.putCob({
       txid,
       amountCents: input.amountCents,
       expiresInSec: input.expiresInSec,
@@ -119,13 +113,36 @@ export async function createLiveCob(
       ...(input.customerCpf && input.customerName
         ? { devedor: { cpf: input.customerCpf, nome: input.customerName.slice(0, 200) } }
         : {}),
-    });
+    }),
+  );
+}
+
+/**
+ * The PUT (`put`) of a journalled cob or cobv, and what both do with its outcome: the record
+ * and how to take it back, or the PSP's failure in its words (`what` names the record).
+ */
+export async function putJournalled(
+  deps: Pick<LiveCreateDeps, "db" | "clock">,
+  live: LiveConnection,
+  a: { txid: string; keyHash: string | null; at: Date; what: "cob" | "cobv" },
+  put: () => Promise<CobView>,
+): Promise<LiveCob> {
+  const { txid } = a;
+  const remove = async () => {
+    await removeCobOf(live.client, txid).then(
+      () => closeAttempt(deps.db, { txid, state: "removed", at: deps.clock.now() }),
+      () => {}, // left open: the reconciliation pass removes it
+    );
+  };
+  let cob: CobView;
+  try {
+    cob = await put();
   } catch (err) {
-    // Unknown outcome (timeout, 5xx): the cob may exist. Without a key nobody will PUT this
+    // Unknown outcome (timeout, 5xx): the record may exist. Without a key nobody will PUT this
     // txid again, so it is removed now if the PSP answers, else by reconciliation. With a key
     // the caller's retry reuses it; an abandoned one is swept after a grace period.
-    if (isUnavailable(err) && !keyHash) await remove();
-    if (!isUnavailable(err)) await closeAttempt(deps.db, { txid, state: "removed", at: now });
+    if (isUnavailable(err) && !a.keyHash) await remove();
+    if (!isUnavailable(err)) await closeAttempt(deps.db, { txid, state: "removed", at: a.at });
     throw pspFailure(err, "no charge was created");
   }
   const brCode = brCodeOf(cob, live);
@@ -133,15 +150,10 @@ export async function createLiveCob(
     await remove();
     throw new AppError(
       "BAD_GATEWAY",
-      "PSP answered the cob without pixCopiaECola, brcode or location; no charge was created",
+      `PSP answered the ${a.what} without pixCopiaECola, brcode or location; no charge was created`,
     );
   }
-  return {
-    txid,
-    brCode,
-    provider: `psp:${live.row.profile}`,
-    abandon: remove,
-  };
+  return { txid, brCode, provider: `psp:${live.row.profile}`, abandon: remove };
 }
 
 /**
@@ -159,7 +171,7 @@ export function keyHashOf(accountId: string, seed: string | undefined): string |
  * until its cob was swept (removed, or paid with no charge stored), then the next generation's.
  */
 export async function chooseTxid(
-  deps: Pick<Deps, "db" | "random">,
+  deps: Pick<LiveCreateDeps, "db" | "random">,
   accountId: string,
   keyHash: string | null,
   kind: "t" | "v" = "t",
