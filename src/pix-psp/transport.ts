@@ -7,6 +7,7 @@ import {
   systemLookup,
 } from "../net/address-policy.ts";
 import { readBoundedText, TooLargeError } from "../net/bounded-body.ts";
+import { deadline } from "../net/deadline.ts";
 import { BlockedAddressError, guardedLookup } from "../net/safe-fetch.ts";
 import { PspError } from "./psp-error.ts";
 import type { PspCredentials } from "./types.ts";
@@ -120,14 +121,11 @@ export const PSP_ANSWER_MAX_BYTES = 8 * 1024 * 1024;
 
 /** One attempt. Throws a PspError for transport failures; any HTTP status is an answer. */
 async function attempt(agent: Agent, call: HttpCall, timeoutMs: number): Promise<HttpAnswer> {
-  // The time limit is a timer cleared with the answer. AbortSignal.timeout's timer, and through
-  // it the signal, live the whole limit after the answer: at a billing day's hundreds of calls a
-  // second, thousands of them outlived V8's young generation at any moment, and the old
-  // generation they were copied into grew the heap with the day's size (docs/performance.md).
-  const limit = new AbortController();
-  const timer = setTimeout(
-    () => limit.abort(new DOMException(`no answer within ${timeoutMs} ms`, "TimeoutError")),
+  // The time limit is a timer cleared with the answer (net/deadline.ts says why: a billing day's
+  // hundreds of calls a second grew the heap with AbortSignal.timeout's).
+  const limit = deadline(
     timeoutMs,
+    () => new DOMException(`no answer within ${timeoutMs} ms`, "TimeoutError"),
   );
   try {
     const res = await request(call.url, {
@@ -159,7 +157,7 @@ async function attempt(agent: Agent, call: HttpCall, timeoutMs: number): Promise
   } catch (err) {
     throw transportError(err, timeoutMs);
   } finally {
-    clearTimeout(timer);
+    limit.clear();
   }
 }
 
