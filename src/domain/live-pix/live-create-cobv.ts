@@ -5,14 +5,13 @@ import { type CobVDebtor, cobvInputFor } from "../due-date/cobv-request.ts";
 import type { DueDateTerms } from "../due-date/modalities.ts";
 import { unprocessable } from "../errors.ts";
 import type { LiveConnection } from "../pix-psp-connection/clients.ts";
+import { type LiveCob, putJournalled } from "./live-cob-put.ts";
 import {
   chooseTxid,
   journalAttempts,
   keyHashOf,
   LIVE_PSP_MISSING,
-  type LiveCob,
   type LiveCreateDeps,
-  putJournalled,
 } from "./live-create.ts";
 
 export type LiveCobVInput = {

@@ -1,7 +1,6 @@
 import type { CobAttemptWriter } from "../../db/queries/insert-charges.ts";
 import {
   type AttemptToOpen,
-  closeAttempt,
   keyTxidState,
   openAttempts,
   TXID_CANDIDATES,
@@ -9,13 +8,12 @@ import {
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
-import type { CobView } from "../../pix-psp/types.ts";
-import { AppError, unprocessable } from "../errors.ts";
-import { encodeBrCode } from "../pix/brcode.ts";
-import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
-import { isUnavailable, pspFailure } from "../pix-psp-connection/psp-failure.ts";
+import { unprocessable } from "../errors.ts";
+import type { PspClients } from "../pix-psp-connection/clients.ts";
 import { sha256Hex } from "../sha256.ts";
-import { removeCobOf } from "./live-cob-kind.ts";
+import { type LiveCob, putJournalled } from "./live-cob-put.ts";
+
+export type { LiveCob } from "./live-cob-put.ts";
 
 export const LIVE_PSP_MISSING =
   "live PIX charges need this account's PSP connection (BACEN API Pix), and none is configured: save one with POST /api/pix/provider (docs/live-pix.md); use a test token for the sandbox";
@@ -66,15 +64,6 @@ export type LiveCobInput = {
   idempotencySeed?: string;
 };
 
-/** The cob made for a live charge, and how to take it back if the charge is not stored. */
-export type LiveCob = {
-  txid: string;
-  brCode: string;
-  provider: string;
-  /** Storing the charge failed: the cob must not stay payable (best effort; the journal does the rest). */
-  abandon(): Promise<void>;
-};
-
 /**
  * Creates the cob of a live charge at the account's PSP (`PUT /cob/{txid}`) before the charge is
  * stored. The txid is journalled first (pix_cob_attempts), so a cob whose PUT timed out or whose
@@ -115,45 +104,6 @@ export async function createLiveCob(
         : {}),
     }),
   );
-}
-
-/**
- * The PUT (`put`) of a journalled cob or cobv, and what both do with its outcome: the record
- * and how to take it back, or the PSP's failure in its words (`what` names the record).
- */
-export async function putJournalled(
-  deps: Pick<LiveCreateDeps, "db" | "clock">,
-  live: LiveConnection,
-  a: { txid: string; keyHash: string | null; at: Date; what: "cob" | "cobv" },
-  put: () => Promise<CobView>,
-): Promise<LiveCob> {
-  const { txid } = a;
-  const remove = async () => {
-    await removeCobOf(live.client, txid).then(
-      () => closeAttempt(deps.db, { txid, state: "removed", at: deps.clock.now() }),
-      () => {}, // left open: the reconciliation pass removes it
-    );
-  };
-  let cob: CobView;
-  try {
-    cob = await put();
-  } catch (err) {
-    // Unknown outcome (timeout, 5xx): the record may exist. Without a key nobody will PUT this
-    // txid again, so it is removed now if the PSP answers, else by reconciliation. With a key
-    // the caller's retry reuses it; an abandoned one is swept after a grace period.
-    if (isUnavailable(err) && !a.keyHash) await remove();
-    if (!isUnavailable(err)) await closeAttempt(deps.db, { txid, state: "removed", at: a.at });
-    throw pspFailure(err, "no charge was created");
-  }
-  const brCode = brCodeOf(cob, live);
-  if (!brCode) {
-    await remove();
-    throw new AppError(
-      "BAD_GATEWAY",
-      `PSP answered the ${a.what} without pixCopiaECola, brcode or location; no charge was created`,
-    );
-  }
-  return { txid, brCode, provider: `psp:${live.row.profile}`, abandon: remove };
 }
 
 /**
@@ -213,18 +163,3 @@ export async function chooseTxid(
 // "t" for a cob, "v" for a cobv (live-cob-kind.ts reads it back).
 const keyTxid = (keyHash: string, generation: number, kind: "t" | "v") =>
   `${kind}k${sha256Hex(`${keyHash}:${generation}`).slice(0, 32)}`;
-
-/**
- * The BR Code of a cob: the PSP's own (pixCopiaECola, or its profile's field), else a dynamic
- * code we build from the cob's location (26-25, 62-05 "***", single use).
- */
-export function brCodeOf(cob: CobView, live: Pick<LiveConnection, "row">): string | undefined {
-  if (cob.brCode) return cob.brCode;
-  if (!cob.location) return undefined;
-  return encodeBrCode({
-    url: cob.location.replace(/^https?:\/\//, ""),
-    merchantName: live.row.merchantName,
-    merchantCity: live.row.merchantCity,
-    pointOfInitiationMethod: "12",
-  });
-}
