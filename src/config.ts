@@ -8,6 +8,12 @@ import { parseSecretKey } from "./secrets/secret-box.ts";
 // fast with the full list instead of one error per restart.
 
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+// A number setting within bounds, its default when unset or empty: a whole number, or (a period
+// in seconds) any number.
+const intSetting = (min: number, max: number, fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+const numberSetting = (min: number, max: number, fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().min(min).max(max).default(fallback));
 
 const port = z.coerce.number().int().min(0).max(65535);
 const nonNegInt = z.coerce.number().int().min(0);
@@ -47,14 +53,8 @@ const EnvSchema = z.object({
       .optional(),
   ),
   TOSTAO_DB_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
-  TOSTAO_DB_WRITE_CONCURRENCY: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(1000).default(4),
-  ),
-  TOSTAO_DB_WRITE_BATCH: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(1000).default(64),
-  ),
+  TOSTAO_DB_WRITE_CONCURRENCY: intSetting(1, 1000, 4),
+  TOSTAO_DB_WRITE_BATCH: intSetting(1, 1000, 64),
   REDIS_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -90,18 +90,9 @@ const EnvSchema = z.object({
       )
       .optional(),
   ),
-  TOSTAO_WEBHOOK_TIMEOUT_MS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(100).max(60_000).default(10_000),
-  ),
-  TOSTAO_WEBHOOK_CONCURRENCY: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(1000).default(64),
-  ),
-  TOSTAO_WEBHOOK_PER_ENDPOINT: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(1000).default(16),
-  ),
+  TOSTAO_WEBHOOK_TIMEOUT_MS: intSetting(100, 60_000, 10_000),
+  TOSTAO_WEBHOOK_CONCURRENCY: intSetting(1, 1000, 64),
+  TOSTAO_WEBHOOK_PER_ENDPOINT: intSetting(1, 1000, 16),
   TOSTAO_WORKERS: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
   TOSTAO_PRICE_BINANCE_URL: upstreamUrl("https://api.binance.com"),
   TOSTAO_PRICE_COINBASE_URL: upstreamUrl("https://api.coinbase.com"),
@@ -110,98 +101,35 @@ const EnvSchema = z.object({
   TOSTAO_ESPLORA_URL_MAINNET: upstreamUrl("https://mempool.space/api"),
   TOSTAO_ESPLORA_URL_TESTNET: upstreamUrl("https://mempool.space/testnet/api"),
   TOSTAO_ESPLORA_URL_SIGNET: upstreamUrl("https://mempool.space/signet/api"),
-  TOSTAO_CHAIN_POLL_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(3600).default(30),
-  ),
-  TOSTAO_BTC_CONFIRMATIONS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(0).max(100).default(1),
-  ),
-  TOSTAO_CRYPTO_EXPIRES_MINUTES: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(1440).default(15),
-  ),
+  TOSTAO_CHAIN_POLL_SECONDS: intSetting(1, 3600, 30),
+  TOSTAO_BTC_CONFIRMATIONS: intSetting(0, 100, 1),
+  TOSTAO_CRYPTO_EXPIRES_MINUTES: intSetting(1, 1440, 15),
   TOSTAO_SANDBOX_BTC_NETWORK: z.preprocess(
     emptyToUndefined,
     z.enum(["testnet", "signet"]).default("testnet"),
   ),
   TOSTAO_MCP_LIVE_WRITES: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
-  TOSTAO_MAX_CHARGE_BRL: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(10_000_000_000).default(100_000),
-  ),
-  TOSTAO_EXPIRY_INTERVAL_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(3600).default(5),
-  ),
-  TOSTAO_BILLING_INTERVAL_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(3600).default(60),
-  ),
-  TOSTAO_RETENTION_DAYS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(36_500).default(90),
-  ),
-  TOSTAO_RETENTION_INTERVAL_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(86_400).default(3600),
-  ),
-  TOSTAO_PIX_RECONCILE_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().min(0.05).max(3600).default(60),
-  ),
-  TOSTAO_LIGHTNING_TIMEOUT_MS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(100).max(10_000).default(1500),
-  ),
-  TOSTAO_LIGHTNING_CHECK_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().min(0.05).max(3600).default(5),
-  ),
-  TOSTAO_REQUEST_TIMEOUT_MS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(100).max(600_000).default(30_000),
-  ),
-  TOSTAO_HEADERS_TIMEOUT_MS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(100).max(600_000).default(10_000),
-  ),
-  TOSTAO_KEEP_ALIVE_TIMEOUT_MS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(100).max(600_000).default(72_000),
-  ),
-  TOSTAO_CONNECTION_TIMEOUT_MS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(100).max(3_600_000).default(90_000),
-  ),
+  TOSTAO_MAX_CHARGE_BRL: intSetting(1, 10_000_000_000, 100_000),
+  TOSTAO_EXPIRY_INTERVAL_SECONDS: intSetting(1, 3600, 5),
+  TOSTAO_BILLING_INTERVAL_SECONDS: intSetting(1, 3600, 60),
+  TOSTAO_RETENTION_DAYS: intSetting(1, 36_500, 90),
+  TOSTAO_RETENTION_INTERVAL_SECONDS: intSetting(1, 86_400, 3600),
+  TOSTAO_PIX_RECONCILE_SECONDS: numberSetting(0.05, 3600, 60),
+  TOSTAO_LIGHTNING_TIMEOUT_MS: intSetting(100, 10_000, 1500),
+  TOSTAO_LIGHTNING_CHECK_SECONDS: numberSetting(0.05, 3600, 5),
+  TOSTAO_REQUEST_TIMEOUT_MS: intSetting(100, 600_000, 30_000),
+  TOSTAO_HEADERS_TIMEOUT_MS: intSetting(100, 600_000, 10_000),
+  TOSTAO_KEEP_ALIVE_TIMEOUT_MS: intSetting(100, 600_000, 72_000),
+  TOSTAO_CONNECTION_TIMEOUT_MS: intSetting(100, 3_600_000, 90_000),
   TOSTAO_OPEN_REQUESTS_PER_TOKEN: z.preprocess(emptyToUndefined, nonNegInt.default(32)),
   TOSTAO_METRICS: z.preprocess(emptyToUndefined, z.enum(["open"]).optional()),
   TOSTAO_METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
-  TOSTAO_SESSION_IDLE_MINUTES: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(10_080).default(120),
-  ),
-  TOSTAO_SESSION_MAX_HOURS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(720).default(12),
-  ),
-  TOSTAO_SIGNIN_ATTEMPTS_PER_EMAIL: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(1000).default(10),
-  ),
-  TOSTAO_SIGNIN_ATTEMPTS_PER_IP: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(10_000).default(50),
-  ),
-  TOSTAO_PASSWORD_SCRYPT_COST: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(14).max(20).default(17),
-  ),
-  TOSTAO_HEAP_GROWTH_PERCENT: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(0).max(300).default(50),
-  ),
+  TOSTAO_SESSION_IDLE_MINUTES: intSetting(1, 10_080, 120),
+  TOSTAO_SESSION_MAX_HOURS: intSetting(1, 720, 12),
+  TOSTAO_SIGNIN_ATTEMPTS_PER_EMAIL: intSetting(1, 1000, 10),
+  TOSTAO_SIGNIN_ATTEMPTS_PER_IP: intSetting(1, 10_000, 50),
+  TOSTAO_PASSWORD_SCRYPT_COST: intSetting(14, 20, 17),
+  TOSTAO_HEAP_GROWTH_PERCENT: intSetting(0, 300, 50),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

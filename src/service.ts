@@ -95,27 +95,24 @@ export async function createService(
   const metrics = makeMetrics({ db, clock });
   // The limiter's fail-open warning needs the app's logger, which exists only once the app does.
   let warn: (detail: Record<string, unknown>, message: string) => void = () => {};
+  // A Redis outage: counted, and warned about through that logger (at most so often).
+  const redisDown = (message?: string) =>
+    makeFailOpenReport({
+      warn: (detail, text) => warn(detail, text),
+      count: metrics.rateLimiterFailed,
+      now: clockMs,
+      ...(message === undefined ? {} : { message }),
+    });
   const rateLimiter = config.redisUrl
-    ? makeRedisRateLimiter(config.redisUrl, {
-        onFailOpen: makeFailOpenReport({
-          warn: (detail, message) => warn(detail, message),
-          count: metrics.rateLimiterFailed,
-          now: clockMs,
-        }),
-        now: clockMs,
-      })
+    ? makeRedisRateLimiter(config.redisUrl, { onFailOpen: redisDown(), now: clockMs })
     : makeMemoryRateLimiter(clockMs);
   // Sign-in attempts: shared through Redis too, but counted in this process when Redis is down
   // (guessing passwords must not go unlimited during an outage).
   const signInAttempts = config.redisUrl
     ? makeRedisAttemptCounter(config.redisUrl, {
-        onFallback: makeFailOpenReport({
-          warn: (detail, message) => warn(detail, message),
-          count: metrics.rateLimiterFailed,
-          now: clockMs,
-          message:
-            "sign-in attempt counter unavailable (Redis): attempts are counted in this process",
-        }),
+        onFallback: redisDown(
+          "sign-in attempt counter unavailable (Redis): attempts are counted in this process",
+        ),
       })
     : makeMemoryAttemptCounter(clockMs);
   const secretBox = makeSecretBox(secretKey);

@@ -2,6 +2,8 @@
 // and chain clients. Failures come back as short values naming the cause (HTTP status, timeout,
 // refused connection), so callers can tell an operator which upstream broke without stack traces.
 
+import { deadline } from "../net/deadline.ts";
+
 export type FetchFn = typeof fetch;
 
 export type GetResult = { ok: true; text: string } | { ok: false; error: string };
@@ -49,15 +51,10 @@ export async function getText(
   timeoutMs: number,
   maxBytes = DEFAULT_MAX_BYTES,
 ): Promise<GetResult> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
+  const limit = deadline(timeoutMs);
   try {
     const res = await fetchFn(url, {
-      signal: controller.signal,
+      signal: limit.signal,
       headers: { accept: "application/json, text/plain" },
     });
     if (!res.ok) {
@@ -68,10 +65,10 @@ export async function getText(
     if (text === undefined) return { ok: false, error: `response larger than ${maxBytes} bytes` };
     return { ok: true, text };
   } catch (err) {
-    if (timedOut) return { ok: false, error: `timed out after ${timeoutMs} ms` };
+    if (limit.expired()) return { ok: false, error: `timed out after ${timeoutMs} ms` };
     return { ok: false, error: describeError(err) };
   } finally {
-    clearTimeout(timer);
+    limit.clear();
   }
 }
 

@@ -1,12 +1,13 @@
 import tls from "node:tls";
-import { Agent, buildConnector, request } from "undici";
+import { Agent, buildConnector } from "undici";
 import {
   type AddressPolicy,
   isAddressAllowed,
   parseIp,
   systemLookup,
 } from "../net/address-policy.ts";
-import { boundedLines, readBoundedText, TooLargeError } from "../net/bounded-body.ts";
+import { boundedLines, TooLargeError } from "../net/bounded-body.ts";
+import { requestText } from "../net/request-text.ts";
 import { BlockedAddressError, guardedLookup } from "../net/safe-fetch.ts";
 import { LightningError } from "./node.ts";
 
@@ -64,29 +65,21 @@ export async function callNode(
 ): Promise<{ status: number; body: unknown }> {
   const signal = AbortSignal.timeout(call.timeoutMs);
   try {
-    const res = await request(call.url, {
-      dispatcher: agent,
-      method: call.method,
-      headers: call.headers,
-      ...(call.body !== undefined ? { body: call.body } : {}),
+    const { status, text } = await requestText(agent, call, {
+      maxBytes: NODE_ANSWER_MAX_BYTES,
       signal,
     });
-    const text = await readBoundedText(
-      res.body,
-      NODE_ANSWER_MAX_BYTES,
-      res.headers["content-length"],
-    );
     let body: unknown = text;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {}
-    if (res.statusCode === 401 || res.statusCode === 403) {
-      throw new LightningError("refused", `the node refused the credentials (${res.statusCode})`);
+    if (status === 401 || status === 403) {
+      throw new LightningError("refused", `the node refused the credentials (${status})`);
     }
-    if (res.statusCode >= 500) {
-      throw new LightningError("unavailable", `the node answered ${res.statusCode}`);
+    if (status >= 500) {
+      throw new LightningError("unavailable", `the node answered ${status}`);
     }
-    return { status: res.statusCode, body };
+    return { status, body };
   } catch (err) {
     if (err instanceof LightningError) throw err;
     if (err instanceof TooLargeError)

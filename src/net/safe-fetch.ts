@@ -16,6 +16,7 @@ import {
   refusedHost,
   systemLookup,
 } from "./address-policy.ts";
+import { deadline } from "./deadline.ts";
 
 export type SafeSenderOptions = {
   readonly allowHosts: readonly string[];
@@ -184,12 +185,7 @@ export function makeSafeSender(options: SafeSenderOptions): SafeSender {
     }
     const url = checked.url;
     const started = now();
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
+    const limit = deadline(timeoutMs);
     try {
       const res = await agent.request({
         origin: url.origin,
@@ -197,7 +193,7 @@ export function makeSafeSender(options: SafeSenderOptions): SafeSender {
         method: "POST",
         headers: withDefaults(req.headers, userAgent),
         body: req.body,
-        signal: controller.signal,
+        signal: limit.signal,
       });
       const bodySnippet = await readSnippet(res.body);
       const headers: Record<string, string> = {};
@@ -209,7 +205,7 @@ export function makeSafeSender(options: SafeSenderOptions): SafeSender {
       const latencyMs = now() - started;
       return { kind: "response", status: res.statusCode, headers, bodySnippet, latencyMs };
     } catch (err) {
-      const { error, blocked } = describeError(err, timeoutMs, timedOut);
+      const { error, blocked } = describeError(err, timeoutMs, limit.expired());
       // A name that does not resolve reads as one resolving privately (refusedHost): the
       // delivery log must not tell which names exist inside our network (a receiver's name
       // can be made a CNAME to one after registration). Still a failure worth retrying.
@@ -219,7 +215,7 @@ export function makeSafeSender(options: SafeSenderOptions): SafeSender {
           : error;
       return { kind: "error", error: hidden, blocked, latencyMs: now() - started };
     } finally {
-      clearTimeout(timer);
+      limit.clear();
     }
   }
 

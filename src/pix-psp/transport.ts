@@ -1,12 +1,14 @@
 import tls from "node:tls";
-import { Agent, buildConnector, request } from "undici";
+import { Agent, buildConnector } from "undici";
 import {
   type AddressPolicy,
   isAddressAllowed,
   parseIp,
   systemLookup,
 } from "../net/address-policy.ts";
-import { readBoundedText, TooLargeError } from "../net/bounded-body.ts";
+import { TooLargeError } from "../net/bounded-body.ts";
+import { deadline } from "../net/deadline.ts";
+import { requestText, type TextRequest } from "../net/request-text.ts";
 import { BlockedAddressError, guardedLookup } from "../net/safe-fetch.ts";
 import { PspError } from "./psp-error.ts";
 import type { PspCredentials } from "./types.ts";
@@ -50,12 +52,7 @@ export function retryPolicy(given: Partial<RetryPolicy>): RetryPolicy {
   };
 }
 
-export type HttpCall = {
-  method: "GET" | "PUT" | "PATCH" | "POST" | "DELETE";
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-};
+export type HttpCall = TextRequest;
 /** `retryAfterSec`: the PSP's Retry-After in whole seconds (delta form only), when it sent one. */
 export type HttpAnswer = { status: number; body: unknown; retryAfterSec?: number };
 
@@ -120,28 +117,17 @@ export const PSP_ANSWER_MAX_BYTES = 8 * 1024 * 1024;
 
 /** One attempt. Throws a PspError for transport failures; any HTTP status is an answer. */
 async function attempt(agent: Agent, call: HttpCall, timeoutMs: number): Promise<HttpAnswer> {
-  // The time limit is a timer cleared with the answer. AbortSignal.timeout's timer, and through
-  // it the signal, live the whole limit after the answer: at a billing day's hundreds of calls a
-  // second, thousands of them outlived V8's young generation at any moment, and the old
-  // generation they were copied into grew the heap with the day's size (docs/performance.md).
-  const limit = new AbortController();
-  const timer = setTimeout(
-    () => limit.abort(new DOMException(`no answer within ${timeoutMs} ms`, "TimeoutError")),
+  // The time limit is a timer cleared with the answer (net/deadline.ts says why: a billing day's
+  // hundreds of calls a second grew the heap with AbortSignal.timeout's).
+  const limit = deadline(
     timeoutMs,
+    () => new DOMException(`no answer within ${timeoutMs} ms`, "TimeoutError"),
   );
   try {
-    const res = await request(call.url, {
-      dispatcher: agent,
-      method: call.method,
-      headers: call.headers,
-      ...(call.body !== undefined ? { body: call.body } : {}),
+    const { status, headers, text } = await requestText(agent, call, {
+      maxBytes: PSP_ANSWER_MAX_BYTES,
       signal: limit.signal,
     });
-    const text = await readBoundedText(
-      res.body,
-      PSP_ANSWER_MAX_BYTES,
-      res.headers["content-length"],
-    );
     let body: unknown;
     if (text.trim() !== "") {
       try {
@@ -150,16 +136,16 @@ async function attempt(agent: Agent, call: HttpCall, timeoutMs: number): Promise
         body = undefined;
       }
     }
-    const answer: HttpAnswer = { status: res.statusCode, body };
-    const after = Number(String(res.headers["retry-after"] ?? "").trim());
-    if (String(res.headers["retry-after"] ?? "").trim() !== "" && Number.isFinite(after)) {
+    const answer: HttpAnswer = { status, body };
+    const after = Number(String(headers["retry-after"] ?? "").trim());
+    if (String(headers["retry-after"] ?? "").trim() !== "" && Number.isFinite(after)) {
       answer.retryAfterSec = Math.max(0, Math.min(3600, Math.ceil(after)));
     }
     return answer;
   } catch (err) {
     throw transportError(err, timeoutMs);
   } finally {
-    clearTimeout(timer);
+    limit.clear();
   }
 }
 

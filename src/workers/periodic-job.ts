@@ -74,3 +74,24 @@ export function makePeriodicJob(job: {
     runOnce: pass,
   };
 }
+
+type Warn = (detail: Record<string, unknown>, message: string) => void;
+
+/**
+ * The maker of a job whose pass reports what it could not do (a PSP or chain source down)
+ * through its deps' `warn`: the job takes those deps without it, plus the log, and the pass's
+ * warnings are the log's warn lines.
+ */
+export function makeWarningJob<D extends { warn?: Warn }>(
+  name: string,
+  pass: (deps: Omit<D, "warn"> & { warn: Warn }, everyMs: number) => Promise<unknown>,
+): (deps: Omit<D, "warn"> & { log: Log }, everyMs: number) => PeriodicJob {
+  return (deps, everyMs) =>
+    makePeriodicJob({
+      name,
+      everyMs,
+      log: deps.log,
+      run: () =>
+        pass({ ...deps, warn: (detail, message) => deps.log.warn(detail, message) }, everyMs),
+    });
+}

@@ -50,20 +50,11 @@ const PRUNE_EVENTS = `WITH gone AS (
   )
   SELECT count(*)::int AS n, 0 AS attempts FROM gone`;
 
-/** Idempotency records before the cut (by their age index; most go after 24 h anyway). */
-const PRUNE_KEYS = `WITH gone AS (
-    DELETE FROM idempotency_keys WHERE ctid = ANY (ARRAY(
-      SELECT ctid FROM idempotency_keys WHERE created_at < $1
-      ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED))
-    RETURNING 1
-  )
-  SELECT count(*)::int AS n, 0 AS attempts FROM gone`;
-
-/** Dashboard sessions that ended before the cut (every session ends by its expires_at). */
-const PRUNE_SESSIONS = `WITH gone AS (
-    DELETE FROM dashboard_sessions WHERE ctid = ANY (ARRAY(
-      SELECT ctid FROM dashboard_sessions WHERE expires_at < $1
-      ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED))
+/** Rows of a table with an index on their age column, before the cut, oldest first. */
+const pruneByAge = (table: string, ageColumn: string) => `WITH gone AS (
+    DELETE FROM ${table} WHERE ctid = ANY (ARRAY(
+      SELECT ctid FROM ${table} WHERE ${ageColumn} < $1
+      ORDER BY ${ageColumn} LIMIT $2 FOR UPDATE SKIP LOCKED))
     RETURNING 1
   )
   SELECT count(*)::int AS n, 0 AS attempts FROM gone`;
@@ -71,8 +62,10 @@ const PRUNE_SESSIONS = `WITH gone AS (
 const PRUNE: Record<PruneTable, string> = {
   deliveries: PRUNE_DELIVERIES,
   events: PRUNE_EVENTS,
-  idempotency_keys: PRUNE_KEYS,
-  dashboard_sessions: PRUNE_SESSIONS,
+  // Idempotency records by their age index (most go after 24 h anyway).
+  idempotency_keys: pruneByAge("idempotency_keys", "created_at"),
+  // Dashboard sessions that ended before the cut (every session ends by its expires_at).
+  dashboard_sessions: pruneByAge("dashboard_sessions", "expires_at"),
 };
 
 /**

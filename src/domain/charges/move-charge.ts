@@ -8,6 +8,7 @@ import { notFound } from "../errors.ts";
 import type { Tally } from "../tally.ts";
 import { chargeEvent } from "./charge-events.ts";
 import { EVENT_FOR_STATUS, sourcesOf } from "./charge-status.ts";
+import { announceClaimed, type ClaimedEventsPass } from "./claimed-events-pass.ts";
 
 type Deps = { db: Db; clock: Clock; random: Random; tally?: Tally };
 type Key = { accountId: string; mode: Principal["mode"]; id: string };
@@ -64,13 +65,6 @@ export async function expireIfOverdue(deps: Deps, row: ChargeRow): Promise<Charg
   return row;
 }
 
-export type ExpiryPass = {
-  /** Charges claimed per transaction (one UPDATE and one bulk INSERT of their events). */
-  batch?: number;
-  /** A pass stops taking new batches after this long (the next pass carries on). */
-  budgetMs?: number;
-};
-
 /**
  * One pass of the expiry job: moves overdue pending charges (sandbox PIX and Bitcoin) to expired
  * with their charge.declined events, a batch per transaction, until none is left or the budget
@@ -78,22 +72,6 @@ export type ExpiryPass = {
  * deliveries), so the drain rate is set by the database, not by a per-pass ceiling. Safe to run
  * in every instance at once (SKIP LOCKED). Returns how many charges it expired.
  */
-export async function expireOverdueCharges(deps: Deps, pass: ExpiryPass = {}): Promise<number> {
-  const batch = pass.batch ?? 1000;
-  const budgetMs = pass.budgetMs ?? 4000;
-  // Elapsed time for the budget only (not a business date): the monotonic clock.
-  const started = performance.now();
-  let total = 0;
-  for (;;) {
-    const n = await deps.db.transaction(async (db) => {
-      const rows = await expireDue(db, { at: deps.clock.now(), limit: batch });
-      await insertEvents(
-        db,
-        rows.map((r) => chargeEvent(deps, EVENT_FOR_STATUS.expired, r)),
-      );
-      return rows.length;
-    });
-    total += n;
-    if (n < batch || performance.now() - started >= budgetMs) return total;
-  }
+export function expireOverdueCharges(deps: Deps, pass: ClaimedEventsPass = {}): Promise<number> {
+  return announceClaimed(deps, pass, expireDue, EVENT_FOR_STATUS.expired);
 }

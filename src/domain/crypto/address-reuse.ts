@@ -37,14 +37,16 @@ export const REUSE_QUARANTINE_MS = 60 * 60_000;
 
 type Owner = { accountId: string; mode: Mode };
 
-/** What settling and releasing addresses needs (a part of watch-chain.ts's ReuseDeps). */
+/** What settling and releasing addresses needs (a part of watch-chain.ts's WatchDeps). */
 export type ReuseDeps = {
   db: Db;
   clock: Clock;
   random: Random;
   chainSources: Partial<Record<"mainnet" | "testnet" | "signet", ChainSource>>;
+  /** Confirmations that make a payment count; 0 counts a payment seen in the mempool. */
   confirmations: number;
   tally?: Tally;
+  /** Event payloads that do not fit their schema throw (tests). */
   strictPayloads?: boolean;
 };
 

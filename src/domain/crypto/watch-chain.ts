@@ -1,4 +1,3 @@
-import type { ChainSource } from "../../bitcoin/esplora.ts";
 import { chargesAtAddress } from "../../db/queries/address-pool.ts";
 import { type ChargeRow, findCharge } from "../../db/queries/charges.ts";
 import {
@@ -8,14 +7,11 @@ import {
   recordReceived,
 } from "../../db/queries/crypto-charges.ts";
 import { insertEvents } from "../../db/queries/events.ts";
-import type { Clock, Random } from "../../kernel/clock.ts";
-import type { Db } from "../../kernel/db.ts";
 import type { Mode } from "../../kernel/mode.ts";
 import { chargeEvent } from "../charges/charge-events.ts";
 import { chargeData } from "../charges/charge-view.ts";
 import { transition } from "../charges/move-charge.ts";
-import type { Tally } from "../tally.ts";
-import { releaseExpiredAddresses, settleReusedAddress } from "./address-reuse.ts";
+import { type ReuseDeps, releaseExpiredAddresses, settleReusedAddress } from "./address-reuse.ts";
 
 // Watching the chain for crypto charges. A charge is approved when the payments to its address
 // that have enough confirmations add up to its amount; a partial payment is recorded
@@ -23,22 +19,13 @@ import { releaseExpiredAddresses, settleReusedAddress } from "./address-reuse.ts
 // monitoring window, is approved with paidLate. Sources are asked through the ChainSource seam
 // (Esplora HTTP API), at most once every CHECK_EVERY_MS per charge.
 
-export type WatchDeps = {
-  db: Db;
-  clock: Clock;
-  random: Random;
-  chainSources: Partial<Record<"mainnet" | "testnet" | "signet", ChainSource>>;
-  /** Confirmations that make a payment count; 0 counts a payment seen in the mempool. */
-  confirmations: number;
+export type WatchDeps = ReuseDeps & {
   lateWindowMs: number;
   /**
    * Where a watcher pass reports the charges it could not check (a failing chain source, an
    * error), once per pass. Optional: tests that do not look at it leave it out.
    */
   warn?: (detail: Record<string, unknown>, message: string) => void;
-  tally?: Tally;
-  /** Event payloads that do not fit their schema throw (tests). */
-  strictPayloads?: boolean;
 };
 
 export const CHECK_EVERY_MS = 5_000;

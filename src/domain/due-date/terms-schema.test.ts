@@ -13,6 +13,11 @@ function refusal(input: unknown): { status: number; message: string } | undefine
 }
 
 const ok = { due_date: "2026-03-17" };
+// Good terms with fixed discounts until each tier's date.
+const withTiers = (...tiers: Array<[date: string, value: number]>) => ({
+  ...ok,
+  discounts: { mode: "fixed_until_date", tiers: tiers.map(([date, value]) => ({ date, value })) },
+});
 
 test("good terms parse, with days_after_due defaulting to 30", () => {
   const r = DueDateTermsSchema.parse({
@@ -25,19 +30,10 @@ test("good terms parse, with days_after_due defaulting to 30", () => {
 });
 
 test("a discount date after the due date is a 422 naming the tier", () => {
-  assert.deepEqual(
-    refusal({
-      ...ok,
-      discounts: {
-        mode: "fixed_until_date",
-        tiers: [
-          { date: "2026-03-12", value: 5 },
-          { date: "2026-03-18", value: 1 },
-        ],
-      },
-    }),
-    { status: 422, message: "discounts.tiers[1].date: must be on or before due_date (2026-03-17)" },
-  );
+  assert.deepEqual(refusal(withTiers(["2026-03-12", 5], ["2026-03-18", 1])), {
+    status: 422,
+    message: "discounts.tiers[1].date: must be on or before due_date (2026-03-17)",
+  });
 });
 
 test("a percent above 100 is a 422 naming the field; 100% or more off is refused too", () => {
@@ -87,34 +83,21 @@ test("days_after_due negative, a bad date, 3 decimals, 4 tiers, an unknown mode:
     status: 422,
     message: "fine.value: must have at most 2 decimal places",
   });
-  const four = ["2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04"].map((date) => ({
-    date,
-    value: 1,
-  }));
-  assert.match(
-    refusal({ ...ok, discounts: { mode: "fixed_until_date", tiers: four } })?.message ?? "",
-    /^discounts\.tiers: must have at most 3 tiers/,
+  const four = withTiers(
+    ["2026-03-01", 1],
+    ["2026-03-02", 1],
+    ["2026-03-03", 1],
+    ["2026-03-04", 1],
   );
+  assert.match(refusal(four)?.message ?? "", /^discounts\.tiers: must have at most 3 tiers/);
   assert.match(
     refusal({ ...ok, interest: { mode: "percent_per_week", value: 1 } })?.message ?? "",
     /^interest\.mode: must be one of/,
   );
-  assert.deepEqual(
-    refusal({
-      ...ok,
-      discounts: {
-        mode: "fixed_until_date",
-        tiers: [
-          { date: "2026-03-01", value: 1 },
-          { date: "2026-03-01", value: 2 },
-        ],
-      },
-    }),
-    {
-      status: 422,
-      message: "discounts.tiers[1].date: repeats another tier's date",
-    },
-  );
+  assert.deepEqual(refusal(withTiers(["2026-03-01", 1], ["2026-03-01", 2])), {
+    status: 422,
+    message: "discounts.tiers[1].date: repeats another tier's date",
+  });
 });
 
 test("dueDateTermsFor converts BRL and percents to exact centavos and basis points", () => {

@@ -1,8 +1,5 @@
-import type { Clock, Random } from "../../kernel/clock.ts";
-import type { Db } from "../../kernel/db.ts";
 import type { NodeFactory } from "../../lightning/make-node.ts";
-import type { AddressPolicy, LookupAll } from "../../net/address-policy.ts";
-import type { SecretBox } from "../../secrets/secret-box.ts";
+import type { EndpointDeps } from "../endpoint-deps.ts";
 
 /** Lightning's part of the service's dependencies. */
 export type LightningSettings = {
@@ -13,15 +10,7 @@ export type LightningSettings = {
   sandboxKey: Uint8Array;
 };
 
-export type LightningDeps = {
-  db: Db;
-  clock: Clock;
-  random: Random;
-  secretBox: SecretBox;
-  urlPolicy: AddressPolicy;
-  lookup?: LookupAll;
-  lightning: LightningSettings;
-};
+export type LightningDeps = EndpointDeps & { lightning: LightningSettings };
 
 /** What a sealed secret is bound to: a box copied to another row does not open. */
 export const lightningSecretBinding = (accountId: string, mode: string, backend: string) =>

@@ -13,7 +13,8 @@ import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.t
 import { pspFailure } from "../pix-psp-connection/psp-failure.ts";
 import { sha256Hex } from "../sha256.ts";
 import { removeCobOf } from "./live-cob-kind.ts";
-import { brCodeOf, journalAttempts, keyHashOf } from "./live-create.ts";
+import { brCodeOf } from "./live-cob-put.ts";
+import { journalAttempts, keyHashOf } from "./live-create.ts";
 import { cobvConnection } from "./live-create-cobv.ts";
 
 type Deps = {

@@ -1,32 +1,18 @@
-import type { CobAttemptWriter } from "../../db/queries/insert-charges.ts";
-import { closeAttempt } from "../../db/queries/live-pix/cob-attempts.ts";
-import type { Clock, Random } from "../../kernel/clock.ts";
-import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
 import { PROFILES } from "../../pix-psp/profiles.ts";
-import type { CobView, ProfileId } from "../../pix-psp/types.ts";
+import type { ProfileId } from "../../pix-psp/types.ts";
 import { type CobVDebtor, cobvInputFor } from "../due-date/cobv-request.ts";
 import type { DueDateTerms } from "../due-date/modalities.ts";
-import { AppError, unprocessable } from "../errors.ts";
-import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
-import { isUnavailable, pspFailure } from "../pix-psp-connection/psp-failure.ts";
-import { removeCobOf } from "./live-cob-kind.ts";
+import { unprocessable } from "../errors.ts";
+import type { LiveConnection } from "../pix-psp-connection/clients.ts";
+import { type LiveCob, putJournalled } from "./live-cob-put.ts";
 import {
-  brCodeOf,
   chooseTxid,
   journalAttempts,
   keyHashOf,
   LIVE_PSP_MISSING,
-  type LiveCob,
+  type LiveCreateDeps,
 } from "./live-create.ts";
-
-type Deps = {
-  db: Db;
-  clock: Clock;
-  random: Random;
-  pspClients: PspClients | undefined;
-  openCobAttempt?: CobAttemptWriter;
-};
 
 export type LiveCobVInput = {
   terms: DueDateTerms;
@@ -37,7 +23,10 @@ export type LiveCobVInput = {
 };
 
 /** The account's PSP connection, refused (422) when its profile does not serve cobv. */
-export async function cobvConnection(deps: Deps, accountId: string): Promise<LiveConnection> {
+export async function cobvConnection(
+  deps: LiveCreateDeps,
+  accountId: string,
+): Promise<LiveConnection> {
   const live = await deps.pspClients?.forAccount(deps.db, accountId);
   if (!live) throw unprocessable(LIVE_PSP_MISSING);
   if (!PROFILES[live.row.profile as ProfileId]?.dueDate.cobv) {
@@ -57,7 +46,7 @@ export async function cobvConnection(deps: Deps, accountId: string): Promise<Liv
  * caller in the PSP's words (422).
  */
 export async function createLiveCobV(
-  deps: Deps,
+  deps: LiveCreateDeps,
   who: Principal,
   input: LiveCobVInput,
 ): Promise<LiveCob> {
@@ -66,29 +55,9 @@ export async function createLiveCobV(
   const { txid, generation } = await chooseTxid(deps, who.accountId, keyHash, "v");
   const now = deps.clock.now();
   await journalAttempts(deps, [{ txid, accountId: who.accountId, keyHash, generation, at: now }]);
-  const remove = async () => {
-    await removeCobOf(live.client, txid).then(
-      () => closeAttempt(deps.db, { txid, state: "removed", at: deps.clock.now() }),
-      () => {},
-    );
-  };
-  let cob: CobView;
-  try {
-    cob = await live.client.putCobV(
+  return putJournalled(deps, live, { txid, keyHash, at: now, what: "cobv" }, () =>
+    live.client.putCobV(
       cobvInputFor(txid, live.row.pixKey, input.terms, input.debtor, input.title),
-    );
-  } catch (err) {
-    if (isUnavailable(err) && !keyHash) await remove();
-    if (!isUnavailable(err)) await closeAttempt(deps.db, { txid, state: "removed", at: now });
-    throw pspFailure(err, "no charge was created");
-  }
-  const brCode = brCodeOf(cob, live);
-  if (!brCode) {
-    await remove();
-    throw new AppError(
-      "BAD_GATEWAY",
-      "PSP answered the cobv without pixCopiaECola, brcode or location; no charge was created",
-    );
-  }
-  return { txid, brCode, provider: `psp:${live.row.profile}`, abandon: remove };
+    ),
+  );
 }

@@ -1,7 +1,6 @@
 import type { CobAttemptWriter } from "../../db/queries/insert-charges.ts";
 import {
   type AttemptToOpen,
-  closeAttempt,
   keyTxidState,
   openAttempts,
   TXID_CANDIDATES,
@@ -9,12 +8,12 @@ import {
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
-import type { CobView } from "../../pix-psp/types.ts";
-import { AppError, unprocessable } from "../errors.ts";
-import { encodeBrCode } from "../pix/brcode.ts";
-import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
-import { isUnavailable, pspFailure } from "../pix-psp-connection/psp-failure.ts";
+import { unprocessable } from "../errors.ts";
+import type { PspClients } from "../pix-psp-connection/clients.ts";
 import { sha256Hex } from "../sha256.ts";
+import { type LiveCob, putJournalled } from "./live-cob-put.ts";
+
+export type { LiveCob } from "./live-cob-put.ts";
 
 export const LIVE_PSP_MISSING =
   "live PIX charges need this account's PSP connection (BACEN API Pix), and none is configured: save one with POST /api/pix/provider (docs/live-pix.md); use a test token for the sandbox";
@@ -26,7 +25,7 @@ export const LIVE_PSP_MISSING =
  * against a delete).
  */
 export async function journalAttempts(
-  deps: Pick<Deps, "db" | "openCobAttempt">,
+  deps: Pick<LiveCreateDeps, "db" | "openCobAttempt">,
   attempts: AttemptToOpen[],
 ): Promise<void> {
   const [one] = attempts;
@@ -38,7 +37,8 @@ export async function journalAttempts(
   if (!journalled) throw unprocessable(LIVE_PSP_MISSING);
 }
 
-type Deps = {
+/** What creating a live cob or cobv needs (live-create-cobv.ts shares it). */
+export type LiveCreateDeps = {
   db: Db;
   clock: Clock;
   random: Random;
@@ -64,15 +64,6 @@ export type LiveCobInput = {
   idempotencySeed?: string;
 };
 
-/** The cob made for a live charge, and how to take it back if the charge is not stored. */
-export type LiveCob = {
-  txid: string;
-  brCode: string;
-  provider: string;
-  /** Storing the charge failed: the cob must not stay payable (best effort; the journal does the rest). */
-  abandon(): Promise<void>;
-};
-
 /**
  * Creates the cob of a live charge at the account's PSP (`PUT /cob/{txid}`) before the charge is
  * stored. The txid is journalled first (pix_cob_attempts), so a cob whose PUT timed out or whose
@@ -84,7 +75,7 @@ export type LiveCob = {
  * always the stored charge's. The loser of such a race abandons its cob (runIdempotentWrite).
  */
 export async function createLiveCob(
-  deps: Deps,
+  deps: LiveCreateDeps,
   who: Principal,
   input: LiveCobInput,
 ): Promise<LiveCob> {
@@ -101,16 +92,8 @@ export async function createLiveCob(
   // Committed before the PUT is sent (the writer resolves after its batch's commit): a crash
   // after the PUT leaves this row for the sweep.
   await journalAttempts(deps, [{ txid, accountId: who.accountId, keyHash, generation, at: now }]);
-
-  const remove = async () => {
-    await live.client.removeCob(txid).then(
-      () => closeAttempt(deps.db, { txid, state: "removed", at: deps.clock.now() }),
-      () => {}, // left open: the reconciliation pass removes it
-    );
-  };
-  let cob: CobView;
-  try {
-    cob = await live.client.putCob({
+  return putJournalled(deps, live, { txid, keyHash, at: now, what: "cob" }, () =>
+    live.client.putCob({
       txid,
       amountCents: input.amountCents,
       expiresInSec: input.expiresInSec,
@@ -119,29 +102,8 @@ export async function createLiveCob(
       ...(input.customerCpf && input.customerName
         ? { devedor: { cpf: input.customerCpf, nome: input.customerName.slice(0, 200) } }
         : {}),
-    });
-  } catch (err) {
-    // Unknown outcome (timeout, 5xx): the cob may exist. Without a key nobody will PUT this
-    // txid again, so it is removed now if the PSP answers, else by reconciliation. With a key
-    // the caller's retry reuses it; an abandoned one is swept after a grace period.
-    if (isUnavailable(err) && !keyHash) await remove();
-    if (!isUnavailable(err)) await closeAttempt(deps.db, { txid, state: "removed", at: now });
-    throw pspFailure(err, "no charge was created");
-  }
-  const brCode = brCodeOf(cob, live);
-  if (!brCode) {
-    await remove();
-    throw new AppError(
-      "BAD_GATEWAY",
-      "PSP answered the cob without pixCopiaECola, brcode or location; no charge was created",
-    );
-  }
-  return {
-    txid,
-    brCode,
-    provider: `psp:${live.row.profile}`,
-    abandon: remove,
-  };
+    }),
+  );
 }
 
 /**
@@ -159,7 +121,7 @@ export function keyHashOf(accountId: string, seed: string | undefined): string |
  * until its cob was swept (removed, or paid with no charge stored), then the next generation's.
  */
 export async function chooseTxid(
-  deps: Pick<Deps, "db" | "random">,
+  deps: Pick<LiveCreateDeps, "db" | "random">,
   accountId: string,
   keyHash: string | null,
   kind: "t" | "v" = "t",
@@ -201,18 +163,3 @@ export async function chooseTxid(
 // "t" for a cob, "v" for a cobv (live-cob-kind.ts reads it back).
 const keyTxid = (keyHash: string, generation: number, kind: "t" | "v") =>
   `${kind}k${sha256Hex(`${keyHash}:${generation}`).slice(0, 32)}`;
-
-/**
- * The BR Code of a cob: the PSP's own (pixCopiaECola, or its profile's field), else a dynamic
- * code we build from the cob's location (26-25, 62-05 "***", single use).
- */
-export function brCodeOf(cob: CobView, live: Pick<LiveConnection, "row">): string | undefined {
-  if (cob.brCode) return cob.brCode;
-  if (!cob.location) return undefined;
-  return encodeBrCode({
-    url: cob.location.replace(/^https?:\/\//, ""),
-    merchantName: live.row.merchantName,
-    merchantCity: live.row.merchantCity,
-    pointOfInitiationMethod: "12",
-  });
-}

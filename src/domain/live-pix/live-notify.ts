@@ -6,7 +6,7 @@ import { PspNotificationError, parsePspNotification } from "../../pix-psp/notifi
 import type { PspNotification } from "../../pix-psp/types.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
 import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
-import { isPspError } from "../pix-psp-connection/psp-failure.ts";
+import { unlessPspFails } from "../pix-psp-connection/psp-failure.ts";
 import type { Tally } from "../tally.ts";
 import { type LiveDeps, settleFromCob } from "./live-confirm.ts";
 import { applyDevolucao } from "./live-dispute.ts";
@@ -87,7 +87,7 @@ async function handle(deps: Deps, hookId: string, body: unknown) {
     }
     if (canChange(charge) && once(`c:${pix.txid}`) && budget.cob > 0) {
       budget.cob--;
-      if ((await psp(() => settleFromCob(deps, live, charge)))?.approved) approved++;
+      if ((await unlessPspFails(() => settleFromCob(deps, live, charge)))?.approved) approved++;
     } else if (
       isSecondPayment(charge, pix.endToEndId) &&
       !recorded.has(pix.endToEndId) &&
@@ -107,7 +107,7 @@ async function handle(deps: Deps, hookId: string, body: unknown) {
     for (const d of pix.devolucoes) {
       if (!once(`d:${pix.endToEndId}:${d.id}`) || budget.dev <= 0) continue;
       budget.dev--;
-      const confirmed = await psp(() => live.client.getDevolucao(pix.endToEndId, d.id));
+      const confirmed = await unlessPspFails(() => live.client.getDevolucao(pix.endToEndId, d.id));
       const current = confirmed && (await findCharge(deps.db, charge));
       if (confirmed && current) {
         if ((await applyDevolucao(deps, current, pix.endToEndId, confirmed)) === "refund") {
@@ -125,21 +125,11 @@ const canChange = (c: ChargeRow) =>
   (c.status === "pending" || c.status === "expired" || c.status === "canceled") &&
   c.receivedCents === 0;
 
-/** A PSP call whose failure leaves the work to reconciliation; any other error is thrown. */
-async function psp<T>(call: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await call();
-  } catch (err) {
-    if (isPspError(err)) return undefined;
-    throw err;
-  }
-}
-
 // A charge approved from a cob listed without its Pix holds a placeholder payment id: the
 // notification names the payment, GET /pix/{e2eid} confirms it is this txid's, and its id is
 // written back (live-payment-ids.ts) so the charge can be refunded.
 async function learnPaymentId(deps: Deps, live: LiveConnection, e2eid: string, txid: string) {
-  const real = await psp(() => live.client.getPix(e2eid));
+  const real = await unlessPspFails(() => live.client.getPix(e2eid));
   if (!real || real.txid !== txid) return;
   await learnPaymentIds(deps.db, {
     accountId: live.row.accountId,
@@ -154,7 +144,7 @@ async function confirmUnmatched(
   txid: string,
   paidCharge?: string,
 ) {
-  const real = await psp(() => live.client.getPix(e2eid));
+  const real = await unlessPspFails(() => live.client.getPix(e2eid));
   if (!real || real.txid !== txid) return false;
   return recordUnmatchedPayment(deps, live.row.accountId, real, "notification", paidCharge);
 }

@@ -11,20 +11,21 @@ import {
   initialWatermark,
   knownUnmatched,
 } from "../../db/queries/live-pix-records.ts";
-import { listConnectedAccounts } from "../../db/queries/psp-connections.ts";
 import { checkPeriodsNow } from "../../db/queries/subscriptions-live.ts";
 import type { PixReceived } from "../../pix-psp/types.ts";
 import type { LiveConnection, PspClients } from "../pix-psp-connection/clients.ts";
 import { isPspError } from "../pix-psp-connection/psp-failure.ts";
+import {
+  forEachLiveAccount,
+  type Warn,
+  warnOfFailures,
+} from "../pix-psp-connection/reconcile-pass.ts";
 import { getCobOf, removeCobOf } from "./live-cob-kind.ts";
 import { type LiveDeps, settleFromCob, settleRefund } from "./live-confirm.ts";
 import { applyDevolucao } from "./live-dispute.ts";
 import { recordUnmatchedPayment } from "./live-unmatched.ts";
 
-export type ReconcileDeps = LiveDeps & {
-  pspClients: PspClients;
-  warn: (detail: Record<string, unknown>, message: string) => void;
-};
+export type ReconcileDeps = LiveDeps & { pspClients: PspClients; warn: Warn };
 
 type Counts = {
   pixRead: number;
@@ -73,9 +74,7 @@ export async function reconcileLivePix(
     cobsRemoved: 0,
     failed: 0,
   };
-  for (const accountId of await listConnectedAccounts(deps.db)) {
-    const live = await deps.pspClients.forAccount(deps.db, accountId);
-    if (!live) continue;
+  await forEachLiveAccount(deps, async (live) => {
     try {
       await readReceivedPix(deps, live, opts.intervalMs, counts);
     } catch (err) {
@@ -84,15 +83,15 @@ export async function reconcileLivePix(
     }
     await settleRefundsInProgress(deps, live, opts, counts);
     counts.cobsRemoved += await sweepAttempts(deps, live, opts.attemptGraceMs);
-  }
+  });
   // Two days: past the 24 h an Idempotency-Key is kept, so no retry still needs these.
   await pruneAttempts(deps.db, new Date(deps.clock.now().getTime() - 2 * 86_400_000));
-  if (counts.failed > 0) {
-    deps.warn(
-      { job: "pix reconciliation", ...counts },
-      "pix reconciliation: the PSP did not answer for some accounts or charges; next pass retries",
-    );
-  }
+  warnOfFailures(
+    deps.warn,
+    "pix reconciliation",
+    counts,
+    "for some accounts or charges; next pass retries",
+  );
   return counts;
 }
 

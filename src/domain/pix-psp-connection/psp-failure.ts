@@ -33,3 +33,17 @@ export function pspFailure(err: unknown, what: string): Error {
 export const isUnavailable = (err: unknown) =>
   err instanceof PspError && err.kind === "unavailable";
 export const isPspError = (err: unknown): err is PspError => err instanceof PspError;
+
+/**
+ * A PSP call whose failure leaves the work for later (a notification's facts go to the
+ * reconciliation, which asks again): the answer, or undefined when the PSP failed. Any other
+ * error (the database, a bug) is thrown.
+ */
+export async function unlessPspFails<T>(call: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await call();
+  } catch (err) {
+    if (isPspError(err)) return undefined;
+    throw err;
+  }
+}

@@ -1,14 +1,7 @@
 import * as q from "../../db/queries/psp-connections.ts";
 import { upsertReceiverAccount } from "../../db/queries/subscriptions-live.ts";
-import type { Clock, Random } from "../../kernel/clock.ts";
-import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
-import {
-  type AddressPolicy,
-  checkWebhookUrl,
-  type LookupAll,
-  resolveAndCheck,
-} from "../../net/address-policy.ts";
+import { checkWebhookUrl, resolveAndCheck } from "../../net/address-policy.ts";
 import {
   CertificateError,
   certificateInfo,
@@ -17,7 +10,7 @@ import {
 } from "../../pix-psp/certificates.ts";
 import { isHomologationUrl, PROFILES, resolveEndpoints } from "../../pix-psp/profiles.ts";
 import type { ProfileId, PspCredentials } from "../../pix-psp/types.ts";
-import type { SecretBox } from "../../secrets/secret-box.ts";
+import type { EndpointDeps } from "../endpoint-deps.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
 import { refuseDeleteWithPendingCharges } from "../live-pix/live-delete-guard.ts";
 import {
@@ -36,16 +29,10 @@ import {
   removeRecurrenceWebhooks,
 } from "../subscriptions-live/webhooks.ts";
 
-export type ConnectionDeps = {
-  db: Db;
-  clock: Clock;
-  random: Random;
-  secretBox: SecretBox;
+/** PSP URLs follow the webhook address policy (EndpointDeps' urlPolicy). */
+export type ConnectionDeps = EndpointDeps & {
   /** TOSTAO_BASE_URL: where the PSP reaches our notification endpoint. */
   baseUrl: string | undefined;
-  /** PSP URLs follow the webhook address policy (TOSTAO_WEBHOOK_ALLOW_HOSTS). */
-  urlPolicy: AddressPolicy;
-  lookup?: LookupAll;
   makePspClient: PspClientFactory;
   pspClients: PspClients;
 };

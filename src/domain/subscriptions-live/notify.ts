@@ -7,7 +7,7 @@ import {
 } from "../../pix-psp/parse-rec.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
 import type { PspClients } from "../pix-psp-connection/clients.ts";
-import { isPspError } from "../pix-psp-connection/psp-failure.ts";
+import { unlessPspFails } from "../pix-psp-connection/psp-failure.ts";
 import type { Tally } from "../tally.ts";
 
 /**
@@ -99,26 +99,16 @@ async function handle(
   let moved = 0;
   for (const id of distinct.filter((x) => known.has(x)).slice(0, MAX_REC_CALLS_PER_NOTIFICATION)) {
     if (kind === "rec") {
-      const rec = await psp(() => auto.getRec(id));
+      const rec = await unlessPspFails(() => auto.getRec(id));
       if (!rec || rec.idRec !== id) continue;
       confirmed++;
       if (await sink.recConfirmed(deps.db, accountId, rec)) moved++;
     } else {
-      const cobr = await psp(() => auto.getCobr(id));
+      const cobr = await unlessPspFails(() => auto.getCobr(id));
       if (!cobr || cobr.txid !== id) continue;
       confirmed++;
       if (await sink.cobrConfirmed(deps.db, accountId, cobr)) moved++;
     }
   }
   return { received, confirmed, moved };
-}
-
-/** A PSP call whose failure leaves the fact for later; any other error is thrown. */
-async function psp<T>(call: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await call();
-  } catch (err) {
-    if (isPspError(err)) return undefined;
-    throw err;
-  }
 }

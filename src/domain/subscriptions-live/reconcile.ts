@@ -1,4 +1,3 @@
-import { listConnectedAccounts } from "../../db/queries/psp-connections.ts";
 import {
   checkRecNow,
   claimPeriodsToCheck,
@@ -10,6 +9,11 @@ import type { PixAutomaticoClient } from "../../pix-psp/automatico-types.ts";
 import { AppError } from "../errors.ts";
 import type { PspClients } from "../pix-psp-connection/clients.ts";
 import { isPspError } from "../pix-psp-connection/psp-failure.ts";
+import {
+  forEachLiveAccount,
+  type Warn,
+  warnOfFailures,
+} from "../pix-psp-connection/reconcile-pass.ts";
 import { brazilToday } from "../subscriptions/calendar.ts";
 import type { RecurrenceSink } from "./notify.ts";
 
@@ -18,7 +22,7 @@ export type RecurrenceReconcileDeps = {
   clock: Clock;
   pspClients: PspClients;
   recurrenceSink: RecurrenceSink;
-  warn: (detail: Record<string, unknown>, message: string) => void;
+  warn: Warn;
 };
 
 export type RecurrenceReconcileOptions = {
@@ -76,29 +80,32 @@ export async function reconcileRecurrences(
     failed: 0,
   };
   const limit = opts.limit ?? 100;
-  for (const accountId of await listConnectedAccounts(deps.db)) {
-    const live = await deps.pspClients.forAccount(deps.db, accountId);
-    const auto = live?.client.automatico;
-    if (!auto) continue;
-    await checkCobrs(deps, auto, accountId, limit, counts);
-    await checkRecs(deps, auto, accountId, limit, counts);
-  }
-  if (counts.failed > 0) {
-    deps.warn(
-      { job: "pix automatico reconciliation", ...counts },
-      "pix automatico reconciliation: the PSP did not answer for some recs or cobrs; their next check retries",
-    );
-  }
+  await forEachLiveAccount(deps, async (live) => {
+    const auto = live.client.automatico;
+    if (!auto) return;
+    const account = { deps, auto, accountId: live.row.accountId, limit, counts };
+    await checkCobrs(account);
+    await checkRecs(account);
+  });
+  warnOfFailures(
+    deps.warn,
+    "pix automatico reconciliation",
+    counts,
+    "for some recs or cobrs; their next check retries",
+  );
   return counts;
 }
 
-async function checkCobrs(
-  deps: RecurrenceReconcileDeps,
-  auto: PixAutomaticoClient,
-  accountId: string,
-  limit: number,
-  counts: RecurrenceCounts,
-) {
+/** One account's part of a pass: its Pix Automático client, and the pass's limit and counts. */
+type AccountPass = {
+  deps: RecurrenceReconcileDeps;
+  auto: PixAutomaticoClient;
+  accountId: string;
+  limit: number;
+  counts: RecurrenceCounts;
+};
+
+async function checkCobrs({ deps, auto, accountId, limit, counts }: AccountPass) {
   const now = deps.clock.now();
   const due = await claimPeriodsToCheck(deps.db, {
     accountId,
@@ -123,13 +130,7 @@ async function checkCobrs(
   }
 }
 
-async function checkRecs(
-  deps: RecurrenceReconcileDeps,
-  auto: PixAutomaticoClient,
-  accountId: string,
-  limit: number,
-  counts: RecurrenceCounts,
-) {
+async function checkRecs({ deps, auto, accountId, limit, counts }: AccountPass) {
   const now = deps.clock.now();
   const due = await claimRecsToCheck(deps.db, {
     accountId,

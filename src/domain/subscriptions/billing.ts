@@ -15,6 +15,7 @@ import type { SubscriptionRow } from "../../db/queries/subscriptions/subscriptio
 import { testClockAccounts } from "../../db/queries/subscriptions/test-clocks.ts";
 import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
+import { budgetSpent, drainBatches } from "../batch-drain.ts";
 import { chargeEvent } from "../charges/charge-events.ts";
 import { offsetClock } from "./account-clock.ts";
 import { brazilToday, retryAt } from "./calendar.ts";
@@ -42,7 +43,8 @@ export type BillingTally = {
   declined: number;
   expired: number;
 };
-const emptyTally = (): BillingTally => ({
+/** A tally with nothing counted yet (a pass, or the test clock's days summed into one). */
+export const emptyTally = (): BillingTally => ({
   issued: 0,
   skipped: 0,
   paid: 0,
@@ -90,33 +92,24 @@ async function passAt(
   const budgetMs = opts.budgetMs ?? Number.POSITIVE_INFINITY;
   const d = { ...deps, clock };
   const scope = testAccountId === undefined ? {} : { testAccountId };
-  const over = () => performance.now() - started >= budgetMs;
+  const spent = budgetSpent(budgetMs, started);
   // Each step drains its backlog a batch per transaction.
-  for (;;) {
-    const n = await deps.db.transaction(async (db) => {
-      const rows = await claimUnanswered(db, { at: clock.now(), limit: batch, ...scope });
-      for (const s of rows) await expireSubscription(d, db, s, ["created"]);
-      tally.expired += rows.length;
-      return rows.length;
-    });
-    if (n < batch || over()) break;
-  }
-  for (;;) {
-    const n = await deps.db.transaction(async (db) => {
-      const rows = await claimDueSubscriptions(db, { at: clock.now(), limit: batch, ...scope });
-      await issueBatch(d, db, rows, tally);
-      return rows.length;
-    });
-    if (n < batch || over()) break;
-  }
-  for (;;) {
-    const n = await deps.db.transaction(async (db) => {
-      const rows = await claimDueDebits(db, { at: clock.now(), limit: batch, ...scope });
-      await debitBatch(d, db, rows, tally);
-      return rows.length;
-    });
-    if (n < batch || over()) break;
-  }
+  await drainBatches(deps.db, batch, spent, async (db) => {
+    const rows = await claimUnanswered(db, { at: clock.now(), limit: batch, ...scope });
+    for (const s of rows) await expireSubscription(d, db, s, ["created"]);
+    tally.expired += rows.length;
+    return rows.length;
+  });
+  await drainBatches(deps.db, batch, spent, async (db) => {
+    const rows = await claimDueSubscriptions(db, { at: clock.now(), limit: batch, ...scope });
+    await issueBatch(d, db, rows, tally);
+    return rows.length;
+  });
+  await drainBatches(deps.db, batch, spent, async (db) => {
+    const rows = await claimDueDebits(db, { at: clock.now(), limit: batch, ...scope });
+    await debitBatch(d, db, rows, tally);
+    return rows.length;
+  });
 }
 
 type DuePeriod = PeriodRow & {

@@ -15,7 +15,7 @@ import { forbidden, notFound, unprocessable } from "../errors.ts";
 import { pageOf } from "../list-limit.ts";
 import { brlToCents, centsToBrl } from "../money.ts";
 import { clockFor, offsetClock } from "./account-clock.ts";
-import { type BillingTally, billingPassFor } from "./billing.ts";
+import { billingPassFor, emptyTally } from "./billing.ts";
 import { issueAt, periodDate } from "./calendar.ts";
 import { railOf, type SubscriptionDeps } from "./create-subscription.ts";
 import { SUBSCRIPTION_DISPLAY_STATUS } from "./subscription-status.ts";
@@ -220,14 +220,7 @@ const DAY_MS = 86_400_000;
  */
 export async function advanceClock(deps: SubscriptionDeps, who: Principal, days: number) {
   if (who.mode !== "test") throw forbidden("the test clock is for test tokens only");
-  const tally: BillingTally = {
-    issued: 0,
-    skipped: 0,
-    paid: 0,
-    retried: 0,
-    declined: 0,
-    expired: 0,
-  };
+  const tally = emptyTally();
   let ms = 0;
   for (let i = 0; i < days; i++) {
     ms = await advanceTestClock(deps.db, who.accountId, DAY_MS, deps.clock.now());

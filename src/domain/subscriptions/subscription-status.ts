@@ -27,23 +27,14 @@ export const BACEN_REC_STATUS: Record<SubscriptionStatus, string> = {
   canceled: "CANCELADA",
 };
 
-export const SUBSCRIPTION_EVENT_TYPES = [
-  "subscription.created",
-  "subscription.approved",
-  "subscription.rejected",
-  "subscription.canceled",
-  "subscription.expired",
-] as const;
-export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[number];
-
-/** The event a move into each status emits. */
-export const SUBSCRIPTION_EVENT_FOR: Record<SubscriptionStatus, SubscriptionEventType> = {
-  created: "subscription.created",
-  approved: "subscription.approved",
-  rejected: "subscription.rejected",
-  expired: "subscription.expired",
-  canceled: "subscription.canceled",
-};
+/**
+ * A move into each status emits the event of its name (subscription.created, .approved, ...;
+ * listed with every event type in charges/charge-status.ts, which the type is checked against
+ * where an event is written).
+ */
+export type SubscriptionEventType = `subscription.${SubscriptionStatus}`;
+export const subscriptionEventFor = (status: SubscriptionStatus): SubscriptionEventType =>
+  `subscription.${status}`;
 
 /** Allowed moves: only a created subscription is answered; an approved one ends. */
 export const SUBSCRIPTION_SOURCES: Record<SubscriptionStatus, readonly SubscriptionStatus[]> = {

@@ -9,8 +9,8 @@ import { periodDate } from "./calendar.ts";
 import { SubscriptionDataSchema } from "./schemas.ts";
 import {
   SUBSCRIPTION_DISPLAY_STATUS,
-  SUBSCRIPTION_EVENT_FOR,
   type SubscriptionStatus,
+  subscriptionEventFor,
 } from "./subscription-status.ts";
 
 // How a subscription is shown: the webhook `data` of its events is the core of every view, so
@@ -82,7 +82,7 @@ export function subscriptionEvent(
   s: SubscriptionRow,
   status: SubscriptionStatus = s.status,
 ): NewEvent {
-  const type = SUBSCRIPTION_EVENT_FOR[status];
+  const type = subscriptionEventFor(status);
   return {
     id: newId("evt", deps),
     accountId: s.accountId,

@@ -7,17 +7,11 @@ import { listDeliveries as listDeliveryRows } from "../../db/queries/deliveries/
 import { redeliver as requeueDelivery } from "../../db/queries/deliveries/redeliver.ts";
 import { insertEvents } from "../../db/queries/events.ts";
 import * as q from "../../db/queries/webhooks.ts";
-import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
-import {
-  type AddressPolicy,
-  checkWebhookUrl,
-  type LookupAll,
-  resolveAndCheck,
-  type UrlCheck,
-} from "../../net/address-policy.ts";
-import type { SecretBox } from "../../secrets/secret-box.ts";
+import { checkWebhookUrl, resolveAndCheck, type UrlCheck } from "../../net/address-policy.ts";
+import type { EndpointDeps } from "../endpoint-deps.ts";
 import { AppError, notFound, unprocessable } from "../errors.ts";
 import { eventPayload } from "../event-payload.ts";
 import { newId } from "../ids.ts";
@@ -31,15 +25,7 @@ import {
 } from "./schemas.ts";
 import { generateWebhookSecret } from "./signature.ts";
 
-export type WebhookDeps = {
-  db: Db;
-  clock: Clock;
-  random: Random;
-  secretBox: SecretBox;
-  urlPolicy: AddressPolicy;
-  lookup?: LookupAll;
-  strictPayloads?: boolean;
-};
+export type WebhookDeps = EndpointDeps & { strictPayloads?: boolean };
 
 export const MAX_WEBHOOKS = 20;
 

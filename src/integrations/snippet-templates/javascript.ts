@@ -122,22 +122,7 @@ function verifyWebhookDemo() {
 `;
 
 function main(operation: kit.SnippetOperation): string {
-  const steps =
-    operation === "all"
-      ? [
-          "const chargeId = await createCharge();",
-          "await showStatus(chargeId);",
-          "verifyWebhookDemo();",
-        ]
-      : operation === "create_charge"
-        ? ["await createCharge();"]
-        : operation === "charge_status"
-          ? [
-              "const chargeId = chargeIdFromArgs();",
-              'console.log("chargeId=" + chargeId);',
-              "await showStatus(chargeId);",
-            ]
-          : ["verifyWebhookDemo();"];
+  const steps = kit.scriptSteps(operation, "verifyWebhookDemo();");
   return `\n${steps.join("\n")}\n`;
 }
 

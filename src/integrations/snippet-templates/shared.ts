@@ -22,6 +22,26 @@ export type SnippetTemplate = {
 export const includes = (operation: SnippetOperation, part: Exclude<SnippetOperation, "all">) =>
   operation === "all" || operation === part;
 
+/**
+ * The main steps of the JavaScript and TypeScript files, a statement each: the charge created or
+ * read, then the sample webhook's check (`verifyCall`, awaited where the check is async).
+ */
+export function scriptSteps(operation: SnippetOperation, verifyCall: string): string[] {
+  const charge =
+    operation === "all"
+      ? ["const chargeId = await createCharge();", "await showStatus(chargeId);"]
+      : operation === "create_charge"
+        ? ["await createCharge();"]
+        : operation === "charge_status"
+          ? [
+              "const chargeId = chargeIdFromArgs();",
+              'console.log("chargeId=" + chargeId);',
+              "await showStatus(chargeId);",
+            ]
+          : [];
+  return includes(operation, "verify_webhook") ? [...charge, verifyCall] : charge;
+}
+
 /** A language's pieces of code after its header, each written once in its file. */
 export type SnippetPieces = {
   /** The API helper (base URL, token, retries); left out when only verifying a webhook. */

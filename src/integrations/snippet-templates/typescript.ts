@@ -77,19 +77,7 @@ async function verifyWebhookDemo(): Promise<void> {
 `;
 
 function main(operation: kit.SnippetOperation): string {
-  const steps =
-    operation === "all"
-      ? ["const chargeId = await createCharge();", "await showStatus(chargeId);"]
-      : operation === "create_charge"
-        ? ["await createCharge();"]
-        : operation === "charge_status"
-          ? [
-              "const chargeId = chargeIdFromArgs();",
-              'console.log("chargeId=" + chargeId);',
-              "await showStatus(chargeId);",
-            ]
-          : [];
-  if (kit.includes(operation, "verify_webhook")) steps.push("await verifyWebhookDemo();");
+  const steps = kit.scriptSteps(operation, "await verifyWebhookDemo();");
   // A failed call is a TostaoError: its status, catalogue code and the API's message.
   return `
 try {

@@ -2,8 +2,7 @@ import {
   type RecurrenceReconcileDeps,
   reconcileRecurrences,
 } from "../../domain/subscriptions-live/reconcile.ts";
-import type { Log } from "../log.ts";
-import { makePeriodicJob, type PeriodicJob } from "../periodic-job.ts";
+import { makeWarningJob } from "../periodic-job.ts";
 
 /**
  * Pix Automático reconciliation, beside the live PIX one and on its interval
@@ -12,16 +11,7 @@ import { makePeriodicJob, type PeriodicJob } from "../periodic-job.ts";
  * (domain/subscriptions-live/reconcile.ts). Rows are claimed with SKIP LOCKED, so instances
  * share the work rather than repeat it.
  */
-export function makeReconcileRecurrencesJob(
-  deps: Omit<RecurrenceReconcileDeps, "warn"> & { log: Log },
-  everyMs: number,
-): PeriodicJob {
-  const { log } = deps;
-  return makePeriodicJob({
-    name: "pix automatico reconciliation",
-    everyMs,
-    log,
-    run: () =>
-      reconcileRecurrences({ ...deps, warn: (detail, message) => log.warn(detail, message) }),
-  });
-}
+export const makeReconcileRecurrencesJob = makeWarningJob<RecurrenceReconcileDeps>(
+  "pix automatico reconciliation",
+  (deps) => reconcileRecurrences(deps),
+);

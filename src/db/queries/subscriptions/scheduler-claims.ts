@@ -10,21 +10,34 @@ import {
 // the pass hands on), and the subscription's advance after a period. Every claim locks its rows
 // with SKIP LOCKED, so instances share the work.
 
+/** A claim's time and size; `testAccountId` narrows it to one account's test mode. */
+type Claim = { at: Date; limit: number; testAccountId?: string };
+
 /**
  * The scheduler's claim: approved subscriptions whose next period is due for its charge, locked
  * for this transaction (SKIP LOCKED: another instance takes the others). `accountId` narrows the
  * claim to one account's test mode (its test clock runs ahead of `at`'s real time).
  */
-export function claimDueSubscriptions(
+export function claimDueSubscriptions(db: Db, c: Claim): Promise<SubscriptionRow[]> {
+  return claimSubscriptions(db, c, "status = 'approved' AND next_issue_at <= $1", "next_issue_at");
+}
+
+/**
+ * Subscriptions matching `due` ($1 is the claim's time), oldest `by` first, locked for this
+ * transaction (SKIP LOCKED), across accounts or in one account's test mode.
+ */
+function claimSubscriptions(
   db: Db,
-  c: { at: Date; limit: number; testAccountId?: string },
+  c: Claim,
+  due: string,
+  by: "next_issue_at" | "expires_at",
 ): Promise<SubscriptionRow[]> {
   const one = c.testAccountId !== undefined;
   return db.query<SubscriptionRow>(
     `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions
-     WHERE status = 'approved' AND next_issue_at <= $1
+     WHERE ${due}
        ${one ? "AND account_id = $3 AND mode = 'test'" : ""}
-     ORDER BY next_issue_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+     ORDER BY ${by} LIMIT $2 FOR UPDATE SKIP LOCKED`,
     one ? [c.at, c.limit, c.testAccountId] : [c.at, c.limit],
   );
 }
@@ -44,24 +57,14 @@ export async function advanceSubscription(
 }
 
 /** Created subscriptions past their authorisation deadline, locked (SKIP LOCKED). */
-export function claimUnanswered(
-  db: Db,
-  c: { at: Date; limit: number; testAccountId?: string },
-): Promise<SubscriptionRow[]> {
-  const one = c.testAccountId !== undefined;
-  return db.query<SubscriptionRow>(
-    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions
-     WHERE status = 'created' AND expires_at <= $1
-       ${one ? "AND account_id = $3 AND mode = 'test'" : ""}
-     ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-    one ? [c.at, c.limit, c.testAccountId] : [c.at, c.limit],
-  );
+export function claimUnanswered(db: Db, c: Claim): Promise<SubscriptionRow[]> {
+  return claimSubscriptions(db, c, "status = 'created' AND expires_at <= $1", "expires_at");
 }
 
 /** Issued periods whose sandbox debit is due, locked (SKIP LOCKED), with their subscription. */
 export function claimDueDebits(
   db: Db,
-  c: { at: Date; limit: number; testAccountId?: string },
+  c: Claim,
 ): Promise<
   Array<
     PeriodRow & {

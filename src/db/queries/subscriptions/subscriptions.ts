@@ -52,36 +52,38 @@ export async function insertSubscription(db: Db, s: SubscriptionRow): Promise<vo
   );
 }
 
-export async function findSubscription(db: Db, k: Key): Promise<SubscriptionRow | undefined> {
+/** The subscription `where` picks (one row: a key, or a unique id), if any. */
+async function findOne(
+  db: Db,
+  where: string,
+  params: readonly unknown[],
+): Promise<SubscriptionRow | undefined> {
   const rows = await db.query<SubscriptionRow>(
-    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE id = $1 AND account_id = $2 AND mode = $3`,
-    [k.id, k.accountId, k.mode],
+    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE ${where}`,
+    params,
   );
   return rows[0];
+}
+
+export function findSubscription(db: Db, k: Key): Promise<SubscriptionRow | undefined> {
+  return findOne(db, "id = $1 AND account_id = $2 AND mode = $3", [k.id, k.accountId, k.mode]);
 }
 
 /** A subscription by its recorrência id (a live PSP's notification names idRec). */
-export async function findSubscriptionByRec(
+export function findSubscriptionByRec(
   db: Db,
   k: { accountId: string; mode: Mode; recId: string },
 ): Promise<SubscriptionRow | undefined> {
-  const rows = await db.query<SubscriptionRow>(
-    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE rec_id = $1 AND account_id = $2 AND mode = $3`,
-    [k.recId, k.accountId, k.mode],
-  );
-  return rows[0];
+  return findOne(db, "rec_id = $1 AND account_id = $2 AND mode = $3", [
+    k.recId,
+    k.accountId,
+    k.mode,
+  ]);
 }
 
 /** A subscription by id in any account (the hosted authorisation page, which is public). */
-export async function findSubscriptionById(
-  db: Db,
-  id: string,
-): Promise<SubscriptionRow | undefined> {
-  const rows = await db.query<SubscriptionRow>(
-    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE id = $1`,
-    [id],
-  );
-  return rows[0];
+export function findSubscriptionById(db: Db, id: string): Promise<SubscriptionRow | undefined> {
+  return findOne(db, "id = $1", [id]);
 }
 
 export function listSubscriptions(
