@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +26,8 @@ type Row = { name: string; ratio: number; serviceUs: number; pgServiceUs: number
 const git = (...args: string[]) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8" });
 const sha = git("rev-parse", "--verify", `${ref}^{commit}`).trim();
 const refTree = mkdtempSync(join(tmpdir(), "tostao-compare-"));
+// Each run's whole output, kept after the run (the per-round figures are there).
+const logDir = mkdtempSync(join(tmpdir(), "tostao-compare-logs-"));
 
 function exportRef(): void {
   execFileSync("sh", ["-c", `git -C "${root}" archive ${sha} | tar -x -C "${refTree}"`]);
@@ -61,6 +63,7 @@ function runOnce(label: string, serviceRoot: string, pass: number): Promise<Row[
     child.stdout.on("data", (d) => (out += String(d)));
     child.stderr.on("data", (d) => (out += String(d)));
     child.on("exit", (code) => {
+      writeFileSync(join(logDir, `${label}-${pass + 1}.log`), out);
       if (code !== 0) reject(new Error(`${label} pass ${pass} exited ${code}:\n${out}`));
       else resolve(JSON.parse(readFileSync(json, "utf8")) as Row[]);
     });
@@ -122,7 +125,7 @@ try {
       r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  "),
     );
   }
-  console.log(`load average at the end: ${load()}`);
+  console.log(`load average at the end: ${load()}; each run's output in ${logDir}`);
   if (grown.length > 0) {
     console.log(`service CPU per request grew beyond +${TOLERANCE}%:\n  ${grown.join("\n  ")}`);
     process.exitCode = 1;
