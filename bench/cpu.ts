@@ -71,3 +71,8 @@ export function perRequest(before: CpuSnapshot, after: CpuSnapshot, requests: nu
     .map(([group, ms]) => `${group} ${Math.round((ms * 1000) / requests)}`)
     .join(", ");
 }
+
+/** One group's microseconds in a perRequest line ("service 412, postgres 90, ..."), or NaN. */
+export function usOf(line: string, group: string): number {
+  return Number(new RegExp(`(?:^|, )${group} (-?\\d+)`).exec(line)?.[1] ?? Number.NaN);
+}

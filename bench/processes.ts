@@ -7,7 +7,10 @@ import { fileURLToPath } from "node:url";
 
 export type Proc = { child: ChildProcess; url: string; out: () => string };
 
-/** Starts a script of this directory under tsx; resolves once it prints "listening on <url>". */
+/**
+ * Starts a script (relative to this directory, or an absolute path) under tsx; resolves once it
+ * prints "listening on <url>".
+ */
 export function start(
   script: string,
   env: Record<string, string>,
@@ -21,7 +24,7 @@ export function start(
       ...(opts.nodeArgs ?? []),
       "--import",
       "tsx",
-      fileURLToPath(new URL(script, import.meta.url)),
+      script.startsWith("/") ? script : fileURLToPath(new URL(script, import.meta.url)),
     ],
     {
       env: { PATH: process.env.PATH ?? "", ...env },

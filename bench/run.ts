@@ -1,15 +1,17 @@
 import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
 import { benchAmountDue } from "./amount-due.ts";
 import { benchBillingDay } from "./billing-day.ts";
 import { benchChargeBatch } from "./charge-batch.ts";
 import { benchChargeLists } from "./charge-lists.ts";
-import { perRequest, snapshot } from "./cpu.ts";
+import { perRequest, snapshot, usOf } from "./cpu.ts";
+import { benchDeliveries } from "./deliveries.ts";
 import { benchGrowth } from "./growth.ts";
 import { setUpLivePsp } from "./live-psp.ts";
 import { type Proc, peakRssMb, start } from "./processes.ts";
-import { type BenchContext, scenarios } from "./scenarios.ts";
+import { type BenchContext, picks, scenarios } from "./scenarios.ts";
 import { benchWebhooks } from "./webhooks.ts";
 
 // `npm run bench`: the service and its floor, each in its own process on one fresh PostgreSQL
@@ -27,7 +29,18 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const POOL = process.env.TOSTAO_DB_POOL_SIZE ?? "10";
 // Rounded up to even, so the floor-first and service-first rounds are as many (see below).
 const ROUNDS = 2 * Math.ceil(Number(process.env.BENCH_ROUNDS ?? 6) / 2);
+// A row's name or part of it, a section's name ("deliveries", "growth"...), or "hot": the hot
+// rows and the deliveries, what the regression check (compare.ts) runs.
 const only = process.argv[2];
+const section = (name: string) =>
+  !only || name.includes(only) || (only === "hot" && name === "deliveries");
+// The service's code: this tree's, or another checkout's (compare.ts runs a ref's this way,
+// with this tree's bench, floor and load generator, so both sides are measured alike).
+const serviceMain = process.env.BENCH_SERVICE_ROOT
+  ? `${process.env.BENCH_SERVICE_ROOT}/src/main.ts`
+  : "../src/main.ts";
+/** Each row's figures for compare.ts (BENCH_JSON=<file>). */
+const summary: { name: string; ratio: number; serviceUs: number; pgServiceUs: number }[] = [];
 
 type LoadResult = Awaited<ReturnType<typeof load>>;
 
@@ -128,7 +141,7 @@ const cpuPids: Record<string, number | undefined> = {};
 const secretKey = randomBytes(32).toString("hex");
 let livePsp: Awaited<ReturnType<typeof setUpLivePsp>> | undefined;
 try {
-  const service = await start("../src/main.ts", {
+  const service = await start(serviceMain, {
     DATABASE_URL: urlFor(appName.service),
     TOSTAO_DB_POOL_SIZE: POOL,
     PORT: "0",
@@ -174,7 +187,7 @@ try {
   });
   const scopedToken = ((await scopedMade.json()) as { data: { token: string } }).data.token;
   // The live row's merchant: a live token and a PSP connection to a local peer (bench/live-psp.ts).
-  const wantsLive = scenarios.some((s) => s.mode === "live" && (!only || s.name.includes(only)));
+  const wantsLive = scenarios.some((s) => s.mode === "live" && picks(only, s));
   if (wantsLive) {
     livePsp = await setUpLivePsp({
       DATABASE_URL: schemaUrl,
@@ -192,7 +205,7 @@ try {
   const cpuLines: string[] = [];
   const roundLines: string[] = [];
   for (const s of scenarios) {
-    if (only && !s.name.includes(only)) continue;
+    if (!picks(only, s)) continue;
     const bearer = s.mode === "live" ? livePsp?.liveToken : s.scoped ? scopedToken : token;
     const headers = { authorization: `Bearer ${bearer}`, "content-type": "application/json" };
     // The floor gets the very request the scenario sends (headers, body, a fresh Idempotency-Key
@@ -244,6 +257,12 @@ try {
       median(ratios).toFixed(2),
     ]);
     roundLines.push(`${s.name}: ${ratios.map((r) => r.toFixed(2)).join(" ")}`);
+    summary.push({
+      name: s.name,
+      ratio: median(ratios),
+      serviceUs: median(services.map((x) => usOf(x.cpu, "service"))),
+      pgServiceUs: median(services.map((x) => usOf(x.cpu, "pg service"))),
+    });
     cpuLines.push(`floor ${s.floor}: ${floors.map((x) => x.cpu).join(" | ")}`);
     cpuLines.push(`${s.name}: ${services.map((x) => x.cpu).join(" | ")}`);
   }
@@ -256,36 +275,55 @@ try {
   console.log(`\nratio to the floor, round by round:\n  ${roundLines.join("\n  ")}`);
   console.log(`\nCPU microseconds per request, by process group:\n  ${cpuLines.join("\n  ")}`);
 
-  if (!only || "webhooks".includes(only)) {
-    const w = await benchWebhooks({ serviceUrl: service.url, token, databaseUrl: schemaUrl });
+  if (section("deliveries")) {
+    // Issue 39: a backlog of deliveries drained, against a bare fetch loop (bench/deliveries.ts).
+    const d = await benchDeliveries({
+      serviceUrl: service.url,
+      token,
+      databaseUrl: schemaUrl,
+      servicePid: service.child.pid,
+      serviceBackends: async () => (await ownBackends())["pg service"] ?? [],
+      rounds: Number(process.env.BENCH_DELIVERY_ROUNDS ?? 4),
+    });
+    console.log(`\n${d.lines.join("\n")}`);
+    summary.push({
+      name: "deliveries (backlog drained)",
+      ratio: d.ratio,
+      serviceUs: d.serviceUs,
+      pgServiceUs: d.pgServiceUs,
+    });
+  }
+  if (section("webhooks")) {
+    const w = await benchWebhooks({ serviceUrl: service.url, token });
     console.log(
-      `\nwebhooks: ${w.throughput.toFixed(0)} deliveries/s to a local receiver (${w.delivered} delivered); ` +
+      `\nwebhooks: ${w.delivered} delivered; ` +
         `event to delivery at 200 charges/s: p50 ${w.p50} ms, p99 ${w.p99} ms (${w.samples} samples)`,
     );
   }
-  if (!only || "growth".includes(only)) {
+  if (section("growth")) {
     // Issue 27: the same operations at 0 and at BENCH_GROWTH_ROWS charges (default 1,000,000).
     console.log("");
     await benchGrowth(DATABASE_URL);
   }
-  if (!only || "lists".includes(only)) {
+  if (section("lists")) {
     console.log(
       `\ncharge lists over 100,000 charges (PostgreSQL), the use case in process:\n  ${(await benchChargeLists()).join("\n  ")}`,
     );
   }
-  if (!only || "batch".includes(only)) {
+  if (section("batch")) {
     // Issue 24: 10,000 due-date charges as ten 1,000-line batches, sandbox and against the peer.
     console.log(`\ncharge batches (in process):\n  ${(await benchChargeBatch()).join("\n  ")}`);
   }
-  if (!only || "amount-due".includes(only)) {
+  if (section("amount-due")) {
     // Issue 24: the cost of one call of the due-date amount function (pure CPU, in process).
     console.log(`\n${benchAmountDue()}`);
   }
-  if (!only || "billing".includes(only)) {
+  if (section("billing")) {
     // Issue 25: a billing day of 100,000 live subscriptions due (BENCH_BILLING_SUBSCRIPTIONS),
     // the scheduler in its own process against the PSP peer in another.
     console.log(`\n${await benchBillingDay(DATABASE_URL)}`);
   }
+  if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(summary));
   if (livePsp) {
     livePsp.peer.assertNoViolations();
     console.log(

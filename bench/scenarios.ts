@@ -14,6 +14,8 @@ export type Scenario = {
   mode?: "live";
   /** Sent with a key restricted to some scopes (the scope check's cost against the same row). */
   scoped?: true;
+  /** A hot operation: run by `npm run bench -- hot` and by the regression check (compare.ts). */
+  hot?: true;
 };
 
 export const scenarios: Scenario[] = [
@@ -46,6 +48,7 @@ export const scenarios: Scenario[] = [
         customer_cpf: "529.982.247-25",
       }),
     idempotencyKey: true,
+    hot: true,
   },
   {
     // The same create with a live token: one PUT /cob over mTLS to a local PSP peer per charge.
@@ -56,11 +59,25 @@ export const scenarios: Scenario[] = [
     body: () => JSON.stringify({ value: 129.9, title: "Camiseta" }),
     idempotencyKey: true,
     mode: "live",
+    hot: true,
   },
   {
     name: "GET /api/pix/charge/status",
     floor: "read",
     method: "GET",
     path: (ctx) => `/api/pix/charge/status?charge_id=${ctx.chargeId}`,
+    hot: true,
+  },
+  {
+    // A page of the account's newest charges (the create rows above made thousands).
+    name: "GET /api/pix/charges?limit=20 (list)",
+    floor: "read",
+    method: "GET",
+    path: () => "/api/pix/charges?limit=20",
+    hot: true,
   },
 ];
+
+/** Whether `only` (the bench's argument) picks this row: its name contains it, or "hot". */
+export const picks = (only: string | undefined, s: Scenario) =>
+  !only || (only === "hot" ? s.hot === true : s.name.includes(only));

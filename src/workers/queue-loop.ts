@@ -76,6 +76,7 @@ export function makeQueueLoop<Job, Result>(
   opts: QueueLoopOptions,
 ): QueueLoop {
   const maxClaim = opts.maxClaim ?? 100;
+  const refill = Math.max(1, Math.floor(Math.min(opts.perKey, opts.concurrency) / 2));
   const perKey = new Map<string, number>();
   const inflight = new Set<Promise<void>>();
   const results: Result[] = [];
@@ -121,8 +122,12 @@ export function makeQueueLoop<Job, Result>(
         const n = (perKey.get(key) ?? 1) - 1;
         if (n === 0) perKey.delete(key);
         else perKey.set(key, n);
-        // A finished job makes room: look for more at once.
-        wake();
+        // A finished job makes room: look for more once the room is worth a claim (its key and
+        // the loop each have `refill` free), so a backlog is claimed in steps of about half a
+        // key's cap rather than one statement per finished job. The loop never stalls: the
+        // last job in flight leaves the whole room free, and a claim that finds nothing sets
+        // the timer.
+        if (opts.perKey - n >= refill && opts.concurrency - inflight.size >= refill) wake();
       });
     inflight.add(p);
   };

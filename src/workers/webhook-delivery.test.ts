@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import Fastify from "fastify";
 import type { ClaimedDelivery } from "../db/queries/deliveries/claim-due.ts";
+import { verifySignature } from "../domain/webhooks/signature.ts";
 import { manualClock } from "../kernel/clock.ts";
 import type { SendRequest, SendResult } from "../net/safe-fetch.ts";
 import { makeWebhookDelivery } from "./webhook-delivery.ts";
@@ -168,4 +169,63 @@ test("a successful attempt logs nothing", async () => {
   const outcome = await s.deliver(s.delivery());
   assert.equal(outcome.status, "succeeded");
   assert.deepEqual(s.warnings(), []);
+});
+
+test("a webhook's secret is opened once for its attempts, and a rotated secret signs the next attempt at once", async () => {
+  const opened: string[] = [];
+  const secrets: Record<string, string> = {
+    "sealed-1": SECRET,
+    "sealed-2": "whsec_cm90YXRlZC1zZWNyZXQtZm9yLXRoZS1uZXh0LWF0dGVtcHQ=",
+  };
+  const sent: SendRequest[] = [];
+  const clock = manualClock();
+  const deliver = makeWebhookDelivery({
+    clock,
+    random: { bytes: (n) => Buffer.alloc(n, 128) },
+    secretBox: {
+      seal: () => "sealed",
+      open: (sealed) => {
+        opened.push(sealed);
+        return secrets[sealed] as string;
+      },
+    },
+    sender: {
+      async send(req) {
+        sent.push(req);
+        return response(200);
+      },
+      close: async () => {},
+    },
+    disableWebhook: async () => {},
+    log: Fastify({ logger: false }).log,
+  });
+  const delivery = (secretBox: string): ClaimedDelivery => ({
+    id: "dlv_1",
+    webhookId: "wh_1",
+    eventId: "evt_1",
+    roundAttempts: 0,
+    url: "https://shop.example.com/hooks",
+    secretBox,
+    webhookGone: false,
+    eventType: "charge.approved",
+    origin: null,
+    payload: { chargeId: "pix_1" },
+    eventCreatedAt: clock.now(),
+  });
+  await deliver(delivery("sealed-1"));
+  await deliver(delivery("sealed-1"));
+  assert.deepEqual(opened, ["sealed-1"]);
+  // The webhook's secret replaced: the sealed value differs, so the new secret signs at once.
+  await deliver(delivery("sealed-2"));
+  assert.deepEqual(opened, ["sealed-1", "sealed-2"]);
+  const verify = (req: SendRequest | undefined, secret: string) =>
+    verifySignature({
+      secret,
+      body: req?.body ?? "",
+      headers: req?.headers ?? {},
+      now: Math.floor(clock.now().getTime() / 1000),
+    }).ok;
+  assert.equal(verify(sent[1], SECRET), true);
+  assert.equal(verify(sent[2], secrets["sealed-2"] as string), true);
+  assert.equal(verify(sent[2], SECRET), false);
 });

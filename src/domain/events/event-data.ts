@@ -50,19 +50,26 @@ const BODY_SCHEMAS = Object.fromEntries(
  * A webhook body, written through its event's body schema. The payload was written through the
  * same schema when the event was stored; one this version cannot write (an event type or shape
  * from another version, during an upgrade) goes out as stored rather than never, except under
- * strict payloads (tests), where it is the error.
+ * strict payloads (tests), where it is the error, and except data that was never written through
+ * its schema (`unwritten`: a creation event's, drawn from its charge), which throws too, as its
+ * writing through the schema did before.
  */
 export function webhookBody(
   deps: EventPayloadDeps,
   e: { id: string; event: string; timestamp: string; data: unknown },
+  /** The data was never written through its schema (drawn from a charge): never sent as is. */
+  opts: { unwritten?: boolean } = {},
 ): string {
   const schema = BODY_SCHEMAS[e.event as EventType];
-  const strict = deps.strictPayloads === true;
-  if (!schema) return JSON.stringify(e);
+  const mustFit = deps.strictPayloads === true || opts.unwritten === true;
+  if (!schema) {
+    if (opts.unwritten) throw new Error(`event ${e.id}: no schema for ${e.event}`);
+    return JSON.stringify(e);
+  }
   try {
-    return serializerFor(schema, { strict })(e);
+    return serializerFor(schema, { strict: deps.strictPayloads === true })(e);
   } catch (err) {
-    if (strict) throw err;
+    if (mustFit) throw err;
     return JSON.stringify(e);
   }
 }
