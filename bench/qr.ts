@@ -6,7 +6,7 @@ import { qrPngDataUrl, renderQrPng } from "../src/qr/qr-png.ts";
 // same texts and the same image geometry (scale 4, margin 4, level M: qrcode's defaults), then the
 // same per-image times on a busy heap. Each figure is the median of several rounds of the
 // process's CPU time, not wall time: on a shared machine the wall clock also counts the time other
-// processes held the core. The PNG's zlib settings: decision 0003.
+// processes held the core. How the PNG's compressed data is written (src/qr/png-deflate.ts since issue 39): decision 0003.
 
 const TEXTS = [
   "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D",
