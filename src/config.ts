@@ -41,6 +41,23 @@ const csv = z.preprocess(
   z.array(z.string()),
 );
 
+// An SMTP relay: smtp:// (STARTTLS, required off loopback) or smtps:// (TLS from the start), its
+// AUTH user and password in the URL. Never echoed: the URL holds the password.
+const smtpUrl = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === "smtp:" || u.protocol === "smtps:") && u.hostname !== "";
+      } catch {
+        return false;
+      }
+    }, "must be an smtp:// or smtps:// URL with a host (smtp://user:pass@host:587)")
+    .optional(),
+);
+
 const EnvSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, port.default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
@@ -130,6 +147,14 @@ const EnvSchema = z.object({
   TOSTAO_SIGNIN_ATTEMPTS_PER_IP: intSetting(1, 10_000, 50),
   TOSTAO_PASSWORD_SCRYPT_COST: intSetting(14, 20, 17),
   TOSTAO_HEAP_GROWTH_PERCENT: intSetting(0, 300, 50),
+  TOSTAO_SMTP_URL: smtpUrl,
+  TOSTAO_SMTP_TEST_URL: smtpUrl,
+  TOSTAO_MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z.email("must be an e-mail address (the From of payers' mail)").optional(),
+  ),
+  TOSTAO_MAIL_DAILY_CAP: intSetting(1, 10_000_000, 10_000),
+  TOSTAO_MAIL_CONCURRENCY: intSetting(1, 100, 8),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -193,6 +218,18 @@ export type Config = {
   retention: { days: number; intervalMs: number };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /**
+   * Payers' mail (docs/notifications.md): the live relay, the test-mode relay (a mail catcher;
+   * test mode never uses the live one), the From address, mails per account, mode and day, and
+   * mails in flight per instance.
+   */
+  mail: {
+    liveUrl: string | undefined;
+    testUrl: string | undefined;
+    from: string | undefined;
+    dailyCap: number;
+    concurrency: number;
+  };
+  /**
    * How far V8's old generation may grow past the live heap before a full collection, in percent
    * (TOSTAO_HEAP_GROWTH_PERCENT; 0 leaves V8's own factor, up to 300). Applied at start
    * (kernel/heap-growth.ts).
@@ -236,6 +273,13 @@ const Checked = EnvSchema.superRefine((e, ctx) => {
       code: "custom",
       path: ["TOSTAO_HEADERS_TIMEOUT_MS"],
       message: "must not exceed TOSTAO_REQUEST_TIMEOUT_MS",
+    });
+  }
+  if ((e.TOSTAO_SMTP_URL || e.TOSTAO_SMTP_TEST_URL) && !e.TOSTAO_MAIL_FROM) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["TOSTAO_MAIL_FROM"],
+      message: "is required with an SMTP relay (the From address of payers' mail)",
     });
   }
   if (e.TOSTAO_METRICS && e.TOSTAO_METRICS_TOKEN) {
@@ -316,6 +360,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       intervalMs: e.TOSTAO_RETENTION_INTERVAL_SECONDS * 1000,
     },
     logLevel: e.LOG_LEVEL,
+    mail: {
+      liveUrl: e.TOSTAO_SMTP_URL,
+      testUrl: e.TOSTAO_SMTP_TEST_URL,
+      from: e.TOSTAO_MAIL_FROM,
+      dailyCap: e.TOSTAO_MAIL_DAILY_CAP,
+      concurrency: e.TOSTAO_MAIL_CONCURRENCY,
+    },
     http: {
       headersMs: e.TOSTAO_HEADERS_TIMEOUT_MS,
       requestMs: e.TOSTAO_REQUEST_TIMEOUT_MS,

@@ -3,6 +3,7 @@ import type { QuoteService } from "./bitcoin/price-sources.ts";
 import type { Config } from "./config.ts";
 import type { ChargeWriter, CobAttemptWriter } from "./db/queries/insert-charges.ts";
 import type { LightningSettings } from "./domain/lightning/deps.ts";
+import type { MailPass } from "./domain/notifications/mail-pass.ts";
 import type { PspClientFactory, PspClients } from "./domain/pix-psp-connection/clients.ts";
 import type { PixProviders } from "./domain/sandbox-pix/pix-provider.ts";
 import type { SubscriptionRails } from "./domain/subscriptions/rail.ts";
@@ -84,4 +85,6 @@ export type AppDeps = {
    * (tests, with strictResponses; domain/event-payload.ts).
    */
   strictPayloads?: boolean;
+  /** Sends an account's payer mail due by a clock (the test clock's advance, day by day). */
+  mailPass?: MailPass;
 };

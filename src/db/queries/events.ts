@@ -2,6 +2,7 @@ import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Mode } from "../../kernel/mode.ts";
 import type { ChargeDetails } from "./charges.ts";
+import { MAILS_OF_EVENTS_CTE, NOTIFY_MAILS } from "./notifications/outbox-sql.ts";
 
 export type NewEvent = {
   id: string;
@@ -136,16 +137,18 @@ const INSERT_EVENTS = `WITH ev AS (
     INSERT INTO events (id, account_id, mode, type, charge_id, payload, created_at)
     SELECT ev.id, ev.account_id, ev.mode, ev.type, ev.charge_id, ev.payload::json, ev.created_at
     FROM ev ORDER BY ev.n
-    RETURNING id, account_id, mode, type, created_at
+    RETURNING id, account_id, mode, type, charge_id, created_at
   ), e AS (
-    SELECT s.id, s.account_id, s.mode, s.type, coalesce(ev.deliver_at, s.created_at) AS deliver_at
+    SELECT s.id, s.account_id, s.mode, s.type, s.charge_id, s.created_at,
+      coalesce(ev.deliver_at, s.created_at) AS deliver_at
     FROM stored s JOIN ev ON ev.id = s.id
-  ), ${DELIVERIES_CTE}
-  SELECT ${NOTIFY_DELIVERIES} AS notified`;
+  ), ${DELIVERIES_CTE}, ${MAILS_OF_EVENTS_CTE}
+  SELECT ${NOTIFY_DELIVERIES} AS notified, ${NOTIFY_MAILS} AS mailed`;
 
 /**
  * Writes events, in order, and in the same statement one webhook delivery per event per
- * matching webhook, so a crash cannot leave an event whose deliveries were never created.
+ * matching webhook and the payer's mails they call for (notifications/outbox-sql.ts), so a crash
+ * cannot leave an event whose deliveries or mails were never created.
  */
 export async function insertEvents(db: Db, events: NewEvent[]): Promise<void> {
   if (events.length === 0) return;

@@ -16,6 +16,7 @@ import {
   openAttempts,
   openAttemptsCtes,
 } from "./live-pix/cob-attempts.ts";
+import { BILLS_OF_NEW_CHARGES_CTE, NOTIFY_MAILS } from "./notifications/outbox-sql.ts";
 
 /**
  * One charge to create: its row, its creation events and, optionally, its Idempotency-Key row
@@ -28,8 +29,9 @@ export type ChargeWrite = { row: ChargeRow; events: NewEvent[]; key?: KeyToStore
 // serialised once, by JSON.stringify. jsonb (not json) because PostgreSQL then parses the text
 // once; event payloads travel as strings inside it, so the stored `json` payload keeps the exact
 // text and key order it was serialised with. Data-modifying CTEs run atomically: a charge is
-// never stored without its events, their webhook deliveries and its key's stored response, and a
-// charge whose key was not stored is not written at all.
+// never stored without its events, their webhook deliveries, its payer's bill (when it has a
+// customer_email) and its key's stored response, and a charge whose key was not stored is not
+// written at all.
 //
 // The keys are stored as every path stores them (storeKeysSql, queries/idempotency.ts): under the
 // key's advisory lock (not taken: a request with this key is executing now), replacing only an
@@ -75,9 +77,9 @@ const CHARGE_CTES = `input AS (
       CROSS JOIN LATERAL jsonb_to_recordset(i.events) AS ev(${EVENT_RECORD})
     ORDER BY i.id, ev.n
     RETURNING id, account_id, mode, type, created_at AS deliver_at
-  ), ${DELIVERIES_CTE}
+  ), ${DELIVERIES_CTE}, ${BILLS_OF_NEW_CHARGES_CTE}
   SELECT (SELECT coalesce(json_agg(id), '[]') FROM c)::text AS inserted,
-    ${NOTIFY_DELIVERIES} AS notified`;
+    ${NOTIFY_DELIVERIES} AS notified, ${NOTIFY_MAILS} AS mailed`;
 const INSERT_CHARGES = `WITH ${CHARGE_CTES}`;
 // The same, also journalling the cobs of live creations about to be PUT (pix_cob_attempts): a
 // data-modifying CTE runs to completion whether or not anything reads it, and commits with the

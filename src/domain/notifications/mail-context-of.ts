@@ -1,0 +1,107 @@
+import { findAccount } from "../../db/queries/accounts.ts";
+import { findCharge } from "../../db/queries/charges.ts";
+import type { ClaimedNotification } from "../../db/queries/notifications/queue.ts";
+import { readNotificationSettings } from "../../db/queries/notifications/settings.ts";
+import type { Clock } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
+import { paymentUrl } from "../charges/payment-url.ts";
+import { brazilDate } from "../due-date/due-charge.ts";
+import { isReminder, type MailKind } from "./kinds.ts";
+import type { MailContext } from "./mail-context.ts";
+import { type NotificationSettings, settingsOf } from "./settings.ts";
+
+// Gathers what one notification is rendered from, or says why it does not go (kept as the
+// record's reason): the kind turned off, the payer unsubscribed from reminders, the bill no
+// longer payable, a reminder whose day passed while the relay was unreachable.
+
+export type ContextDeps = {
+  db: Db;
+  /** The public base of the links in mail (TOSTAO_BASE_URL, else this service's own address). */
+  publicBaseUrl: () => string;
+  /** The receipt page of a paid charge (domain/receipts). */
+  receiptUrl?: (baseUrl: string, chargeId: string) => string;
+  /** The one-click unsubscribe link of an address (signed). */
+  unsubscribeUrl: (
+    baseUrl: string,
+    who: { accountId: string; mode: string },
+    address: string,
+  ) => string;
+  /** Fills a subscription's part of the context (domain/notifications/subscription-context.ts). */
+  subscriptionContext?: (
+    n: ClaimedNotification,
+    base: string,
+  ) => Promise<MailContext["subscription"] | string>;
+  /** Fills a paid charge's payment (domain/receipts/payment-of.ts). */
+  paymentOf?: (row: NonNullable<MailContext["charge"]>) => Promise<MailContext["payment"]>;
+};
+
+export type Prepared =
+  | { go: true; ctx: MailContext; settings: NotificationSettings; unsubscribed: boolean }
+  | { go: false; reason: string; settings?: NotificationSettings };
+
+/** A reminder more than this late (its day passed while mail could not go) is not sent. */
+const STALE_REMINDER_MS = 36 * 3_600_000;
+
+export async function prepareMail(
+  deps: ContextDeps,
+  n: ClaimedNotification,
+  clock: Clock,
+): Promise<Prepared> {
+  const kind = n.kind as MailKind;
+  const who = { accountId: n.accountId, mode: n.mode };
+  const [account, stored, unsubscribedRows] = await Promise.all([
+    findAccount(deps.db, n.accountId),
+    readNotificationSettings(deps.db, who),
+    deps.db.query(
+      "SELECT 1 FROM mail_unsubscribes WHERE account_id = $1 AND mode = $2 AND address = lower($3)",
+      [n.accountId, n.mode, n.recipient],
+    ),
+  ]);
+  const settings = settingsOf(stored);
+  const unsubscribed = unsubscribedRows.length > 0;
+  if (!account) return { go: false, reason: "the account no longer exists", settings };
+  if (settings.kinds[kind] === false) {
+    return { go: false, reason: `${kind} mail is turned off in the settings`, settings };
+  }
+  const now = clock.now();
+  if (isReminder(kind) && unsubscribed) {
+    return { go: false, reason: "the payer unsubscribed from reminders", settings };
+  }
+  if (isReminder(kind) && now.getTime() - n.scheduledFor.getTime() > STALE_REMINDER_MS) {
+    return { go: false, reason: "its day passed before it could be sent", settings };
+  }
+  const base = deps.publicBaseUrl();
+  const ctx: MailContext = {
+    kind,
+    language: settings.language,
+    shop: { name: account.displayName ?? account.name, taxId: settings.taxId },
+    recipient: n.recipient,
+    onDate: brazilDate(isReminder(kind) ? n.scheduledFor : now),
+    at: now,
+    links: {
+      payUrl: null,
+      receiptUrl: null,
+      unsubscribeUrl: isReminder(kind) ? deps.unsubscribeUrl(base, who, n.recipient) : null,
+    },
+  };
+  if (n.chargeId) {
+    const row = await findCharge(deps.db, { ...who, id: n.chargeId });
+    if (!row) return { go: false, reason: "its charge no longer exists", settings };
+    if (isReminder(kind) && row.status !== "pending") {
+      return { go: false, reason: `the bill is ${row.status}: no reminder`, settings };
+    }
+    ctx.charge = row;
+    ctx.links.payUrl = paymentUrl(base, row.id);
+    const paid = row.status === "approved" || row.status === "refunded";
+    if (paid && deps.receiptUrl) ctx.links.receiptUrl = deps.receiptUrl(base, row.id);
+    if ((kind === "receipt" || kind === "refund") && deps.paymentOf) {
+      ctx.payment = await deps.paymentOf(row);
+    }
+  }
+  if (n.subscriptionId && deps.subscriptionContext) {
+    const sub = await deps.subscriptionContext(n, base);
+    if (typeof sub === "string") return { go: false, reason: sub, settings };
+    ctx.subscription = sub;
+  }
+  return { go: true, ctx, settings, unsubscribed };
+}

@@ -1,0 +1,139 @@
+import type { ClaimedNotification, MailOutcome } from "../../db/queries/notifications/queue.ts";
+import { takeDailyAllowance } from "../../db/queries/notifications/settings.ts";
+import type { Clock, Random } from "../../kernel/clock.ts";
+import type { Mode } from "../../kernel/mode.ts";
+import type { OutgoingMail, SmtpRelay } from "../../net/smtp-relay.ts";
+import { isReminder } from "./kinds.ts";
+import type { MailContext, RenderedMail } from "./mail-context.ts";
+import { type ContextDeps, prepareMail } from "./mail-context-of.ts";
+import { classifyRelayResult, retryOrGiveUp } from "./mail-retry.ts";
+import { planRemindersOf } from "./plan-reminders-of.ts";
+
+// One attempt of one notification, as the mail worker runs it: gather its context (or say why it
+// does not go), plan a due-date bill's reminders, render it, take it from the account's daily
+// allowance, hand it to the mode's relay, and say what to record. It never throws: whatever
+// breaks is recorded and retried on the schedule, so a mail neither sticks nor spins.
+
+export type SendDeps = ContextDeps & {
+  /** The real clock (the worker's); an account's test clock is `clockOf`'s. */
+  clock: Clock;
+  random: Random;
+  /** The account's clock for a mode (its sandbox test clock in test mode). */
+  clockOf(who: { accountId: string; mode: Mode }): Promise<Clock>;
+  /** The relay of a mode; undefined: none is configured (the mail is recorded, not sent). */
+  relayFor(mode: Mode): SmtpRelay | undefined;
+  render(ctx: MailContext): Promise<RenderedMail>;
+  mail: { from: string | undefined; dailyCap: number };
+};
+
+/** Why a mode's mail cannot leave, said on its records and on the dashboard. */
+export function noRelayReason(mode: Mode): string {
+  return mode === "test"
+    ? "test mode has no relay (TOSTAO_SMTP_TEST_URL is not set): rendered and recorded, not sent"
+    : "no SMTP relay is configured (TOSTAO_SMTP_URL is not set): payers get no e-mail";
+}
+
+export async function attemptNotification(
+  deps: SendDeps,
+  n: ClaimedNotification,
+): Promise<MailOutcome> {
+  const attemptedAt = deps.clock.now();
+  const jitter = () => (deps.random.bytes(1)[0] ?? 0) / 256;
+  try {
+    const who = { accountId: n.accountId, mode: n.mode };
+    const clock = await deps.clockOf(who);
+    const prepared = await prepareMail(deps, n, clock);
+    if (!prepared.go) {
+      return { id: n.id, status: "not_sent", attemptedAt, counted: false, error: prepared.reason };
+    }
+    const { ctx, settings } = prepared;
+    // Planned whatever becomes of the bill's own mail: a payer may still get the reminders.
+    if (n.kind === "bill" && ctx.charge) {
+      await planRemindersOf(deps, { n, row: ctx.charge, settings, clock });
+    }
+    const rendered = await deps.render(ctx);
+    const relay = deps.relayFor(n.mode);
+    if (!relay || !deps.mail.from) {
+      return {
+        id: n.id,
+        status: "not_sent",
+        attemptedAt,
+        counted: false,
+        subject: rendered.subject,
+        error: noRelayReason(n.mode),
+      };
+    }
+    const day = attemptedAt.toISOString().slice(0, 10);
+    if (!(await takeDailyAllowance(deps.db, who, day, deps.mail.dailyCap))) {
+      return {
+        id: n.id,
+        status: "not_sent",
+        attemptedAt,
+        counted: false,
+        subject: rendered.subject,
+        error: `the account's daily cap of ${deps.mail.dailyCap} mails (TOSTAO_MAIL_DAILY_CAP) was reached`,
+      };
+    }
+    const result = await relay.send(outgoing(deps, n, ctx, rendered, settings.replyTo));
+    const verdict = classifyRelayResult(result, {
+      attemptsBefore: n.attempts,
+      now: deps.clock.now(),
+      jitter,
+    });
+    return {
+      id: n.id,
+      attemptedAt,
+      counted: true,
+      subject: rendered.subject,
+      ...(verdict.status === "sent"
+        ? { status: "sent", error: null }
+        : verdict.status === "failed"
+          ? { status: "failed", error: verdict.error }
+          : { status: "pending", nextAttemptAt: verdict.nextAttemptAt, error: verdict.error }),
+    };
+  } catch (err) {
+    const verdict = retryOrGiveUp(`could not prepare the mail: ${(err as Error).message}`, {
+      attemptsBefore: n.attempts,
+      now: attemptedAt,
+      jitter,
+    });
+    return {
+      id: n.id,
+      attemptedAt,
+      counted: true,
+      error: verdict.status === "sent" ? null : verdict.error,
+      status: verdict.status === "pending" ? "pending" : "failed",
+      ...(verdict.status === "pending" ? { nextAttemptAt: verdict.nextAttemptAt } : {}),
+    };
+  }
+}
+
+/** The message: a stable Message-ID (a retry is the same mail), and the automated-mail headers. */
+function outgoing(
+  deps: SendDeps,
+  n: ClaimedNotification,
+  ctx: MailContext,
+  rendered: RenderedMail,
+  replyTo: string | null,
+): OutgoingMail {
+  const from = deps.mail.from as string;
+  const domain = from.slice(from.lastIndexOf("@") + 1);
+  const headers: Record<string, string> = { "Auto-Submitted": "auto-generated" };
+  if (isReminder(n.kind) && ctx.links.unsubscribeUrl) {
+    headers["List-Unsubscribe"] = `<${ctx.links.unsubscribeUrl}>`;
+    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+  }
+  return {
+    // The display name is the merchant's; newlines cannot reach the header (nodemailer encodes).
+    from: { name: ctx.shop.name.replace(/[\r\n]+/g, " "), address: from },
+    to: n.recipient,
+    ...(replyTo ? { replyTo } : {}),
+    subject: rendered.subject.replace(/[\r\n]+/g, " "),
+    text: rendered.text,
+    html: rendered.html,
+    messageId: `<${n.id}@${domain}>`,
+    date: deps.clock.now(),
+    headers,
+    attachments: rendered.attachments,
+  };
+}

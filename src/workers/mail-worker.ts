@@ -1,0 +1,103 @@
+import { bringForwardDue } from "../db/queries/notifications/insert-planned.ts";
+import { MAIL_CHANNEL } from "../db/queries/notifications/outbox-sql.ts";
+import {
+  type ClaimedNotification,
+  claimDueNotifications,
+  type MailOutcome,
+  nextNotificationDueAt,
+  recordMailOutcomes,
+  releaseNotifications,
+} from "../db/queries/notifications/queue.ts";
+import type { MailPass } from "../domain/notifications/mail-pass.ts";
+import { attemptNotification, type SendDeps } from "../domain/notifications/send-notification.ts";
+import type { Log } from "./log.ts";
+import { makeQueueLoop } from "./queue-loop.ts";
+
+// The mail worker: the queue loop (queue-loop.ts) over the notifications outbox, as the webhook
+// delivery worker is over deliveries. Any number of workers in any number of processes claim due
+// mails with SKIP LOCKED under a lease, send them through the mode's relay, and record each
+// attempt; woken by NOTIFY when mails commit, by its own completions, and at the next due retry.
+
+export type MailWorkerDeps = SendDeps & {
+  log: Log;
+  /** Mails that failed for good were recorded (the service writes notification.failed). */
+  onFailed?: (failed: readonly MailOutcome[]) => Promise<void>;
+};
+
+export type MailWorker = {
+  start(): Promise<void>;
+  wake(): void;
+  /** Runs until nothing is due and nothing is in flight (tests). */
+  runOnce(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export function makeMailWorker(
+  deps: MailWorkerDeps,
+  opts: { workerId: string; concurrency: number; lockMs: number; idlePollMs: number },
+): MailWorker {
+  const { db, log, workerId } = { ...deps, ...opts };
+  const record = async (batch: MailOutcome[]) => {
+    const recorded = new Set(await recordMailOutcomes(db, workerId, batch));
+    const failed = batch.filter((o) => o.status === "failed" && recorded.has(o.id));
+    for (const o of batch) {
+      if (o.status !== "sent" && recorded.has(o.id)) {
+        log.warn({ notificationId: o.id, status: o.status, error: o.error }, "mail not delivered");
+      }
+    }
+    if (failed.length > 0) await deps.onFailed?.(failed);
+  };
+  const loop = makeQueueLoop<ClaimedNotification, MailOutcome>(
+    {
+      clock: deps.clock,
+      ops: {
+        claim: (i) => claimDueNotifications(db, { ...i, worker: workerId, perAccount: i.perKey }),
+        release: (ids) => releaseNotifications(db, ids, workerId),
+        record,
+        nextDueAt: (now) => nextNotificationDueAt(db, now),
+      },
+      run: (n) => attemptNotification(deps, n),
+      idOf: (n) => n.id,
+      keyOf: (n) => n.accountId,
+      onError: (err, during) => log.error({ err, during }, `mail worker: ${during} failed`),
+    },
+    {
+      concurrency: opts.concurrency,
+      perKey: opts.concurrency,
+      lockMs: opts.lockMs,
+      idlePollMs: opts.idlePollMs,
+    },
+  );
+  let unlisten: (() => Promise<void>) | undefined;
+  return {
+    async start() {
+      unlisten = await db.listen(MAIL_CHANNEL, () => loop.wake());
+      loop.wake();
+    },
+    wake: loop.wake,
+    runOnce: loop.runOnce,
+    async stop() {
+      await unlisten?.();
+      await loop.stop();
+    },
+  };
+}
+
+/**
+ * The test clock's mail pass: this account's test-mode mail due by the moved clock is made due
+ * now and sent before the advance goes on to the next day, so each reminder goes on its own day
+ * (and a bill handled on the way plans its reminders, which the same pass then sends if due).
+ */
+export function makeMailPass(deps: MailWorkerDeps, workerId: string): MailPass {
+  const loop = makeMailWorker(deps, { workerId, concurrency: 4, lockMs: 60_000, idlePollMs: 1000 });
+  return async (who, clock) => {
+    if (who.mode !== "test") return;
+    const realNow = (clock.real ?? clock).now();
+    // Rounds: a bill sent in one plans reminders that may be due in the next.
+    for (let round = 0; round < 4; round++) {
+      const moved = await bringForwardDue(deps.db, who.accountId, clock.now(), realNow);
+      await loop.runOnce();
+      if (moved === 0 && round > 0) break;
+    }
+  };
+}
