@@ -10,6 +10,7 @@ import { perRequest, snapshot, usOf } from "./cpu.ts";
 import { benchDeliveries } from "./deliveries.ts";
 import { benchGrowth } from "./growth.ts";
 import { setUpLivePsp } from "./live-psp.ts";
+import { benchMail } from "./mail.ts";
 import { type Proc, peakRssMb, start } from "./processes.ts";
 import { type BenchContext, picks, scenarios } from "./scenarios.ts";
 import { benchWebhooks } from "./webhooks.ts";
@@ -308,6 +309,12 @@ try {
   if (section("lists")) {
     console.log(
       `\ncharge lists over 100,000 charges (PostgreSQL), the use case in process:\n  ${(await benchChargeLists()).join("\n  ")}`,
+    );
+  }
+  if (section("mail")) {
+    // Issue 35: payers' mail at volume, and a SIGKILL while sending (bench/mail.ts).
+    console.log(
+      `\npayer mail (own service, local SMTP server):\n  ${(await benchMail()).join("\n  ")}`,
     );
   }
   if (section("batch")) {

@@ -2,6 +2,7 @@ import type { ChainSource } from "./bitcoin/esplora.ts";
 import type { QuoteService } from "./bitcoin/price-sources.ts";
 import type { Config } from "./config.ts";
 import type { ChargeWriter, CobAttemptWriter } from "./db/queries/insert-charges.ts";
+import type { MailOutcome } from "./db/queries/notifications/queue.ts";
 import type { LightningSettings } from "./domain/lightning/deps.ts";
 import type { MailPass } from "./domain/notifications/mail-pass.ts";
 import type { MailSetup } from "./domain/notifications/mail-setup.ts";
@@ -90,4 +91,6 @@ export type AppDeps = {
   mailPass?: MailPass;
   /** Payers' mail: the relays, the links' keys, one attempt's deps (domain/notifications/). */
   mail?: MailSetup;
+  /** Mails that failed for good were recorded: their notification.failed events. */
+  mailFailed?: (failed: readonly MailOutcome[]) => Promise<void>;
 };

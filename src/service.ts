@@ -9,6 +9,8 @@ import { openDb } from "./db/open-db.ts";
 import { makeCreateWriter } from "./db/queries/insert-charges.ts";
 import type { AppDeps } from "./deps.ts";
 import { bootstrapIfEmpty, firstStartShown } from "./domain/first-start/bootstrap.ts";
+import { makeMailSetup } from "./domain/notifications/mail-setup.ts";
+import { renderMail } from "./domain/notifications/render/render-mail.ts";
 import { makePspClients, type PspClientFactory } from "./domain/pix-psp-connection/clients.ts";
 import { sandboxPixProvider } from "./domain/sandbox-pix/pix-provider.ts";
 import { sandboxSubscriptionRail } from "./domain/subscriptions/rail.ts";
@@ -29,6 +31,7 @@ import { makeMemoryRateLimiter, makeRedisRateLimiter } from "./ratelimit/rate-li
 import { makePayloadSigner } from "./secrets/payload-signer.ts";
 import { makeSecretBox } from "./secrets/secret-box.ts";
 import { type Jobs, jobsRunningHere, makeJobs } from "./workers/catalog.ts";
+import { makeMailPass } from "./workers/mail-worker.ts";
 
 export type Service = {
   app: FastifyInstance;
@@ -37,6 +40,8 @@ export type Service = {
   worker: Jobs["webhookDelivery"];
   /** Lightning settlements: node streams and the periodic check of open invoices. */
   lightningWorker: Jobs["lightningSettlements"];
+  /** Payers' mail: the outbox's worker (tests run it by hand when workers are off). */
+  mailWorker: Jobs["mailDelivery"];
   /** The token made on an empty store, once; undefined on every later start. */
   bootstrapToken: string | undefined;
   /** The code of the dashboard's first-user link made on an empty store, once (/dashboard/setup). */
@@ -188,6 +193,9 @@ export async function createService(
     tally: metrics,
     strictPayloads: opts.strictResponses === true,
   };
+  // Payers' mail (docs/notifications.md): a relay per mode, the links' keys, one attempt's deps.
+  const mail = makeMailSetup({ config, db, clock, random, secretKey, render: renderMail });
+  deps.mail = mail;
   // Confirmed Pix Automático notifications move subscriptions through this (notify.ts).
   const recurrenceSink = makeSubscriptionSink(deps, () => config.baseUrl ?? "");
   deps.recurrenceSink = recurrenceSink;
@@ -224,6 +232,11 @@ export async function createService(
     onDeliveriesRecorded: metrics.deliveryAttempts,
   });
   for (const name of jobsRunningHere(config)) await jobs[name].start();
+  // The sandbox test clock's advance sends each day's mail before the next day (mail-worker.ts).
+  deps.mailPass = makeMailPass(
+    { ...mail.send, log, ...(deps.mailFailed ? { onFailed: deps.mailFailed } : {}) },
+    `${hostname()}:${process.pid}:test-clock`,
+  );
 
   return {
     app,
@@ -235,9 +248,11 @@ export async function createService(
       if (boot) await firstStartShown(db, boot.accountId);
     },
     lightningWorker: jobs.lightningSettlements,
+    mailWorker: jobs.mailDelivery,
     async close() {
       await Promise.all(Object.values(jobs).map((job) => job.stop()));
       await sender.close();
+      mail.close();
       await pspClients.close();
       await app.close();
       await authenticator.close();

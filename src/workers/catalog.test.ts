@@ -14,7 +14,7 @@ const SRC = resolve(import.meta.dirname, "..");
 const namesOf = (keys: JobName[]) => keys.map((k) => CATALOG[k].name);
 
 describe("the job catalogue", () => {
-  test("without workers an instance runs key pruning, both reconciliations and billing; with them, all ten", () => {
+  test("without workers an instance runs key pruning, both reconciliations and billing; with them, all eleven", () => {
     assert.deepEqual(namesOf(jobsRunningHere({ runWorkers: false })), [
       "idempotency key pruning",
       "pix reconciliation",
@@ -31,6 +31,7 @@ describe("the job catalogue", () => {
       "retention",
       "chain watcher",
       "webhook delivery",
+      "mail delivery",
       "lightning settlements",
     ]);
   });
@@ -57,6 +58,7 @@ describe("the job catalogue", () => {
       retention: 17,
       "chain watcher": 19,
       "webhook delivery": 5,
+      "mail delivery": 5,
       "lightning settlements": 23,
     });
   });
@@ -66,6 +68,7 @@ describe("the job catalogue", () => {
     const service = {
       config: loadConfig({}),
       crypto: { chainSources: {}, lateWindowMs: 0 },
+      mail: { send: {} },
     } as unknown as AppDeps;
     const deps = { service, log: console, workerId: "test" } as unknown as JobDeps;
     const jobs = makeJobs(deps);

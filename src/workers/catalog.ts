@@ -13,6 +13,7 @@ import { makeReconcileRecurrencesJob } from "./jobs/reconcile-recurrences.ts";
 import { makeWatchChainJob } from "./jobs/watch-chain.ts";
 import { makeLightningWorker } from "./lightning-settlements.ts";
 import type { Log } from "./log.ts";
+import { makeMailWorker } from "./mail-worker.ts";
 
 // Every background job of the service, each once: its name, where it runs, its interval and how
 // it is made (its options passed in at construction, read from the configuration). service.ts
@@ -169,6 +170,22 @@ export const CATALOG = {
         },
       ),
   }),
+  mailDelivery: entry({
+    name: "mail delivery",
+    runsIn: "workers",
+    everyMs: () => 5_000,
+    make: ({ service: s, log, workerId }, everyMs) =>
+      makeMailWorker(
+        { ...mailSendDeps(s), log, ...(s.mailFailed ? { onFailed: s.mailFailed } : {}) },
+        {
+          workerId,
+          concurrency: s.config.mail.concurrency,
+          // Longer than a send can take (connect, TLS, AUTH and DATA, each bounded at 10-30 s).
+          lockMs: 120_000,
+          idlePollMs: everyMs,
+        },
+      ),
+  }),
   lightningSettlements: entry({
     name: "lightning settlements",
     runsIn: "workers",
@@ -219,6 +236,12 @@ export function makeJobs(deps: JobDeps): Jobs {
     }),
   );
   return made as Jobs;
+}
+
+/** The service's mail deps; a service made without mail (some tests) has none to send with. */
+function mailSendDeps(s: AppDeps) {
+  if (!s.mail) throw new Error("the mail worker needs the service's mail setup (AppDeps.mail)");
+  return s.mail.send;
 }
 
 function jobNames(): JobName[] {

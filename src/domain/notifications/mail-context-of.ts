@@ -1,7 +1,10 @@
 import { findAccount } from "../../db/queries/accounts.ts";
 import { findCharge } from "../../db/queries/charges.ts";
 import type { ClaimedNotification } from "../../db/queries/notifications/queue.ts";
-import { readNotificationSettings } from "../../db/queries/notifications/settings.ts";
+import {
+  isUnsubscribed,
+  readNotificationSettings,
+} from "../../db/queries/notifications/settings.ts";
 import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import { paymentUrl } from "../charges/payment-url.ts";
@@ -49,16 +52,12 @@ export async function prepareMail(
 ): Promise<Prepared> {
   const kind = n.kind as MailKind;
   const who = { accountId: n.accountId, mode: n.mode };
-  const [account, stored, unsubscribedRows] = await Promise.all([
+  const [account, stored, unsubscribed] = await Promise.all([
     findAccount(deps.db, n.accountId),
     readNotificationSettings(deps.db, who),
-    deps.db.query(
-      "SELECT 1 FROM mail_unsubscribes WHERE account_id = $1 AND mode = $2 AND address = lower($3)",
-      [n.accountId, n.mode, n.recipient],
-    ),
+    isUnsubscribed(deps.db, who, n.recipient),
   ]);
   const settings = settingsOf(stored);
-  const unsubscribed = unsubscribedRows.length > 0;
   if (!account) return { go: false, reason: "the account no longer exists", settings };
   if (settings.kinds[kind] === false) {
     return { go: false, reason: `${kind} mail is turned off in the settings`, settings };

@@ -43,6 +43,19 @@ export async function addUnsubscribe(
   return rows.length > 0;
 }
 
+/** Whether an address unsubscribed from the account's reminders in this mode. */
+export async function isUnsubscribed(
+  db: Db,
+  who: { accountId: string; mode: Mode },
+  address: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    "SELECT 1 FROM mail_unsubscribes WHERE account_id = $1 AND mode = $2 AND address = lower($3)",
+    [who.accountId, who.mode, address],
+  );
+  return rows.length > 0;
+}
+
 /**
  * Takes one mail from the account's allowance for the day: true if it was under `cap` (and is
  * now one more), false if the cap is reached. One statement, so instances never overshoot.
