@@ -56,10 +56,22 @@ export async function billPdf(
     doc.on("error", reject);
   });
   const width = doc.page.width - 2 * MARGIN;
+  const qrSize = 150;
+  // Beside the QR the text keeps to its left; elsewhere it takes the page's width.
+  let columnWidth = width;
   const label = (text: string) =>
-    doc.font("Helvetica").fontSize(9).fillColor(GREY).text(pdfText(text.toUpperCase()));
+    doc
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor(GREY)
+      .text(pdfText(text.toUpperCase()), { width: columnWidth });
   const value = (text: string, size = 12) =>
-    doc.font("Helvetica").fontSize(size).fillColor("#000000").text(pdfText(text)).moveDown(0.5);
+    doc
+      .font("Helvetica")
+      .fontSize(size)
+      .fillColor("#000000")
+      .text(pdfText(text), { width: columnWidth })
+      .moveDown(0.5);
   const field = (l: string, v: string, size?: number) => {
     label(l);
     value(v, size);
@@ -80,6 +92,7 @@ export async function billPdf(
 
   const a = due.amount;
   const top = doc.y;
+  columnWidth = width - qrSize - 16;
   field(t("amount"), formatBrl(t.lang, faceValueOf(row, due)), 16);
   field(t("dueDate"), formatDay(t.lang, a.effectiveDueDate), 16);
   field(t("lastPayable"), formatDay(t.lang, a.lastPayableDate));
@@ -93,9 +106,9 @@ export async function billPdf(
     if (after.length > 0) value(`${t("after")}: ${after.join(", ")}.`, 10);
   }
   const below = doc.y;
+  columnWidth = width;
 
   // The QR on the right of the amounts, as on a printed bill.
-  const qrSize = 150;
   if (row.brCode) {
     doc.image(renderQrPng(row.brCode, { scale: 4, margin: 2 }), MARGIN + width - qrSize, top, {
       fit: [qrSize, qrSize],
