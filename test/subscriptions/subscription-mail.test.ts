@@ -5,6 +5,7 @@ import { insertEvents } from "../../src/db/queries/events.ts";
 import type { ClaimedNotification } from "../../src/db/queries/notifications/queue.ts";
 import { createAccount } from "../../src/domain/accounts/create-account.ts";
 import { chargeEvent } from "../../src/domain/charges/charge-events.ts";
+import { prepareMail } from "../../src/domain/notifications/mail-context-of.ts";
 import { makeSubscriptionContext } from "../../src/domain/notifications/subscription-context.ts";
 import { offsetClock } from "../../src/domain/subscriptions/account-clock.ts";
 import { billingPass } from "../../src/domain/subscriptions/billing.ts";
@@ -338,5 +339,43 @@ describe("subscriptionContext: what a subscription's mail shows, or why it does 
     await cancelSubscription(deps, who, s.subscriptionId, BASE);
     const ctx = await context()(await one(who.accountId, "receipt"), BASE);
     assert.equal((ctx as { id: string }).id, s.subscriptionId);
+  });
+
+  test("wired into prepareMail, a request is gathered with its subscription and a failed debit with its charge", async () => {
+    const who = await newWho();
+    const s = await create(who, { customer_email: EMAIL });
+    const mailDeps = {
+      db: t.db,
+      publicBaseUrl: () => BASE,
+      unsubscribeUrl: () => `${BASE}/unsubscribe`,
+      subscriptionContext: makeSubscriptionContext({ db: t.db }),
+    };
+    const request = await prepareMail(
+      mailDeps,
+      await one(who.accountId, "subscription_request"),
+      clock,
+    );
+    assert.equal(request.go, true);
+    assert.equal(
+      request.go && request.ctx.subscription?.authorizationUrl,
+      `${BASE}/subscribe/${s.subscriptionId}`,
+    );
+    await approve(who, s.subscriptionId, true);
+    await advanceClock(deps, who, 27);
+    const at = offsetClock(clock, 27 * DAY_MS);
+    const failed = await prepareMail(
+      mailDeps,
+      await one(who.accountId, "subscription_debit_failed"),
+      at,
+    );
+    assert.equal(failed.go, true);
+    assert.equal(failed.go && failed.ctx.charge?.status, "declined");
+    assert.match((failed.go && failed.ctx.subscription?.declineReason) || "", /insufficient_funds/);
+    // The request, now answered, is recorded as not sent with why.
+    const late = await prepareMail(mailDeps, await one(who.accountId, "subscription_request"), at);
+    assert.deepEqual(
+      late.go ? null : late.reason,
+      "the subscription is approved: no authorisation request",
+    );
   });
 });
