@@ -46,7 +46,7 @@ export const SUBSCRIPTION_OPERATIONS = [
     tool: {
       name: "create_subscription",
       description:
-        "Create a Pix Automático subscription: title, customer_name with customer_cpf or customer_cnpj, periodicity (weekly, monthly, quarterly, semiannual, yearly), start_date (YYYY-MM-DD, at least 2 days ahead), optional end_date, value (fixed, BRL) or max_value (variable), optional first_payment_value. Returns subscriptionId, brCode and paymentUrl for the payer to authorise in their bank.",
+        "Create a Pix Automático subscription: title, customer_name with customer_cpf or customer_cnpj, periodicity (weekly, monthly, quarterly, semiannual, yearly), start_date (YYYY-MM-DD, at least 2 days ahead), optional end_date, value (fixed, BRL) or max_value (variable), optional first_payment_value, optional customer_email (the payer is then mailed the request, debit notices, receipts, a failed debit and a cancellation). Returns subscriptionId, brCode and paymentUrl for the payer to authorise in their bank.",
     },
   }),
   operation({

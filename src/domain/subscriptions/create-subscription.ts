@@ -99,6 +99,9 @@ export async function createSubscription(
   const details: Record<string, string> = { customer_name: input.customer_name ?? "" };
   if (input.customer_cpf) details.customer_cpf = input.customer_cpf;
   if (input.customer_cnpj) details.customer_cnpj = input.customer_cnpj;
+  // Kept with the other payer fields, and so copied into each period's charge details, where
+  // the charge's own mail path (a paid charge's receipt) finds it.
+  if (input.customer_email) details.customer_email = input.customer_email;
   const firstCents = cents(input.first_payment_value);
   const firstChargeId = firstCents === null ? null : newId("pix", deps);
   const expiresAt = new Date(

@@ -24,6 +24,7 @@ import {
   RETRY_DAYS_AFTER,
 } from "./calendar.ts";
 import type { SubscriptionDeps } from "./create-subscription.ts";
+import { planDebitNotices } from "./debit-notices.ts";
 import { oneAtATime } from "./in-flight.ts";
 import type { PeriodIssuer, SubscriptionRail } from "./rail.ts";
 import { subscriptionEvent } from "./subscription-view.ts";
@@ -144,9 +145,16 @@ async function writeIssued(deps: SubscriptionDeps, db: Db, b: IssueBatch, tally:
     else tally.issued++;
   }
   // A period another instance stored first keeps its own charge: ours is not written.
-  await insertSubscriptionCharges(
-    db,
-    [...b.charges].filter(([k]) => stored.has(k)).map(([, c]) => c),
+  const mine = [...b.charges].filter(([k]) => stored.has(k)).map(([, c]) => c);
+  await insertSubscriptionCharges(db, mine);
+  // Each period issued here plans its payer's debit notice, in the same transaction.
+  const chargeOf = new Map(mine.map((c) => [c.row.id, c.row]));
+  await planDebitNotices(
+    { db, clock: deps.clock },
+    b.periods.flatMap((p) => {
+      const charge = p.chargeId ? chargeOf.get(p.chargeId) : undefined;
+      return charge ? [{ period: p, charge }] : [];
+    }),
   );
   await advanceSubscriptions(db, b.advances, deps.clock.now());
   for (const s of b.expired) await expireSubscription(deps, db, s, ["approved"]);

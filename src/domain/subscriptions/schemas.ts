@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normalizeCnpj } from "../charges/br-validators.ts";
-import { Brl, Cpf } from "../charges/schemas.ts";
+import { Brl, Cpf, Email } from "../charges/schemas.ts";
 import { HasMore, PageArguments, PageQuery } from "../list-limit.ts";
 import { isCalendarDate, PERIODICITIES, RETRY_POLICIES } from "./calendar.ts";
 import { SUBSCRIPTION_DISPLAY_STATUS, SUBSCRIPTION_STATUSES } from "./subscription-status.ts";
@@ -36,6 +36,9 @@ export const CreateSubscriptionSchema = z
     customer_name: text(140).optional().describe("The payer (debtor): required."),
     customer_cpf: Cpf.optional().describe("The payer's CPF (or customer_cnpj)."),
     customer_cnpj: Cnpj.optional().describe("The payer's CNPJ (or customer_cpf)."),
+    customer_email: Email.optional().describe(
+      "The payer's e-mail: given, they are mailed the authorisation request, a notice before each debit, a receipt after each paid period, and notices of a failed debit and of a cancellation (docs/subscriptions.md, Payer mail).",
+    ),
     periodicity: z
       .enum(PERIODICITIES)
       .describe(
@@ -125,6 +128,7 @@ export const SubscriptionDataSchema = z.object({
   customer_name: z.string().nullable(),
   customer_cpf: z.string().nullable(),
   customer_cnpj: z.string().nullable(),
+  customer_email: z.string().nullable().describe("The payer's e-mail, if given."),
   periodicity: z.enum(PERIODICITIES),
   startDate: z.string(),
   endDate: z.string().nullable(),

@@ -37,6 +37,7 @@ export function subscriptionData(s: SubscriptionRow) {
     customer_name: detail(s, "customer_name"),
     customer_cpf: detail(s, "customer_cpf"),
     customer_cnpj: detail(s, "customer_cnpj"),
+    customer_email: detail(s, "customer_email"),
     periodicity: s.periodicity,
     startDate: s.startDate,
     endDate: s.endDate,

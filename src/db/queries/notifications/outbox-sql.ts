@@ -34,8 +34,15 @@ export const BILLS_OF_NEW_CHARGES_CTE = `m AS (
 /**
  * For events.ts: the mails of the events a CTE named `e` just wrote (columns id, account_id,
  * mode, type, charge_id, created_at: the event's date, on the account's clock; deliver_at: the
- * real time it is due), as CTE `m`. The charge is read as it stands in this transaction (the
- * move that wrote the event came first).
+ * real time it is due), as CTE `m`. The charge or subscription is read as it stands in this
+ * transaction (the move that wrote the event came first).
+ *
+ * A charge's events: its bill (not a subscription period's: its payer hears of it through the
+ * subscription's debit notice), the receipt and refund notice of any charge, and a subscription
+ * period's decline (its failed debit, after the retries). A subscription's events carry its id
+ * in charge_id (subscription-view.ts): its authorisation request when created, its cancellation.
+ * The subscription's branch joins only the events of those two types, so a batch of charge
+ * events pays nothing for it.
  */
 export const MAILS_OF_EVENTS_CTE = `m AS (
     ${INSERT_INTO}
@@ -44,12 +51,22 @@ export const MAILS_OF_EVENTS_CTE = `m AS (
     FROM (SELECT e.account_id, e.mode, k.kind, ch.id AS charge_id, ch.subscription_id,
         ch.details->>'customer_email' AS email, k.kind || ':' || ch.id AS key,
         e.created_at, e.deliver_at
-      FROM e JOIN (VALUES ('charge.created', 'bill', false), ('charge.approved', 'receipt', true),
-          ('charge.refund', 'refund', true)) AS k(type, kind, any_charge) ON k.type = e.type
+      FROM e JOIN (VALUES ('charge.created', 'bill', 'plain'),
+          ('charge.approved', 'receipt', 'any'), ('charge.refund', 'refund', 'any'),
+          ('charge.declined', 'subscription_debit_failed', 'period'))
+          AS k(type, kind, charges) ON k.type = e.type
         JOIN charges ch ON ch.id = e.charge_id AND ch.account_id = e.account_id
           AND ch.mode = e.mode
       WHERE ch.details->>'customer_email' IS NOT NULL
-        AND (k.any_charge OR ch.subscription_id IS NULL)) x
+        AND (k.charges = 'any' OR (ch.subscription_id IS NULL) = (k.charges = 'plain'))
+      UNION ALL
+      SELECT e.account_id, e.mode, k.kind, NULL, s.id, s.details->>'customer_email',
+        k.kind || ':' || s.id, e.created_at, e.deliver_at
+      FROM e JOIN (VALUES ('subscription.created', 'subscription_request'),
+          ('subscription.canceled', 'subscription_canceled')) AS k(type, kind) ON k.type = e.type
+        JOIN subscriptions s ON s.id = e.charge_id AND s.account_id = e.account_id
+          AND s.mode = e.mode
+      WHERE s.details->>'customer_email' IS NOT NULL) x
     ON CONFLICT (account_id, mode, dedupe_key) DO NOTHING
     RETURNING 1
   )`;

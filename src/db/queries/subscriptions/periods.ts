@@ -116,6 +116,19 @@ export async function updatePeriod(
   );
 }
 
+/** One period of a subscription (a debit notice's, when it is sent). */
+export async function findPeriod(
+  db: Db,
+  k: { accountId: string; mode: Mode; subscriptionId: string; period: number },
+): Promise<PeriodRow | undefined> {
+  const rows = await db.query<PeriodRow>(
+    `SELECT ${PERIOD_COLUMNS} FROM subscription_periods p
+     WHERE p.subscription_id = $1 AND p.period = $2 AND p.account_id = $3 AND p.mode = $4`,
+    [k.subscriptionId, k.period, k.accountId, k.mode],
+  );
+  return rows[0];
+}
+
 /** A period by its charge (simulate-pay on a period's charge, a live cobr notification). */
 export async function findPeriodByCharge(
   db: Db,
