@@ -6,6 +6,7 @@ import { makeSmtpRelay, type SmtpRelay } from "../../net/smtp-relay.ts";
 import { clockFor } from "../subscriptions/account-clock.ts";
 import type { ContextDeps } from "./mail-context-of.ts";
 import { noRelayReason, type SendDeps } from "./send-notification.ts";
+import { makeSubscriptionContext } from "./subscription-context.ts";
 import { unsubscribeKeyOf, unsubscribeUrl } from "./unsubscribe-link.ts";
 
 // The service's mail pieces, made once at boot from the configuration: one relay per mode (test
@@ -54,7 +55,9 @@ export function makeMailSetup(input: {
       unsubscribeUrl(unsubscribeKey, base, { ...who, address }),
     ...(input.receiptUrl ? { receiptUrl: input.receiptUrl } : {}),
     ...(input.paymentOf ? { paymentOf: input.paymentOf } : {}),
-    ...(input.subscriptionContext ? { subscriptionContext: input.subscriptionContext } : {}),
+    subscriptionContext:
+      input.subscriptionContext ??
+      makeSubscriptionContext({ db, clockOf: (who) => clockFor({ db, clock: input.clock }, who) }),
   };
   return {
     send,
