@@ -10,6 +10,7 @@ import { makeCreateWriter } from "./db/queries/insert-charges.ts";
 import type { AppDeps } from "./deps.ts";
 import { bootstrapIfEmpty, firstStartShown } from "./domain/first-start/bootstrap.ts";
 import { makePspClients, type PspClientFactory } from "./domain/pix-psp-connection/clients.ts";
+import { receiptKeyFrom } from "./domain/receipts/receipt-token.ts";
 import { sandboxPixProvider } from "./domain/sandbox-pix/pix-provider.ts";
 import { sandboxSubscriptionRail } from "./domain/subscriptions/rail.ts";
 import { makeLiveSubscriptionRail } from "./domain/subscriptions-live/live-rail.ts";
@@ -152,6 +153,7 @@ export async function createService(
     baseUrl: config.baseUrl,
     maxChargeCents: config.maxChargeCents,
     secretBox,
+    receiptKey: receiptKeyFrom(secretKey),
     payloadSigner: makePayloadSigner(secretKey),
     crypto: {
       quotes: makeQuoteService({

@@ -7,6 +7,7 @@ import {
   Email,
   ListChargesArgsSchema,
   ListChargesQuerySchema,
+  ReceiptUrlField,
 } from "../charges/schemas.ts";
 
 export const ActivateWalletSchema = z.strictObject({
@@ -130,6 +131,7 @@ export const CryptoStatusSchema = CryptoChargeCreatedSchema.omit({
   customer_name: z.string().nullable().optional(),
   customer_email: z.string().nullable().optional(),
   customer_cpf: z.string().nullable().optional(),
+  receiptUrl: ReceiptUrlField,
 });
 
 export const QuoteSchema = z.object({
