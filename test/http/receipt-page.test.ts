@@ -107,6 +107,16 @@ describe("receipt page", () => {
     assert.match(en, /Charge reference/);
     assert.match(en, /Brasília time/);
 
+    // A PIX payment whose end-to-end id is known (live: the PSP's) is named by it; the column
+    // is written here directly, as the live confirmation would.
+    const E2E = "E00000000202612021504abcdefghijk";
+    await svc.deps.db.query("UPDATE charges SET psp_e2eid = $2 WHERE id = $1", [c.chargeId, E2E]);
+    const withE2e = text((await open(pathOf(st.receiptUrl))).body);
+    assert.match(
+      withE2e,
+      new RegExp(`ID da transação Pix \\(E2E\\)</p> <p class="mono receipt-id-value">${E2E}<`),
+    );
+
     // Refunded after payment: still a receipt, shown as refunded.
     const refund = await svc.call("POST", "/api/pix/charge/refund", {
       token: a.test,
