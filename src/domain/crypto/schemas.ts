@@ -131,8 +131,9 @@ export const CryptoStatusSchema = CryptoChargeCreatedSchema.omit({
   customer_name: z.string().nullable().optional(),
   customer_email: z.string().nullable().optional(),
   customer_cpf: z.string().nullable().optional(),
-  receiptUrl: ReceiptUrlField,
 });
+/** A Bitcoin charge's status read: the list item's fields, and once paid its receipt page. */
+export const CryptoStatusViewSchema = CryptoStatusSchema.extend({ receiptUrl: ReceiptUrlField });
 
 export const QuoteSchema = z.object({
   pair: z.literal("BTC/BRL"),
