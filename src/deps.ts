@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import type { ChargeWriter, CobAttemptWriter } from "./db/queries/insert-charges.ts";
 import type { LightningSettings } from "./domain/lightning/deps.ts";
 import type { MailPass } from "./domain/notifications/mail-pass.ts";
+import type { MailSetup } from "./domain/notifications/mail-setup.ts";
 import type { PspClientFactory, PspClients } from "./domain/pix-psp-connection/clients.ts";
 import type { PixProviders } from "./domain/sandbox-pix/pix-provider.ts";
 import type { SubscriptionRails } from "./domain/subscriptions/rail.ts";
@@ -92,4 +93,6 @@ export type AppDeps = {
   strictPayloads?: boolean;
   /** Sends an account's payer mail due by a clock (the test clock's advance, day by day). */
   mailPass?: MailPass;
+  /** Payers' mail: the relays, the links' keys, one attempt's deps (domain/notifications/). */
+  mail?: MailSetup;
 };

@@ -22,7 +22,11 @@ export function classifyRelayResult(
   input: { attemptsBefore: number; now: Date; jitter: () => number },
 ): MailVerdict {
   if (result.ok) return { status: "sent" };
-  const said = result.code === undefined ? result.error : `${result.code} ${result.error}`;
+  // nodemailer's text is the whole reply line, code first; an error without one gets it added.
+  const said =
+    result.code === undefined || result.error.startsWith(String(result.code))
+      ? result.error
+      : `${result.code} ${result.error}`;
   const permanent =
     !result.auth && result.code !== undefined && result.code >= 500 && result.code < 600;
   if (permanent) return { status: "failed", error: said };
