@@ -70,6 +70,11 @@ export type AppDeps = {
   /** The largest amount of one charge, in centavos. */
   maxChargeCents: number;
   secretBox: SecretBox;
+  /**
+   * The key of receipt links (domain/receipts/receipt-token.ts), derived from the service's
+   * secret key at boot: a new secret key makes the links given out before it a 404.
+   */
+  receiptKey: Buffer;
   /** Signs the payloads of this service's Pix locations (sandbox due-date charges). */
   payloadSigner?: PayloadSigner;
   urlPolicy: AddressPolicy;

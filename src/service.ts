@@ -12,6 +12,7 @@ import { bootstrapIfEmpty, firstStartShown } from "./domain/first-start/bootstra
 import { makeMailSetup } from "./domain/notifications/mail-setup.ts";
 import { renderMail } from "./domain/notifications/render/render-mail.ts";
 import { makePspClients, type PspClientFactory } from "./domain/pix-psp-connection/clients.ts";
+import { receiptKeyFrom } from "./domain/receipts/receipt-token.ts";
 import { sandboxPixProvider } from "./domain/sandbox-pix/pix-provider.ts";
 import { sandboxSubscriptionRail } from "./domain/subscriptions/rail.ts";
 import { makeLiveSubscriptionRail } from "./domain/subscriptions-live/live-rail.ts";
@@ -157,6 +158,7 @@ export async function createService(
     baseUrl: config.baseUrl,
     maxChargeCents: config.maxChargeCents,
     secretBox,
+    receiptKey: receiptKeyFrom(secretKey),
     payloadSigner: makePayloadSigner(secretKey),
     crypto: {
       quotes: makeQuoteService({

@@ -109,7 +109,7 @@ describe("the folders of src/", () => {
 export const DOMAIN_FLOORS: ReadonlyArray<{ floor: string; folders: readonly string[] }> = [
   {
     floor: "rules and formats: no record of their own beyond a query",
-    folders: ["*.ts", "pix", "due-date", "idempotency"],
+    folders: ["*.ts", "pix", "due-date", "idempotency", "receipts"],
   },
   {
     floor: "the records: accounts, users, tokens, the charge model and its events, PSP access",

@@ -7,7 +7,7 @@ import {
   CreateCryptoChargeSchema,
   CryptoChargeCreatedSchema,
   CryptoChargeListSchema,
-  CryptoStatusSchema,
+  CryptoStatusViewSchema,
   ListCryptoChargesArgsSchema,
   ListCryptoChargesQuerySchema,
   QuoteQuerySchema,
@@ -92,7 +92,7 @@ export const CRYPTO_OPERATIONS = [
     summary: "Status of a Bitcoin charge; without a token, no customer data",
     tags,
     input: ChargeIdSchema,
-    output: CryptoStatusSchema,
+    output: CryptoStatusViewSchema,
     // The same use case, and so the same ownership check, for the tool and the route.
     run: (c, input) => cryptoChargeStatus(c.deps, c.caller, input.charge_id, c.baseUrl),
     tool: {

@@ -94,7 +94,7 @@ export const PIX_CHARGE_OPERATIONS = [
     tags,
     input: ChargeIdSchema,
     output: ChargeStatusViewSchema,
-    run: (c, input) => pixChargeStatus(c.deps, c.principal, input.charge_id),
+    run: (c, input) => pixChargeStatus(c.deps, c.principal, input.charge_id, c.baseUrl),
     tool: {
       name: "get_pix_charge_status",
       description:

@@ -39,6 +39,7 @@ const POSTS = [
 const ID_PAGES = [
   "/pay/ch_%00x",
   "/checkout/prod_%00x",
+  "/receipt/pix_%00x.AAAAAAAAAAAAAAAAAAAAAA",
   "/dashboard/charges/ch_%00x",
   "/dashboard/charges/ch_%00x/status",
   "/dashboard/webhooks/wh_%00x",

@@ -1,6 +1,7 @@
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
+import { receiptField } from "../receipts/receipt-token.ts";
 import { chargePage } from "./charge-page.ts";
 import { chargeView, qrImageOf } from "./charge-view.ts";
 
@@ -12,15 +13,20 @@ import type { ListChargesQuery } from "./schemas.ts";
 
 /**
  * A charge of the caller with its QR image (drawn from brCode, not stored), expired first if it
- * is overdue (never a stale read).
+ * is overdue (never a stale read), and once paid the address of its receipt page.
  */
 export async function pixChargeStatus(
-  deps: { db: Db; clock: Clock; random: Random },
+  deps: { db: Db; clock: Clock; random: Random; receiptKey: Buffer },
   who: Principal,
   chargeId: string,
+  baseUrl: string,
 ) {
   const row = await loadCharge(deps, who, chargeId);
-  return { ...chargeView(row, deps.clock.now()), qrCodeImage: qrImageOf(row) };
+  return {
+    ...chargeView(row, deps.clock.now()),
+    qrCodeImage: qrImageOf(row),
+    ...receiptField(row, baseUrl, deps.receiptKey),
+  };
 }
 
 /** The caller's PIX charges, newest first, a page at a time, filtered. */

@@ -293,8 +293,17 @@ export const ChargeViewSchema = z.object({
   expiresAt: z.string(),
   updatedAt: z.string(),
 });
+/** A paid charge's public receipt page (docs/checkout.md), for the owner's status read. */
+export const ReceiptUrlField = z
+  .string()
+  .optional()
+  .describe(
+    "Once the charge is paid (approved, or refunded after it was paid): its public receipt page, to send the payer (no sign-in; an unguessable address, not the charge id). Absent before payment.",
+  );
+
 export const ChargeStatusViewSchema = ChargeViewSchema.extend({
   qrCodeImage: z.string().nullable(),
+  receiptUrl: ReceiptUrlField,
 });
 
 export const ChargeListSchema = z.object({

@@ -4,6 +4,7 @@ import type { Principal } from "../../kernel/mode.ts";
 import { chargePage } from "../charges/charge-page.ts";
 import type { ListChargesQuery } from "../charges/schemas.ts";
 import { notFound } from "../errors.ts";
+import { receiptField } from "../receipts/receipt-token.ts";
 import { cryptoView } from "./crypto-view.ts";
 import { readCryptoCharge, type WatchDeps } from "./watch-chain.ts";
 
@@ -17,10 +18,12 @@ export type CryptoReadDeps = Pick<WatchDeps, "db" | "clock" | "random"> & {
 /**
  * A Bitcoin charge's status, the chain asked first. With a caller, a charge of the caller's
  * account and mode only (any other is 404, as if it did not exist) in the owner's view; without
- * one (a payment page), any charge in the public view, which leaves out the customer's data.
+ * one (a payment page), any charge in the public view, which leaves out the customer's data
+ * and the receipt link (the charge id alone must not lead to the receipt).
  */
 export async function cryptoChargeStatus(
-  deps: CryptoReadDeps,
+  // receiptKey: the owner's view of a paid charge carries its receiptUrl.
+  deps: CryptoReadDeps & { receiptKey: Buffer },
   who: Principal | undefined,
   chargeId: string,
   baseUrl: string,
@@ -30,7 +33,11 @@ export async function cryptoChargeStatus(
     : await findChargeById(deps.db, chargeId);
   if (!found?.crypto) throw notFound(`charge_id: charge ${chargeId} not found`);
   const fresh = await readCryptoCharge({ ...deps, ...deps.crypto }, found);
-  return cryptoView(fresh, baseUrl, { public: !who });
+  if (!who) return cryptoView(fresh, baseUrl, { public: true });
+  return {
+    ...cryptoView(fresh, baseUrl, { public: false }),
+    ...receiptField(fresh, baseUrl, deps.receiptKey),
+  };
 }
 
 /**

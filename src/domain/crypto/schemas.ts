@@ -7,6 +7,7 @@ import {
   Email,
   ListChargesArgsSchema,
   ListChargesQuerySchema,
+  ReceiptUrlField,
 } from "../charges/schemas.ts";
 
 export const ActivateWalletSchema = z.strictObject({
@@ -131,6 +132,8 @@ export const CryptoStatusSchema = CryptoChargeCreatedSchema.omit({
   customer_email: z.string().nullable().optional(),
   customer_cpf: z.string().nullable().optional(),
 });
+/** A Bitcoin charge's status read: the list item's fields, and once paid its receipt page. */
+export const CryptoStatusViewSchema = CryptoStatusSchema.extend({ receiptUrl: ReceiptUrlField });
 
 export const QuoteSchema = z.object({
   pair: z.literal("BTC/BRL"),

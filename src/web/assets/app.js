@@ -10,9 +10,14 @@
 // - <element data-poll-url="/url" data-poll-status="pending"> reloads the page when the JSON
 //   at the URL ({status} or {data: {status}}) says another status (live status, every 3 s);
 // - <section data-pay-feed="/api/pay/status?…"> (the payment page) updates in place, every 2 s;
-// - <element data-countdown="<ISO time>" data-label="… {left} …"> counts down to that time.
+// - <element data-countdown="<ISO time>" data-label="… {left} …"> counts down to that time;
+// - <button data-print> prints the page (the receipt page; hidden without script).
 (() => {
   document.documentElement.classList.add("js");
+
+  document.addEventListener("click", (e) => {
+    if (e.target instanceof Element && e.target.closest("[data-print]")) window.print();
+  });
 
   document.addEventListener("click", (e) => {
     const btn = e.target instanceof Element ? e.target.closest("[data-copy]") : null;

@@ -4,9 +4,10 @@ import { asLang, formatBrl, LANGS, langFromAcceptLanguage, translator } from "./
 import { common } from "./common.ts";
 import { dashboard } from "./dashboard.ts";
 import { pay } from "./pay.ts";
+import { receipt } from "./receipt.ts";
 
 test("every area has the same keys in Portuguese and English, none empty", () => {
-  for (const area of [common, dashboard, pay]) {
+  for (const area of [common, dashboard, pay, receipt]) {
     const pt = Object.keys(area["pt-BR"]).sort();
     assert.deepEqual(Object.keys(area.en).sort(), pt);
     for (const lang of LANGS) {

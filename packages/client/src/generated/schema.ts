@@ -2176,6 +2176,8 @@ export interface operations {
                             expiresAt: string;
                             updatedAt: string;
                             qrCodeImage: string | null;
+                            /** @description Once the charge is paid (approved, or refunded after it was paid): its public receipt page, to send the payer (no sign-in; an unguessable address, not the charge id). Absent before payment. */
+                            receiptUrl?: string;
                         };
                     };
                 };
@@ -5167,6 +5169,8 @@ export interface operations {
                             customer_name?: string | null;
                             customer_email?: string | null;
                             customer_cpf?: string | null;
+                            /** @description Once the charge is paid (approved, or refunded after it was paid): its public receipt page, to send the payer (no sign-in; an unguessable address, not the charge id). Absent before payment. */
+                            receiptUrl?: string;
                         };
                     };
                 };
