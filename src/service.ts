@@ -12,7 +12,8 @@ import { bootstrapIfEmpty, firstStartShown } from "./domain/first-start/bootstra
 import { makeMailSetup } from "./domain/notifications/mail-setup.ts";
 import { renderMail } from "./domain/notifications/render/render-mail.ts";
 import { makePspClients, type PspClientFactory } from "./domain/pix-psp-connection/clients.ts";
-import { receiptKeyFrom } from "./domain/receipts/receipt-token.ts";
+import { paymentOf } from "./domain/receipts/payment-of.ts";
+import { receiptKeyFrom, receiptUrl } from "./domain/receipts/receipt-token.ts";
 import { sandboxPixProvider } from "./domain/sandbox-pix/pix-provider.ts";
 import { sandboxSubscriptionRail } from "./domain/subscriptions/rail.ts";
 import { makeLiveSubscriptionRail } from "./domain/subscriptions-live/live-rail.ts";
@@ -196,7 +197,16 @@ export async function createService(
     strictPayloads: opts.strictResponses === true,
   };
   // Payers' mail (docs/notifications.md): a relay per mode, the links' keys, one attempt's deps.
-  const mail = makeMailSetup({ config, db, clock, random, secretKey, render: renderMail });
+  const mail = makeMailSetup({
+    config,
+    db,
+    clock,
+    random,
+    secretKey,
+    render: renderMail,
+    receiptUrl: (base, chargeId) => receiptUrl(base, deps.receiptKey, chargeId),
+    paymentOf: (row) => paymentOf(db, row),
+  });
   deps.mail = mail;
   // Confirmed Pix Automático notifications move subscriptions through this (notify.ts).
   const recurrenceSink = makeSubscriptionSink(deps, () => config.baseUrl ?? "");
