@@ -6,7 +6,7 @@ import {
 } from "../domain/test-clock/schemas.ts";
 import { operation } from "./operation.ts";
 
-// The sandbox test clock of an account's test mode (docs/sandbox.md, "Test clock"). The old path
+// The sandbox test clock of an account's test mode (docs/pix.md, "Test clock"). The old path
 // under subscriptions (operations/subscriptions.ts, advanceTestClock) runs the same use case.
 
 const tags = ["sandbox"];

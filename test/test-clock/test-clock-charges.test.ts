@@ -143,11 +143,18 @@ describe("due dates on a moved test clock", () => {
     // Payable 3 days after, to Sunday 2026-12-13 moved to Monday: expired from 2026-12-15 in Brazil.
     assert.equal(bill.expiresAt, "2026-12-15T03:00:00.000Z");
 
+    // A batch's lines are judged on the same clock.
+    const batch = await t.ok(token, "POST", "/api/pix/charges/batch", {
+      charges: [BILL, { ...BILL, due_date: "2026-12-10", external_id: "b-2" }],
+    });
+    assert.match(batch.results[0].error?.message ?? "", /^due_date: /);
+    assert.equal(batch.results[1].dueDate, "2026-12-10");
+
     const immediate = await t.ok(token, "POST", "/api/pix/charge/create", { value: 10 });
     assert.equal(immediate.expiresAt, new Date(t.clock.now().getTime() + 3600_000).toISOString());
 
     const later = await t.advance(token, 4);
-    assert.equal(later.overdue, 1);
+    assert.equal(later.overdue, 2, "the bill and the batch's line");
     const updates = await t.events(token, bill.chargeId, "charge.updated");
     assert.equal(updates.length, 1);
     assert.equal(updates[0]?.data.amountDue, 1259.66);

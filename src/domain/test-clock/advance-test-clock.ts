@@ -9,7 +9,7 @@ import { offsetClock } from "../subscriptions/account-clock.ts";
 import { billingPassFor, emptyTally } from "../subscriptions/billing.ts";
 import type { SubscriptionDeps } from "../subscriptions/create-subscription.ts";
 
-// The sandbox test clock (docs/sandbox.md, "Test clock"): an account's test mode runs ahead of
+// The sandbox test clock (docs/pix.md, "Test clock"): an account's test mode runs ahead of
 // the real clock by whole days, and moving it runs, day by day, everything in test mode that
 // depends on the date, as the background jobs would have on those days: due-date charges
 // becoming overdue and charges expiring, the subscription billing pass, and the payer mail due.
