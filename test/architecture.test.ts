@@ -123,7 +123,14 @@ export const DOMAIN_FLOORS: ReadonlyArray<{ floor: string; folders: readonly str
   { floor: "live subscriptions at the PSP", folders: ["subscriptions-live"] },
   {
     floor: "use cases across resources",
-    folders: ["charge-lifecycle", "events", "first-start", "pix-psp-setup", "notifications"],
+    folders: [
+      "charge-lifecycle",
+      "events",
+      "first-start",
+      "pix-psp-setup",
+      "notifications",
+      "test-clock",
+    ],
   },
   { floor: "what the pages read", folders: ["checkout", "dashboard"] },
 ];

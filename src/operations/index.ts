@@ -8,6 +8,7 @@ import { PIX_CHARGE_OPERATIONS } from "./pix-charges.ts";
 import { PIX_PROVIDER_OPERATIONS } from "./pix-provider.ts";
 import { PRODUCT_OPERATIONS } from "./products.ts";
 import { SUBSCRIPTION_OPERATIONS } from "./subscriptions.ts";
+import { TEST_CLOCK_OPERATIONS } from "./test-clock.ts";
 import { TOKEN_OPERATIONS } from "./tokens.ts";
 import { WEBHOOK_OPERATIONS } from "./webhooks.ts";
 
@@ -22,6 +23,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...PIX_CHARGE_OPERATIONS,
   ...PIX_PROVIDER_OPERATIONS,
   ...SUBSCRIPTION_OPERATIONS,
+  ...TEST_CLOCK_OPERATIONS,
   ...EVENT_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...CRYPTO_OPERATIONS,

@@ -1,6 +1,5 @@
 import { createSubscription } from "../domain/subscriptions/create-subscription.ts";
 import {
-  advanceClock,
   cancelSubscription,
   listSubscriptions,
   setNextAmount,
@@ -8,8 +7,6 @@ import {
   subscriptionStatus,
 } from "../domain/subscriptions/manage-subscriptions.ts";
 import {
-  AdvanceClockSchema,
-  ClockAdvancedSchema,
   CreateSubscriptionSchema,
   ListSubscriptionsArgsSchema,
   ListSubscriptionsQuerySchema,
@@ -21,6 +18,8 @@ import {
   SubscriptionStatusSchema,
   SubscriptionViewSchema,
 } from "../domain/subscriptions/schemas.ts";
+import { advanceAccountClock } from "../domain/test-clock/advance-test-clock.ts";
+import { AdvanceClockSchema, ClockAdvancedSchema } from "../domain/test-clock/schemas.ts";
 import { operation } from "./operation.ts";
 
 // Subscriptions through Pix Automático (docs/subscriptions.md).
@@ -149,17 +148,15 @@ export const SUBSCRIPTION_OPERATIONS = [
     path: "/api/pix/subscriptions/test-clock/advance",
     auth: "required",
     scope: "subscriptions:write",
+    // The path the test clock had when only subscriptions read it: kept, doing what
+    // POST /api/test-clock/advance does (operations/test-clock.ts), under its old scope so the
+    // keys that called it still can. Its MCP tool moved with the clock.
     summary:
-      "Sandbox: move this account's test clock forward by days, running the billing scheduler for each day (test tokens only)",
+      "Deprecated: use POST /api/test-clock/advance, which this path does the same as (sandbox, test tokens only)",
     tags,
     input: AdvanceClockSchema,
     output: ClockAdvancedSchema,
     stored: "plain",
-    run: (c, input) => advanceClock(c.deps, c.principal, input.days),
-    tool: {
-      name: "advance_test_clock",
-      description:
-        "Sandbox only (test token): move this account's test clock forward by days (1..400); each day's subscription charges, debits and retries happen as they would.",
-    },
+    run: (c, input) => advanceAccountClock(c.deps, c.principal, input.days),
   }),
 ];

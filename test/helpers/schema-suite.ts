@@ -173,6 +173,8 @@ export const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
     token: c.test,
     body: { days: 1 },
   }),
+  "POST /api/test-clock/advance": async (c) => ({ token: c.test, body: { days: 1 } }),
+  "GET /api/test-clock": async (c) => ({ token: c.test }),
   "POST /api/pix/provider": async (c) => {
     peer ??= await startPspPeer({ profile: "efi" });
     return { token: c.live, body: providerBody(peer) };

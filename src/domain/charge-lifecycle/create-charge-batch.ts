@@ -19,6 +19,7 @@ import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
 import { sandboxDueBrCode } from "../sandbox-pix/due-location.ts";
 import type { PixProviders } from "../sandbox-pix/pix-provider.ts";
+import { clockFor } from "../subscriptions/account-clock.ts";
 import type { Tally } from "../tally.ts";
 import {
   duplicateResult,
@@ -127,9 +128,12 @@ export async function prepareChargeBatch(
 ): Promise<PreparedBatch> {
   const results: LineResult[] = [];
   const judged: Accepted[] = [];
+  // A sandbox batch's due dates are read on the account's test clock, as a single bill's are
+  // (create-pix-charge.ts): read once for the batch.
+  const dueClock = await clockFor(deps, who);
   for (const [index, raw] of batch.charges.entries()) {
     try {
-      judged.push({ index, ...(await acceptLine(deps, who, raw)) });
+      judged.push({ index, ...(await acceptLine(deps, who, raw, dueClock)) });
     } catch (err) {
       results[index] = { index, error: errorOf(err) };
     }
@@ -206,7 +210,7 @@ export async function prepareChargeBatch(
       livemode: who.mode === "live",
       expiresAt: row.expiresAt.toISOString(),
       paymentUrl: paymentUrl(baseUrl, id),
-      ...dueFields(row, now),
+      ...dueFields(row, dueClock.now()),
     };
   }
   pointRepeats(results, sameAs);
@@ -255,6 +259,7 @@ async function acceptLine(
   deps: Deps,
   who: Principal,
   raw: Record<string, unknown>,
+  dueClock: Clock,
 ): Promise<Omit<Accepted, "index">> {
   // Worded as the create route words them (an unknown discount mode reads as the list of modes).
   const parsed = CreatePixChargeSchema.safeParse(raw, { reportInput: true });
@@ -275,7 +280,12 @@ async function acceptLine(
     title: input.title ?? null,
   });
   const withDue = { ...input, due_date: input.due_date };
-  return { input: withDue, valueCents, title, due: planDueCharge(deps, withDue, valueCents) };
+  return {
+    input: withDue,
+    valueCents,
+    title,
+    due: planDueCharge({ clock: dueClock }, withDue, valueCents),
+  };
 }
 
 function errorOf(err: unknown): { code: string; message: string } {

@@ -20,6 +20,7 @@ import { centsToBrl } from "../money.ts";
 import { resolveAmount } from "../products/resolve-amount.ts";
 import { sandboxDueBrCode } from "../sandbox-pix/due-location.ts";
 import type { PixProviders } from "../sandbox-pix/pix-provider.ts";
+import { clockFor } from "../subscriptions/account-clock.ts";
 import type { Tally } from "../tally.ts";
 
 export type PixChargeDeps = {
@@ -109,11 +110,14 @@ export async function preparePixCharge(
   const now = deps.clock.now();
   const expiresIn = input.expires_in ?? DEFAULT_EXPIRES_IN_SEC;
   // A due date makes the charge a cobv (due-charge.ts): payable to the end of its last payable
-  // day, its amount depending on the payment date.
+  // day, its amount depending on the payment date. A sandbox bill's dates are read on the
+  // account's test clock (one primary-key read, on this path only), so a bill can be due in 3
+  // days of a clock moved ahead; an immediate charge keeps the real clock and reads nothing.
+  const dueClock = input.due_date === undefined ? undefined : await clockFor(deps, who);
   const due: DuePlan | undefined =
-    input.due_date === undefined
+    input.due_date === undefined || !dueClock
       ? undefined
-      : planDueCharge(deps, { ...input, due_date: input.due_date }, valueCents);
+      : planDueCharge({ clock: dueClock }, { ...input, due_date: input.due_date }, valueCents);
   const id = newId("pix", deps);
   let txid: string;
   let brCode: string;
@@ -211,7 +215,7 @@ export async function preparePixCharge(
     livemode: who.mode === "live",
     expiresAt: row.expiresAt.toISOString(),
     paymentUrl: paymentUrl(baseUrl, id),
-    ...dueFields(row, now),
+    ...dueFields(row, dueClock?.now() ?? now),
   };
   return {
     data,

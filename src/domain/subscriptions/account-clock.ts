@@ -4,8 +4,9 @@ import type { Db } from "../../kernel/db.ts";
 import type { Mode } from "../../kernel/mode.ts";
 
 // The sandbox test clock: an account's test mode may run ahead of the real clock (never behind),
-// moved by POST /api/pix/subscriptions/test-clock/advance. Subscriptions read time through it;
-// live mode always runs on the real clock.
+// moved by POST /api/test-clock/advance (domain/test-clock/). Subscriptions read time through it,
+// and so do a sandbox due-date charge's dates at creation; live mode always runs on the real
+// clock. It lives here, where subscriptions first needed it, below the floors that read it.
 
 export const offsetClock = (clock: Clock, ms: number): Clock =>
   ms === 0 ? clock : { now: () => new Date(clock.now().getTime() + ms), real: clock.real ?? clock };

@@ -8,21 +8,19 @@ import {
   moveSubscription,
   updateSubscriptionFields,
 } from "../../db/queries/subscriptions/subscriptions.ts";
-import { advanceTestClock } from "../../db/queries/subscriptions/test-clocks.ts";
 import type { Principal } from "../../kernel/mode.ts";
 import { chargeEvent } from "../charges/charge-events.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
 import { pageOf } from "../list-limit.ts";
 import { brlToCents, centsToBrl } from "../money.ts";
-import { clockFor, offsetClock } from "./account-clock.ts";
-import { billingPassFor, emptyTally } from "./billing.ts";
+import { clockFor } from "./account-clock.ts";
 import { issueAt, periodDate } from "./calendar.ts";
 import { railOf, type SubscriptionDeps } from "./create-subscription.ts";
 import { SUBSCRIPTION_DISPLAY_STATUS } from "./subscription-status.ts";
 import { subscriptionEvent, subscriptionFullView, subscriptionView } from "./subscription-view.ts";
 
 // The subscription operations after creation: read, list, cancel, set a variable period's amount,
-// and the sandbox's authorisation and test clock.
+// and the sandbox's authorisation (its test clock is domain/test-clock/).
 
 export async function loadSubscription(deps: SubscriptionDeps, who: Principal, id: string) {
   const s = await findSubscription(deps.db, { accountId: who.accountId, mode: who.mode, id });
@@ -209,22 +207,4 @@ export async function recordAuthorization(
     await insertEvents(db, events);
     return moved;
   });
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * Sandbox test clock: moves this account's test mode `days` forward, one day at a time, running
- * the billing pass at each day as the scheduler would have (so periods are issued in their
- * windows, debited on their dates and retried on theirs). Live mode never moves.
- */
-export async function advanceClock(deps: SubscriptionDeps, who: Principal, days: number) {
-  if (who.mode !== "test") throw forbidden("the test clock is for test tokens only");
-  const tally = emptyTally();
-  let ms = 0;
-  for (let i = 0; i < days; i++) {
-    ms = await advanceTestClock(deps.db, who.accountId, DAY_MS, deps.clock.now());
-    await billingPassFor(deps, offsetClock(deps.clock, ms), who.accountId, tally);
-  }
-  return { now: offsetClock(deps.clock, ms).now().toISOString(), advancedDays: ms / DAY_MS };
 }

@@ -102,15 +102,6 @@ export const SimulateAuthorizeSchema = z.strictObject({
     ),
 });
 
-export const AdvanceClockSchema = z.strictObject({
-  days: z
-    .number()
-    .int("must be a whole number of days")
-    .min(1, "must be at least 1")
-    .max(400, "must be at most 400")
-    .describe("Days to move this account's sandbox clock forward; the scheduler runs for each."),
-});
-
 export const ListSubscriptionsQuerySchema = z.strictObject({ ...PageQuery });
 export const ListSubscriptionsArgsSchema = z.strictObject({ ...PageArguments });
 
@@ -173,9 +164,4 @@ export const SubscriptionStatusSchema = SubscriptionCreatedSchema;
 export const SubscriptionListSchema = z.object({
   subscriptions: z.array(SubscriptionViewSchema),
   hasMore: HasMore,
-});
-
-export const ClockAdvancedSchema = z.object({
-  now: z.string().describe("This account's sandbox clock after the move."),
-  advancedDays: z.number().describe("How far the clock now runs ahead of the real one, in days."),
 });

@@ -26,6 +26,8 @@ export const SCOPES = [
   "account:write",
   "subscriptions:read",
   "subscriptions:write",
+  "test_clock:read",
+  "test_clock:write",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 export const ScopeSchema = z.enum(SCOPES);

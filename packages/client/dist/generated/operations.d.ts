@@ -200,6 +200,22 @@ export declare const OPERATIONS: {
         readonly auth: true;
         readonly produces: "application/json";
     };
+    readonly advanceAccountTestClock: {
+        readonly method: "POST";
+        readonly path: "/api/test-clock/advance";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly getTestClock: {
+        readonly method: "GET";
+        readonly path: "/api/test-clock";
+        readonly input: "none";
+        readonly idempotent: false;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
     readonly listEvents: {
         readonly method: "GET";
         readonly path: "/api/events";

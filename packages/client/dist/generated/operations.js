@@ -27,6 +27,8 @@ export const OPERATIONS = {
     setSubscriptionCharge: { method: "POST", path: "/api/pix/subscriptions/charge", input: "body", idempotent: true, auth: true, produces: "application/json" },
     simulateSubscriptionAuthorize: { method: "POST", path: "/api/pix/subscriptions/simulate-authorize", input: "body", idempotent: true, auth: true, produces: "application/json" },
     advanceTestClock: { method: "POST", path: "/api/pix/subscriptions/test-clock/advance", input: "body", idempotent: true, auth: true, produces: "application/json" },
+    advanceAccountTestClock: { method: "POST", path: "/api/test-clock/advance", input: "body", idempotent: true, auth: true, produces: "application/json" },
+    getTestClock: { method: "GET", path: "/api/test-clock", input: "none", idempotent: false, auth: true, produces: "application/json" },
     listEvents: { method: "GET", path: "/api/events", input: "query", idempotent: false, auth: true, produces: "application/json" },
     createWebhook: { method: "POST", path: "/api/webhooks/create", input: "body", idempotent: true, auth: true, produces: "application/json" },
     listWebhooks: { method: "GET", path: "/api/webhooks", input: "query", idempotent: false, auth: true, produces: "application/json" },

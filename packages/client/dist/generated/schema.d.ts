@@ -400,8 +400,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sandbox: move this account's test clock forward by days, running the billing scheduler for each day (test tokens only) */
+        /** Deprecated: use POST /api/test-clock/advance, which this path does the same as (sandbox, test tokens only) */
         post: operations["advanceTestClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/test-clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: move this account's test clock forward by days, running each day's work in test mode: overdue and expired charges, subscriptions, payer mail (test tokens only) */
+        post: operations["advanceAccountTestClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/test-clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sandbox: this account's test clock, its now and how many days it runs ahead (test tokens only) */
+        get: operations["getTestClock"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1486,7 +1520,7 @@ export interface operations {
                      */
                     mode?: "test" | "live";
                     /** @description What the new token may do, e.g. ["charges:read", "charges:write"]; only scopes the caller holds. Absent: the caller's own scopes (every scope for a token made without a list). */
-                    scopes?: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write")[];
+                    scopes?: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write")[];
                 };
             };
         };
@@ -1510,7 +1544,7 @@ export interface operations {
                             /** @enum {string} */
                             mode: "test" | "live";
                             /** @description What the token may do; null: every scope (a token made without a list). */
-                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write")[] | null;
+                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write")[] | null;
                             /** @description The first 12 characters of the token, to tell tokens apart. */
                             prefix: string;
                             createdAt: string;
@@ -1566,7 +1600,7 @@ export interface operations {
                                 /** @enum {string} */
                                 mode: "test" | "live";
                                 /** @description What the token may do; null: every scope (a token made without a list). */
-                                scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write")[] | null;
+                                scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write")[] | null;
                                 /** @description The first 12 characters of the token, to tell tokens apart. */
                                 prefix: string;
                                 createdAt: string;
@@ -1625,7 +1659,7 @@ export interface operations {
                             /** @enum {string} */
                             mode: "test" | "live";
                             /** @description What the token may do; null: every scope (a token made without a list). */
-                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write")[] | null;
+                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write")[] | null;
                             /** @description The first 12 characters of the token, to tell tokens apart. */
                             prefix: string;
                             createdAt: string;
@@ -3575,7 +3609,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Days to move this account's sandbox clock forward; the scheduler runs for each. */
+                    /** @description Days to move this account's sandbox clock forward; each day's work (overdue, expiry, subscriptions, payer mail) runs in turn. */
                     days: number;
                 };
             };
@@ -3595,10 +3629,31 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: {
-                            /** @description This account's sandbox clock after the move. */
+                            /** @description This account's sandbox clock (ISO 8601). */
                             now: string;
-                            /** @description How far the clock now runs ahead of the real one, in days. */
+                            /** @description How far the clock runs ahead of the real one, in days. */
                             advancedDays: number;
+                            /** @description Due-date charges that became overdue on the days passed (charge.updated). */
+                            overdue: number;
+                            /** @description Test charges that expired on the days passed (charge.declined). */
+                            expired: number;
+                            /** @description What the subscription billing pass did over the days passed. */
+                            subscriptions: {
+                                /** @description Period charges issued. */
+                                issued: number;
+                                /** @description Periods skipped (their window shut). */
+                                skipped: number;
+                                /** @description Periods debited. */
+                                paid: number;
+                                /** @description Failed debits to be retried. */
+                                retried: number;
+                                /** @description Periods declined after their last retry. */
+                                declined: number;
+                                /** @description Subscriptions nobody authorised in time. */
+                                expired: number;
+                                /** @description Periods the rail could not send (tried again). */
+                                railFailed?: number;
+                            };
                         };
                     };
                 };
@@ -3610,6 +3665,117 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    advanceAccountTestClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Days to move this account's sandbox clock forward; each day's work (overdue, expiry, subscriptions, payer mail) runs in turn. */
+                    days: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @description This account's sandbox clock (ISO 8601). */
+                            now: string;
+                            /** @description How far the clock runs ahead of the real one, in days. */
+                            advancedDays: number;
+                            /** @description Due-date charges that became overdue on the days passed (charge.updated). */
+                            overdue: number;
+                            /** @description Test charges that expired on the days passed (charge.declined). */
+                            expired: number;
+                            /** @description What the subscription billing pass did over the days passed. */
+                            subscriptions: {
+                                /** @description Period charges issued. */
+                                issued: number;
+                                /** @description Periods skipped (their window shut). */
+                                skipped: number;
+                                /** @description Periods debited. */
+                                paid: number;
+                                /** @description Failed debits to be retried. */
+                                retried: number;
+                                /** @description Periods declined after their last retry. */
+                                declined: number;
+                                /** @description Subscriptions nobody authorised in time. */
+                                expired: number;
+                                /** @description Periods the rail could not send (tried again). */
+                                railFailed?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @description This account's sandbox clock (ISO 8601). */
+                            now: string;
+                            /** @description How far the clock runs ahead of the real one, in days. */
+                            advancedDays: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
