@@ -14,12 +14,12 @@ import {
   type SubscriptionDeps,
 } from "../../src/domain/subscriptions/create-subscription.ts";
 import {
-  advanceClock,
   cancelSubscription,
   simulateAuthorize,
 } from "../../src/domain/subscriptions/manage-subscriptions.ts";
 import { sandboxSubscriptionRail } from "../../src/domain/subscriptions/rail.ts";
 import { CreateSubscriptionSchema } from "../../src/domain/subscriptions/schemas.ts";
+import { advanceAccountClock as advanceClock } from "../../src/domain/test-clock/advance-test-clock.ts";
 import { cryptoRandom, manualClock } from "../../src/kernel/clock.ts";
 import type { Principal } from "../../src/kernel/mode.ts";
 import { openTestDb, type TestDb } from "../helpers/db.ts";
