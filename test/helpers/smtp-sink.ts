@@ -84,7 +84,7 @@ export async function startSmtpSink(
         stream.on("data", (c: Buffer) => chunks.push(c));
         stream.on("end", async () => {
           const raw = Buffer.concat(chunks);
-          const parsed = await simpleParser(raw);
+          const parsed = await simpleParser(raw, { keepCidLinks: true });
           received.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
             to: session.envelope.rcptTo.map((r) => r.address),
