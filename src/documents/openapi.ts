@@ -40,6 +40,8 @@ const TAGS: Record<string, string> = {
   tokens: "API tokens (svc_test_ for the sandbox, svc_prod_ for live data).",
   webhooks: "Webhook endpoints, their delivery log, and the events POSTed to them.",
   events: "The outbox: every event of a charge, in order.",
+  notifications:
+    "Mail to payers (bills, reminders, receipts): its log, the account's mail settings, a bill sent again.",
   integrations: "Documents about this API, and the MCP tool bridge.",
   health: "Liveness, readiness, metrics and this reference.",
 };

@@ -26,6 +26,8 @@ export const SCOPES = [
   "account:write",
   "subscriptions:read",
   "subscriptions:write",
+  "notifications:read",
+  "notifications:write",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 export const ScopeSchema = z.enum(SCOPES);
