@@ -41,8 +41,7 @@ export const NotificationViewSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     sentAt: z.string().nullable(),
-  })
-  .meta({ id: "Notification" });
+  });
 export type NotificationView = z.infer<typeof NotificationViewSchema>;
 
 export const NotificationListSchema = z.object({

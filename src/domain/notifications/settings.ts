@@ -64,13 +64,15 @@ export const UpdateNotificationSettingsSchema = z
       .max(5, "at most 5 days")
       .optional()
       .describe("Days before a due date that a reminder goes (1..30, at most 5; default [3])."),
-  })
-  .meta({ id: "UpdateNotificationSettings" });
+  });
 export type UpdateNotificationSettings = z.infer<typeof UpdateNotificationSettingsSchema>;
 
 export const NotificationSettingsSchema = z
   .object({
-    kinds: z.record(z.enum(MAIL_KINDS), z.boolean()),
+    // Each kind as its own property (not a record), so the documents name them all.
+    kinds: z.object(
+      Object.fromEntries(MAIL_KINDS.map((k) => [k, z.boolean()])) as Record<MailKind, z.ZodBoolean>,
+    ),
     language: z.enum(MAIL_LANGUAGES),
     reply_to: z.string().nullable(),
     tax_id: z.string().nullable(),
@@ -81,8 +83,7 @@ export const NotificationSettingsSchema = z
         explanation: z.string(),
       })
       .describe("Whether this mode's mail can leave the service, and why not when it cannot."),
-  })
-  .meta({ id: "NotificationSettings" });
+  });
 
 /** The stored jsonb, read leniently: a key it lacks, or one a later release wrote, is default. */
 export function settingsOf(stored: unknown): NotificationSettings {
