@@ -13,6 +13,7 @@ const POSTS = [
   "/dashboard/setup",
   "/checkout/prod_x",
   "/pay/ch_x/simulate",
+  "/mail/unsubscribe",
   "/dashboard/sign-out",
   "/dashboard/sign-out-everywhere",
   "/dashboard/mode",
@@ -39,6 +40,7 @@ const POSTS = [
 const ID_PAGES = [
   "/pay/ch_%00x",
   "/checkout/prod_%00x",
+  "/mail/unsubscribe?a=acct_x&m=test&e=a%00@b.example&t=x",
   "/dashboard/charges/ch_%00x",
   "/dashboard/charges/ch_%00x/status",
   "/dashboard/webhooks/wh_%00x",
