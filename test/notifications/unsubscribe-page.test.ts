@@ -29,7 +29,11 @@ let account: Awaited<ReturnType<TestService["newAccount"]>>;
 
 /** The link's path and query, as the reminder's List-Unsubscribe header carries it. */
 const linkFor = (address: string, mode: "test" | "live" = "test") => {
-  const url = setup.send.unsubscribeUrl("http://localhost", { accountId: account.accountId, mode }, address);
+  const url = setup.send.unsubscribeUrl(
+    "http://localhost",
+    { accountId: account.accountId, mode },
+    address,
+  );
   const u = new URL(url);
   return `${u.pathname}${u.search}`;
 };
@@ -53,7 +57,10 @@ before(async () => {
   account = await svc.newAccount();
   sink = await startSmtpSink();
   setup = makeMailSetup({
-    config: { ...svc.deps.config, mail: { ...svc.deps.config.mail, from: "cobranca@loja.example" } },
+    config: {
+      ...svc.deps.config,
+      mail: { ...svc.deps.config.mail, from: "cobranca@loja.example" },
+    },
     db: svc.deps.db,
     clock,
     random: svc.deps.random,
@@ -112,8 +119,7 @@ describe("the unsubscribe page", () => {
     ];
     for (const bad of cases) {
       for (const method of ["GET", "POST"] as const) {
-        const res =
-          method === "GET" ? await svc.call("GET", bad) : await oneClick(bad);
+        const res = method === "GET" ? await svc.call("GET", bad) : await oneClick(bad);
         assert.equal(res.statusCode, 400, `${method} ${bad}: ${res.statusCode}`);
         assert.match(res.body, /n(ão é|ot) v[aá]lid/);
       }

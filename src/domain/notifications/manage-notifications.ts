@@ -119,7 +119,11 @@ export async function resendBill(
   who: Principal,
   chargeId: string,
 ): Promise<NotificationView> {
-  const charge = await findCharge(deps.db, { accountId: who.accountId, mode: who.mode, id: chargeId });
+  const charge = await findCharge(deps.db, {
+    accountId: who.accountId,
+    mode: who.mode,
+    id: chargeId,
+  });
   if (!charge) throw notFound(`charge_id: charge ${chargeId} not found`);
   const email = charge.details.customer_email;
   if (typeof email !== "string" || email === "") {
@@ -144,7 +148,11 @@ export async function resendBill(
     ],
     real,
   );
-  const row = await notificationByKey(deps.db, { accountId: who.accountId, mode: who.mode, dedupeKey });
+  const row = await notificationByKey(deps.db, {
+    accountId: who.accountId,
+    mode: who.mode,
+    dedupeKey,
+  });
   if (!row) throw new Error(`resend of ${chargeId}: the new notification was not stored`);
   return notificationView(row);
 }

@@ -22,26 +22,25 @@ export const ResendBillSchema = z.strictObject({
   charge_id: Id.describe("The charge whose bill is sent again to its customer_email."),
 });
 
-export const NotificationViewSchema = z
-  .object({
-    id: z.string(),
-    kind: z.enum(MAIL_KINDS),
-    recipient: z.string(),
-    subject: z.string().nullable().describe("Set once the mail was rendered."),
-    status: z
-      .enum(NOTIFICATION_STATUSES)
-      .describe(
-        "pending (waiting or retrying), sent (the relay accepted it), failed (a 5xx reply, or retries ran out), not_sent (not to be sent: no relay, the kind off, unsubscribed, the daily cap).",
-      ),
-    attempts: z.number().int(),
-    lastError: z.string().nullable().describe("The relay's reply or why it was not sent."),
-    chargeId: z.string().nullable(),
-    subscriptionId: z.string().nullable(),
-    scheduledFor: z.string().describe("When it is due, on the account's clock for its mode."),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    sentAt: z.string().nullable(),
-  });
+export const NotificationViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(MAIL_KINDS),
+  recipient: z.string(),
+  subject: z.string().nullable().describe("Set once the mail was rendered."),
+  status: z
+    .enum(NOTIFICATION_STATUSES)
+    .describe(
+      "pending (waiting or retrying), sent (the relay accepted it), failed (a 5xx reply, or retries ran out), not_sent (not to be sent: no relay, the kind off, unsubscribed, the daily cap).",
+    ),
+  attempts: z.number().int(),
+  lastError: z.string().nullable().describe("The relay's reply or why it was not sent."),
+  chargeId: z.string().nullable(),
+  subscriptionId: z.string().nullable(),
+  scheduledFor: z.string().describe("When it is due, on the account's clock for its mode."),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  sentAt: z.string().nullable(),
+});
 export type NotificationView = z.infer<typeof NotificationViewSchema>;
 
 export const NotificationListSchema = z.object({

@@ -6,8 +6,7 @@ export const mailUnsubscribe = defineArea(
   {
     "unsub.title": "Parar lembretes",
     "unsub.ask": "Parar de receber lembretes de pagamento de {shop} em {address}?",
-    "unsub.still":
-      "Você ainda receberá as cobranças que pedir e os recibos dos seus pagamentos.",
+    "unsub.still": "Você ainda receberá as cobranças que pedir e os recibos dos seus pagamentos.",
     "unsub.confirm": "Parar lembretes",
     "unsub.doneTitle": "Lembretes desativados",
     "unsub.done": "Pronto: {address} não receberá mais lembretes de pagamento de {shop}.",

@@ -8,8 +8,8 @@ import {
   unsubscribeRequestOf,
 } from "../../domain/notifications/unsubscribe.ts";
 import { html } from "../html.ts";
-import { mailUnsubscribe } from "../i18n/mail-unsubscribe.ts";
 import { translator } from "../i18n/catalogue.ts";
+import { mailUnsubscribe } from "../i18n/mail-unsubscribe.ts";
 import { page, sendPage } from "../layout.ts";
 import { WEB_ROUTE } from "../route-options.ts";
 
