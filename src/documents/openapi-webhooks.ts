@@ -63,6 +63,8 @@ const WHAT: Record<string, string> = {
     "A subscription was canceled, by the merchant or by the payer in their bank (`canceledBy`).",
   "subscription.expired":
     "A subscription was not authorised in time, or ran its term (its last period is over).",
+  "notification.failed":
+    "A mail to a payer failed for good (the relay refused it with a 5xx, or its retries ran out): `lastError` keeps the relay's reply, so you can reach the payer another way (docs/notifications.md).",
 };
 
 /** `on` + the event in PascalCase: charge.approved -> onChargeApproved. */

@@ -42,6 +42,8 @@ const TAGS: Record<string, string> = {
   events: "The outbox: every event of a charge, in order.",
   sandbox:
     "The sandbox's own tools: the account's test clock, which moves its test mode ahead by days.",
+  notifications:
+    "Mail to payers (bills, reminders, receipts): its log, the account's mail settings, a bill sent again.",
   integrations: "Documents about this API, and the MCP tool bridge.",
   health: "Liveness, readiness, metrics and this reference.",
 };

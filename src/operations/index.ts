@@ -3,6 +3,7 @@ import { CHECKOUT_OPERATIONS } from "./checkout.ts";
 import { CRYPTO_OPERATIONS } from "./crypto.ts";
 import { EVENT_OPERATIONS } from "./events.ts";
 import { LIGHTNING_OPERATIONS } from "./lightning.ts";
+import { NOTIFICATION_OPERATIONS } from "./notifications.ts";
 import type { Operation } from "./operation.ts";
 import { PIX_CHARGE_OPERATIONS } from "./pix-charges.ts";
 import { PIX_PROVIDER_OPERATIONS } from "./pix-provider.ts";
@@ -26,6 +27,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...TEST_CLOCK_OPERATIONS,
   ...EVENT_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
+  ...NOTIFICATION_OPERATIONS,
   ...CRYPTO_OPERATIONS,
   ...LIGHTNING_OPERATIONS,
   ...ACCOUNT_OPERATIONS,

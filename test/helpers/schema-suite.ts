@@ -220,6 +220,25 @@ export const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
     const sent = await c.data("POST", "/api/webhooks/test", c.test, { id: await webhook(c) });
     return { token: c.test, body: { id: sent.deliveryId } };
   },
+  "GET /api/notifications": async (c) => {
+    await c.data("POST", "/api/pix/charge/create", c.test, {
+      value: 10,
+      customer_email: "pagador@example.com",
+    });
+    return { token: c.test };
+  },
+  "GET /api/notifications/settings": async (c) => ({ token: c.test }),
+  "POST /api/notifications/settings/update": async (c) => ({
+    token: c.test,
+    body: { language: "en", kinds: { reminder_due: false }, reminder_days_before: [5, 1] },
+  }),
+  "POST /api/notifications/resend": async (c) => {
+    const charge = await c.data("POST", "/api/pix/charge/create", c.test, {
+      value: 10,
+      customer_email: "pagador@example.com",
+    });
+    return { token: c.test, body: { charge_id: charge.chargeId } };
+  },
   "POST /api/crypto/wallet": async (c) => ({ token: c.test, body: { key: VPUB } }),
   "POST /api/crypto/lightning": async (c) => ({ token: c.test, body: await lightningBody() }),
   "GET /api/crypto/lightning": async (c) => {

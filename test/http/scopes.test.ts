@@ -113,6 +113,8 @@ describe("scopes on API keys", () => {
       ["POST", "/api/pix/provider", liveKey, {}, "provider:write"],
       ["GET", "/api/webhooks", testKey, undefined, "webhooks:read"],
       ["GET", "/api/auth/tokens", testKey, undefined, "tokens:read"],
+      ["GET", "/api/notifications", testKey, undefined, "notifications:read"],
+      ["POST", "/api/notifications/resend", testKey, { charge_id: "pix_x" }, "notifications:write"],
     ];
     for (const [method, path, token, body, scope] of rest) {
       const res = await svc.call(method, path, { token, ...(body ? { body } : {}) });
@@ -123,6 +125,7 @@ describe("scopes on API keys", () => {
       ["create_webhook", { url: "http://127.0.0.1:9/h", events: ["*"] }, "webhooks:write"],
       ["list_api_tokens", {}, "tokens:read"],
       ["list_webhooks", {}, "webhooks:read"],
+      ["get_notification_settings", {}, "notifications:read"],
     ];
     for (const [tool, args, scope] of tools) {
       const res = await bridge(testKey, tool, args);

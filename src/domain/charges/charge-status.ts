@@ -40,6 +40,8 @@ export const EVENT_TYPES = [
   "subscription.rejected",
   "subscription.canceled",
   "subscription.expired",
+  // Payer mail that failed for good (domain/notifications/notification-failed.ts).
+  "notification.failed",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 /** The events about a charge or a payment (their data: charges/event-data-schemas.ts). */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { EventType } from "../charges/charge-status.ts";
 import { CHARGE_EVENT_DATA_SCHEMAS } from "../charges/event-data-schemas.ts";
 import type { EventPayloadDeps } from "../event-payload.ts";
+import { NotificationFailedDataSchema } from "../notifications/schemas.ts";
 import { serializerFor } from "../schema-serializer.ts";
 import { SubscriptionDataSchema } from "../subscriptions/schemas.ts";
 import { TestEventDataSchema } from "../webhooks/schemas.ts";
@@ -27,6 +28,7 @@ export const EVENT_DATA_SCHEMAS = {
   "subscription.rejected": SubscriptionDataSchema,
   "subscription.canceled": SubscriptionDataSchema,
   "subscription.expired": SubscriptionDataSchema,
+  "notification.failed": NotificationFailedDataSchema,
 } satisfies Record<EventType, z.ZodType>;
 
 /** The body POSTed to a webhook for one event. */

@@ -42,47 +42,44 @@ const Cnpj = z.string().transform((v, ctx) => {
   return n;
 });
 
-/** A change to the settings (PATCH): only what is given changes. */
-export const UpdateNotificationSettingsSchema = z
-  .strictObject({
-    kinds: z
-      .partialRecord(z.enum(MAIL_KINDS), z.boolean())
-      .optional()
-      .describe("Kinds of mail to turn on (true) or off (false); those not named keep theirs."),
-    language: z
-      .enum(MAIL_LANGUAGES)
-      .optional()
-      .describe("The language payers' mail is written in: pt-BR (the default) or en."),
-    reply_to: Address.nullable()
-      .optional()
-      .describe("Where a payer's reply goes (your support address); null: no Reply-To."),
-    tax_id: Cnpj.nullable()
-      .optional()
-      .describe("The shop's CNPJ, printed on a due-date bill's PDF."),
-    reminder_days_before: z
-      .array(z.number().int().min(1).max(30))
-      .max(5, "at most 5 days")
-      .optional()
-      .describe("Days before a due date that a reminder goes (1..30, at most 5; default [3])."),
-  })
-  .meta({ id: "UpdateNotificationSettings" });
+/** A change to the settings (POST /api/notifications/settings/update): only what is given changes. */
+export const UpdateNotificationSettingsSchema = z.strictObject({
+  kinds: z
+    .partialRecord(z.enum(MAIL_KINDS), z.boolean())
+    .optional()
+    .describe("Kinds of mail to turn on (true) or off (false); those not named keep theirs."),
+  language: z
+    .enum(MAIL_LANGUAGES)
+    .optional()
+    .describe("The language payers' mail is written in: pt-BR (the default) or en."),
+  reply_to: Address.nullable()
+    .optional()
+    .describe("Where a payer's reply goes (your support address); null: no Reply-To."),
+  tax_id: Cnpj.nullable().optional().describe("The shop's CNPJ, printed on a due-date bill's PDF."),
+  reminder_days_before: z
+    .array(z.number().int().min(1).max(30))
+    .max(5, "at most 5 days")
+    .optional()
+    .describe("Days before a due date that a reminder goes (1..30, at most 5; default [3])."),
+});
 export type UpdateNotificationSettings = z.infer<typeof UpdateNotificationSettingsSchema>;
 
-export const NotificationSettingsSchema = z
-  .object({
-    kinds: z.record(z.enum(MAIL_KINDS), z.boolean()),
-    language: z.enum(MAIL_LANGUAGES),
-    reply_to: z.string().nullable(),
-    tax_id: z.string().nullable(),
-    reminder_days_before: z.array(z.number().int()),
-    relay: z
-      .object({
-        configured: z.boolean(),
-        explanation: z.string(),
-      })
-      .describe("Whether this mode's mail can leave the service, and why not when it cannot."),
-  })
-  .meta({ id: "NotificationSettings" });
+export const NotificationSettingsSchema = z.object({
+  // Each kind as its own property (not a record), so the documents name them all.
+  kinds: z.object(
+    Object.fromEntries(MAIL_KINDS.map((k) => [k, z.boolean()])) as Record<MailKind, z.ZodBoolean>,
+  ),
+  language: z.enum(MAIL_LANGUAGES),
+  reply_to: z.string().nullable(),
+  tax_id: z.string().nullable(),
+  reminder_days_before: z.array(z.number().int()),
+  relay: z
+    .object({
+      configured: z.boolean(),
+      explanation: z.string(),
+    })
+    .describe("Whether this mode's mail can leave the service, and why not when it cannot."),
+});
 
 /** The stored jsonb, read leniently: a key it lacks, or one a later release wrote, is default. */
 export function settingsOf(stored: unknown): NotificationSettings {

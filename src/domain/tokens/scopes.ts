@@ -28,6 +28,8 @@ export const SCOPES = [
   "subscriptions:write",
   "test_clock:read",
   "test_clock:write",
+  "notifications:read",
+  "notifications:write",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 export const ScopeSchema = z.enum(SCOPES);
