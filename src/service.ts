@@ -10,6 +10,7 @@ import { makeCreateWriter } from "./db/queries/insert-charges.ts";
 import type { AppDeps } from "./deps.ts";
 import { bootstrapIfEmpty, firstStartShown } from "./domain/first-start/bootstrap.ts";
 import { makeMailSetup } from "./domain/notifications/mail-setup.ts";
+import { makeNotificationFailed } from "./domain/notifications/notification-failed.ts";
 import { renderMail } from "./domain/notifications/render/render-mail.ts";
 import { makePspClients, type PspClientFactory } from "./domain/pix-psp-connection/clients.ts";
 import { paymentOf } from "./domain/receipts/payment-of.ts";
@@ -208,6 +209,8 @@ export async function createService(
     paymentOf: (row) => paymentOf(db, row),
   });
   deps.mail = mail;
+  // A mail failed for good: a notification.failed event (and its webhook deliveries).
+  deps.mailFailed = makeNotificationFailed(deps);
   // Confirmed Pix Automático notifications move subscriptions through this (notify.ts).
   const recurrenceSink = makeSubscriptionSink(deps, () => config.baseUrl ?? "");
   deps.recurrenceSink = recurrenceSink;

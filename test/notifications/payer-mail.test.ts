@@ -80,7 +80,7 @@ test("a due-date bill's mails: the bill with its PDF and QR, reminders on their 
       customer_cpf: "529.982.247-25",
       customer_email: "maria@example.com",
       due_date: dueDate,
-      days_after_due: 10,
+      days_after_due: 15,
       fine: { mode: "percent", value: 2 },
       interest: { mode: "percent_per_month_calendar_days", value: 1 },
     },
