@@ -43,11 +43,11 @@ const rowsOf = (chargeId: string) =>
     [chargeId],
   );
 
-function workerFor(relays: { test?: SmtpSink; live?: SmtpSink }) {
+function workerFor(relays: { test?: SmtpSink; live?: SmtpSink }, dailyCap = 10_000) {
   const setup = makeMailSetup({
     config: {
       ...svc.deps.config,
-      mail: { ...svc.deps.config.mail, from: "cobranca@loja.example" },
+      mail: { ...svc.deps.config.mail, from: "cobranca@loja.example", dailyCap },
     },
     db: svc.deps.db,
     clock,
@@ -201,6 +201,28 @@ describe("test mode and the live relay", () => {
     assert.ok(row?.subject, "rendered: its subject is kept");
     assert.equal(live.received.length, 0);
     assert.equal(setup.relayStatus("test").configured, false);
+    await worker.stop();
+    setup.close();
+  });
+});
+
+describe("the daily cap", () => {
+  test("past the account's daily cap, mail is recorded not_sent and never reaches the relay", async () => {
+    const capped = await svc.newAccount();
+    const { worker, setup } = workerFor({ test: sandbox }, 2);
+    await worker.runOnce(); // what earlier tests left pending
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push(await newCharge(capped.test));
+    const before = sandbox.received.length;
+    await worker.runOnce();
+    const statuses = [];
+    for (const id of ids) statuses.push((await rowsOf(id))[0]?.status);
+    assert.deepEqual(statuses.sort(), ["not_sent", "sent", "sent"]);
+    assert.equal(sandbox.received.length, before + 2);
+    const refused = (await Promise.all(ids.map(rowsOf)))
+      .flat()
+      .find((r) => r.status === "not_sent");
+    assert.match(refused?.last_error ?? "", /daily cap of 2/);
     await worker.stop();
     setup.close();
   });
