@@ -272,6 +272,38 @@ export declare const OPERATIONS: {
         readonly auth: true;
         readonly produces: "application/json";
     };
+    readonly listNotifications: {
+        readonly method: "GET";
+        readonly path: "/api/notifications";
+        readonly input: "query";
+        readonly idempotent: false;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly getNotificationSettings: {
+        readonly method: "GET";
+        readonly path: "/api/notifications/settings";
+        readonly input: "none";
+        readonly idempotent: false;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly updateNotificationSettings: {
+        readonly method: "POST";
+        readonly path: "/api/notifications/settings/update";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly resendBill: {
+        readonly method: "POST";
+        readonly path: "/api/notifications/resend";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
     readonly activateCryptoWallet: {
         readonly method: "POST";
         readonly path: "/api/crypto/wallet";

@@ -564,6 +564,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mail to payers, newest first, with each one's status, attempts and last error */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mail settings of this mode, and whether its mail can leave (a relay is set) */
+        get: operations["getNotificationSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/settings/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the mail settings of this mode; what is not given keeps its value */
+        post: operations["updateNotificationSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a charge's bill again to its customer_email (a new mail in the log) */
+        post: operations["resendBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crypto/wallet": {
         parameters: {
             query?: never;
@@ -1188,6 +1256,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "notification.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * notification.failed: A mail to a payer failed for good (the relay refused it with a 5xx, or its retries ran out): `lastError` keeps the relay's reply, so you can reach the payer another way (docs/notifications.md).
+         * @description Sent to every active webhook subscribed to `notification.failed` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onNotificationFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1523,7 +1611,7 @@ export interface operations {
                      */
                     mode?: "test" | "live";
                     /** @description What the new token may do, e.g. ["charges:read", "charges:write"]; only scopes the caller holds. Absent: the caller's own scopes (every scope for a token made without a list). */
-                    scopes?: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write")[];
+                    scopes?: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write")[];
                 };
             };
         };
@@ -1547,7 +1635,7 @@ export interface operations {
                             /** @enum {string} */
                             mode: "test" | "live";
                             /** @description What the token may do; null: every scope (a token made without a list). */
-                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write")[] | null;
+                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write")[] | null;
                             /** @description The first 12 characters of the token, to tell tokens apart. */
                             prefix: string;
                             createdAt: string;
@@ -1603,7 +1691,7 @@ export interface operations {
                                 /** @enum {string} */
                                 mode: "test" | "live";
                                 /** @description What the token may do; null: every scope (a token made without a list). */
-                                scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write")[] | null;
+                                scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write")[] | null;
                                 /** @description The first 12 characters of the token, to tell tokens apart. */
                                 prefix: string;
                                 createdAt: string;
@@ -1662,7 +1750,7 @@ export interface operations {
                             /** @enum {string} */
                             mode: "test" | "live";
                             /** @description What the token may do; null: every scope (a token made without a list). */
-                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write")[] | null;
+                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write")[] | null;
                             /** @description The first 12 characters of the token, to tell tokens apart. */
                             prefix: string;
                             createdAt: string;
@@ -3023,6 +3111,8 @@ export interface operations {
                     customer_cpf?: string;
                     /** @description The payer's CNPJ (or customer_cpf). */
                     customer_cnpj?: string;
+                    /** @description The payer's e-mail: given, they are mailed the authorisation request, a notice before each debit, a receipt after each paid period, and notices of a failed debit and of a cancellation (docs/subscriptions.md, Payer mail). */
+                    customer_email?: string;
                     /**
                      * @description weekly, monthly, quarterly, semiannual or yearly (BACEN's SEMANAL, MENSAL, TRIMESTRAL, SEMESTRAL, ANUAL).
                      * @enum {string}
@@ -3076,6 +3166,8 @@ export interface operations {
                             customer_name: string | null;
                             customer_cpf: string | null;
                             customer_cnpj: string | null;
+                            /** @description The payer's e-mail, if given. */
+                            customer_email: string | null;
                             /** @enum {string} */
                             periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
                             startDate: string;
@@ -3166,6 +3258,8 @@ export interface operations {
                             customer_name: string | null;
                             customer_cpf: string | null;
                             customer_cnpj: string | null;
+                            /** @description The payer's e-mail, if given. */
+                            customer_email: string | null;
                             /** @enum {string} */
                             periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
                             startDate: string;
@@ -3255,6 +3349,8 @@ export interface operations {
                                 customer_name: string | null;
                                 customer_cpf: string | null;
                                 customer_cnpj: string | null;
+                                /** @description The payer's e-mail, if given. */
+                                customer_email: string | null;
                                 /** @enum {string} */
                                 periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
                                 startDate: string;
@@ -3349,6 +3445,8 @@ export interface operations {
                             customer_name: string | null;
                             customer_cpf: string | null;
                             customer_cnpj: string | null;
+                            /** @description The payer's e-mail, if given. */
+                            customer_email: string | null;
                             /** @enum {string} */
                             periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
                             startDate: string;
@@ -3447,6 +3545,8 @@ export interface operations {
                             customer_name: string | null;
                             customer_cpf: string | null;
                             customer_cnpj: string | null;
+                            /** @description The payer's e-mail, if given. */
+                            customer_email: string | null;
                             /** @enum {string} */
                             periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
                             startDate: string;
@@ -3550,6 +3650,8 @@ export interface operations {
                             customer_name: string | null;
                             customer_cpf: string | null;
                             customer_cnpj: string | null;
+                            /** @description The payer's e-mail, if given. */
+                            customer_email: string | null;
                             /** @enum {string} */
                             periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
                             startDate: string;
@@ -4437,6 +4539,8 @@ export interface operations {
                                     customer_name: string | null;
                                     customer_cpf: string | null;
                                     customer_cnpj: string | null;
+                                    /** @description The payer's e-mail, if given. */
+                                    customer_email: string | null;
                                     /** @enum {string} */
                                     periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
                                     startDate: string;
@@ -4487,6 +4591,8 @@ export interface operations {
                                     customer_name: string | null;
                                     customer_cpf: string | null;
                                     customer_cnpj: string | null;
+                                    /** @description The payer's e-mail, if given. */
+                                    customer_email: string | null;
                                     /** @enum {string} */
                                     periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
                                     startDate: string;
@@ -4537,6 +4643,8 @@ export interface operations {
                                     customer_name: string | null;
                                     customer_cpf: string | null;
                                     customer_cnpj: string | null;
+                                    /** @description The payer's e-mail, if given. */
+                                    customer_email: string | null;
                                     /** @enum {string} */
                                     periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
                                     startDate: string;
@@ -4587,6 +4695,8 @@ export interface operations {
                                     customer_name: string | null;
                                     customer_cpf: string | null;
                                     customer_cnpj: string | null;
+                                    /** @description The payer's e-mail, if given. */
+                                    customer_email: string | null;
                                     /** @enum {string} */
                                     periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
                                     startDate: string;
@@ -4637,6 +4747,8 @@ export interface operations {
                                     customer_name: string | null;
                                     customer_cpf: string | null;
                                     customer_cnpj: string | null;
+                                    /** @description The payer's e-mail, if given. */
+                                    customer_email: string | null;
                                     /** @enum {string} */
                                     periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
                                     startDate: string;
@@ -4665,6 +4777,23 @@ export interface operations {
                                     /** @description The authorisation's deadline while created. */
                                     expiresAt: string;
                                     updatedAt: string;
+                                };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "notification.failed";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "bill" | "reminder_before" | "reminder_due" | "reminder_overdue" | "reminder_overdue_weekly" | "receipt" | "refund" | "subscription_request" | "subscription_debit_notice" | "subscription_debit_failed" | "subscription_canceled";
+                                    recipient: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "sent" | "failed" | "not_sent";
+                                    lastError: string | null;
+                                    chargeId: string | null;
+                                    subscriptionId: string | null;
                                 };
                             })[];
                             /** @description Whether rows remain past this page (next offset). */
@@ -5018,6 +5147,290 @@ export interface operations {
                             id: string;
                             /** @enum {string} */
                             status: "pending";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description Only the mails of this charge. */
+                charge_id?: string;
+                /** @description Only the mails of this subscription. */
+                subscription_id?: string;
+                status?: "pending" | "sent" | "failed" | "not_sent";
+                kind?: "bill" | "reminder_before" | "reminder_due" | "reminder_overdue" | "reminder_overdue_weekly" | "receipt" | "refund" | "subscription_request" | "subscription_debit_notice" | "subscription_debit_failed" | "subscription_canceled";
+                limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            notifications: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "bill" | "reminder_before" | "reminder_due" | "reminder_overdue" | "reminder_overdue_weekly" | "receipt" | "refund" | "subscription_request" | "subscription_debit_notice" | "subscription_debit_failed" | "subscription_canceled";
+                                recipient: string;
+                                /** @description Set once the mail was rendered. */
+                                subject: string | null;
+                                /**
+                                 * @description pending (waiting or retrying), sent (the relay accepted it), failed (a 5xx reply, or retries ran out), not_sent (not to be sent: no relay, the kind off, unsubscribed, the daily cap).
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "sent" | "failed" | "not_sent";
+                                attempts: number;
+                                /** @description The relay's reply or why it was not sent. */
+                                lastError: string | null;
+                                chargeId: string | null;
+                                subscriptionId: string | null;
+                                /** @description When it is due, on the account's clock for its mode. */
+                                scheduledFor: string;
+                                createdAt: string;
+                                updatedAt: string;
+                                sentAt: string | null;
+                            }[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            kinds: {
+                                bill: boolean;
+                                reminder_before: boolean;
+                                reminder_due: boolean;
+                                reminder_overdue: boolean;
+                                reminder_overdue_weekly: boolean;
+                                receipt: boolean;
+                                refund: boolean;
+                                subscription_request: boolean;
+                                subscription_debit_notice: boolean;
+                                subscription_debit_failed: boolean;
+                                subscription_canceled: boolean;
+                            };
+                            /** @enum {string} */
+                            language: "pt-BR" | "en";
+                            reply_to: string | null;
+                            tax_id: string | null;
+                            reminder_days_before: number[];
+                            /** @description Whether this mode's mail can leave the service, and why not when it cannot. */
+                            relay: {
+                                configured: boolean;
+                                explanation: string;
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Kinds of mail to turn on (true) or off (false); those not named keep theirs. */
+                    kinds?: {
+                        [key: string]: boolean;
+                    };
+                    /**
+                     * @description The language payers' mail is written in: pt-BR (the default) or en.
+                     * @enum {string}
+                     */
+                    language?: "pt-BR" | "en";
+                    /** @description Where a payer's reply goes (your support address); null: no Reply-To. */
+                    reply_to?: string | null;
+                    /** @description The shop's CNPJ, printed on a due-date bill's PDF. */
+                    tax_id?: string | null;
+                    /** @description Days before a due date that a reminder goes (1..30, at most 5; default [3]). */
+                    reminder_days_before?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            kinds: {
+                                bill: boolean;
+                                reminder_before: boolean;
+                                reminder_due: boolean;
+                                reminder_overdue: boolean;
+                                reminder_overdue_weekly: boolean;
+                                receipt: boolean;
+                                refund: boolean;
+                                subscription_request: boolean;
+                                subscription_debit_notice: boolean;
+                                subscription_debit_failed: boolean;
+                                subscription_canceled: boolean;
+                            };
+                            /** @enum {string} */
+                            language: "pt-BR" | "en";
+                            reply_to: string | null;
+                            tax_id: string | null;
+                            reminder_days_before: number[];
+                            /** @description Whether this mode's mail can leave the service, and why not when it cannot. */
+                            relay: {
+                                configured: boolean;
+                                explanation: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resendBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The charge whose bill is sent again to its customer_email. */
+                    charge_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "bill" | "reminder_before" | "reminder_due" | "reminder_overdue" | "reminder_overdue_weekly" | "receipt" | "refund" | "subscription_request" | "subscription_debit_notice" | "subscription_debit_failed" | "subscription_canceled";
+                            recipient: string;
+                            /** @description Set once the mail was rendered. */
+                            subject: string | null;
+                            /**
+                             * @description pending (waiting or retrying), sent (the relay accepted it), failed (a 5xx reply, or retries ran out), not_sent (not to be sent: no relay, the kind off, unsubscribed, the daily cap).
+                             * @enum {string}
+                             */
+                            status: "pending" | "sent" | "failed" | "not_sent";
+                            attempts: number;
+                            /** @description The relay's reply or why it was not sent. */
+                            lastError: string | null;
+                            chargeId: string | null;
+                            subscriptionId: string | null;
+                            /** @description When it is due, on the account's clock for its mode. */
+                            scheduledFor: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            sentAt: string | null;
                         };
                     };
                 };
@@ -7102,6 +7515,8 @@ export interface operations {
                         customer_name: string | null;
                         customer_cpf: string | null;
                         customer_cnpj: string | null;
+                        /** @description The payer's e-mail, if given. */
+                        customer_email: string | null;
                         /** @enum {string} */
                         periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
                         startDate: string;
@@ -7195,6 +7610,8 @@ export interface operations {
                         customer_name: string | null;
                         customer_cpf: string | null;
                         customer_cnpj: string | null;
+                        /** @description The payer's e-mail, if given. */
+                        customer_email: string | null;
                         /** @enum {string} */
                         periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
                         startDate: string;
@@ -7288,6 +7705,8 @@ export interface operations {
                         customer_name: string | null;
                         customer_cpf: string | null;
                         customer_cnpj: string | null;
+                        /** @description The payer's e-mail, if given. */
+                        customer_email: string | null;
                         /** @enum {string} */
                         periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
                         startDate: string;
@@ -7381,6 +7800,8 @@ export interface operations {
                         customer_name: string | null;
                         customer_cpf: string | null;
                         customer_cnpj: string | null;
+                        /** @description The payer's e-mail, if given. */
+                        customer_email: string | null;
                         /** @enum {string} */
                         periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
                         startDate: string;
@@ -7474,6 +7895,8 @@ export interface operations {
                         customer_name: string | null;
                         customer_cpf: string | null;
                         customer_cnpj: string | null;
+                        /** @description The payer's e-mail, if given. */
+                        customer_email: string | null;
                         /** @enum {string} */
                         periodicity: "weekly" | "monthly" | "quarterly" | "semiannual" | "yearly";
                         startDate: string;
@@ -7502,6 +7925,66 @@ export interface operations {
                         /** @description The authorisation's deadline while created. */
                         expiresAt: string;
                         updatedAt: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onNotificationFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "notification.failed";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "bill" | "reminder_before" | "reminder_due" | "reminder_overdue" | "reminder_overdue_weekly" | "receipt" | "refund" | "subscription_request" | "subscription_debit_notice" | "subscription_debit_failed" | "subscription_canceled";
+                        recipient: string;
+                        /** @enum {string} */
+                        status: "pending" | "sent" | "failed" | "not_sent";
+                        lastError: string | null;
+                        chargeId: string | null;
+                        subscriptionId: string | null;
                     };
                 };
             };
