@@ -59,7 +59,7 @@ export async function previewBill(
       overdueAt: new Date(Date.parse(`${dueDate}T03:00:00.000Z`) + DAY_MS),
     },
   });
-  return renderMail({
+  const mail = await renderMail({
     kind: "bill",
     language: settings.language,
     shop: { name: account?.displayName ?? account?.name ?? "Tostão", taxId: settings.tax_id },
@@ -69,6 +69,15 @@ export async function previewBill(
     at: now,
     links: { payUrl: "https://example.com/pay/ch_preview", receiptUrl: null, unsubscribeUrl: null },
   });
+  // A mail client shows the inline QR from its attachment (cid:); a page has no attachments,
+  // so the preview carries the same image as a data: URL.
+  let html = mail.html;
+  for (const a of mail.attachments) {
+    if (!a.cid) continue;
+    const data = `data:${a.contentType};base64,${a.content.toString("base64")}`;
+    html = html.split(`cid:${a.cid}`).join(data);
+  }
+  return { ...mail, html };
 }
 
 export async function notificationsPage(deps: NotificationDeps, who: Principal) {

@@ -1,6 +1,7 @@
 import type { NotificationsPage } from "../../../domain/dashboard/notifications.ts";
 import { MAIL_KINDS } from "../../../domain/notifications/kinds.ts";
 import type { NotificationView } from "../../../domain/notifications/schemas.ts";
+import { noRelayReason } from "../../../domain/notifications/send-notification.ts";
 import { type HtmlValue, html, type SafeHtml } from "../../html.ts";
 import { type DashT, postForm } from "../chrome.ts";
 import { when } from "../format.ts";
@@ -23,6 +24,17 @@ const kindLabel = (t: DashT, kind: string) =>
     ? t(`mail.kind.${kind}` as "mail.kind.bill")
     : kind;
 
+/**
+ * A mail's last error: the relay's reply as it came (the merchant's mail admin reads it), but a
+ * mode without a relay, the usual case in test mode, said in the page's language.
+ */
+function lastError(t: DashT, error: string | null): string {
+  if (error === null) return "—";
+  if (error === noRelayReason("test")) return t("mail.error.noRelay.test");
+  if (error === noRelayReason("live")) return t("mail.error.noRelay.live");
+  return error;
+}
+
 /** The mails as a table (a card per mail on a phone): kind, recipient, status, error, time. */
 export function mailTable(t: DashT, rows: readonly NotificationView[]): SafeHtml {
   if (rows.length === 0) return html`<p class="muted">${t("mail.none")}</p>`;
@@ -39,7 +51,7 @@ export function mailTable(t: DashT, rows: readonly NotificationView[]): SafeHtml
         cell: (n) =>
           html`<span class="badge ${STATUS_BADGE[n.status]}" data-mail-status="${n.status}">${t(`mail.status.${n.status}`)}</span>`,
       },
-      { label: t("mail.lastError"), cell: (n) => n.lastError ?? "—" },
+      { label: t("mail.lastError"), cell: (n) => lastError(t, n.lastError) },
       { label: t("mail.time"), cell: (n) => when(t, n.sentAt ?? n.scheduledFor) },
     ],
     { tableClass: "mails" },
@@ -57,7 +69,7 @@ export function chargeMailsCard(
   const { t } = ctx;
   const action = `/dashboard/charges/${encodeURIComponent(chargeId)}/resend-bill`;
   return html`<section class="card" id="mails"><h2>${t("mail.chargeHeading")}</h2>
-<p class="muted">${t("mail.chargeTo", { email })}</p>
+<p class="muted">${t("mail.chargeTo")} <span class="mono long" title="${email}">${email}</span></p>
 ${mailTable(t, rows)}
 ${postForm(ctx, action, html`<button type="submit" class="secondary">${t("mail.resend")}</button>`)}</section>`;
 }
@@ -104,7 +116,7 @@ ${relayNotice(ctx, data.settings.relay)}
 <section class="card" id="mail-settings"><h2>${t("mail.settings")}</h2>${settingsForm(ctx, data.settings)}</section>
 <section class="card" id="mail-preview"><h2>${t("mail.preview")}</h2>
 <p class="muted">${t("mail.preview.help")}</p>
-<p><strong>${t("mail.subject")}:</strong> <span id="preview-subject">${data.preview.subject}</span></p>
+<p><strong>${t("mail.subject")}:</strong> <span id="preview-subject">${data.preview.subject.replace(/R\$ /g, "R$\u00a0")}</span></p>
 <iframe class="mail-preview" title="${t("mail.preview")}" sandbox srcdoc="${data.preview.html}"></iframe>
 <details><summary>${t("mail.preview.text")}</summary><pre class="mail-text">${data.preview.text}</pre></details></section>
 <section id="mail-log"><h2>${t("mail.log")}</h2>${mailTable(t, data.recent)}</section>`,
