@@ -215,6 +215,7 @@ browserSuite(
         const hook = page.locator("a", { hasText: "127.0.0.1:9" }).first();
         await page.goto((await hook.getAttribute("href")) ?? "/dashboard/webhooks");
         await check(page, locale, "webhook");
+        await visit("notifications", "/dashboard/notifications");
         await visit("wallet", "/dashboard/wallet");
         await visit("products", "/dashboard/products");
         await visit("account", "/dashboard/account");

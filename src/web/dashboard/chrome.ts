@@ -23,6 +23,7 @@ export type Section =
   | "products"
   | "keys"
   | "webhooks"
+  | "notifications"
   | "wallet"
   | "pix"
   | "unmatched"
@@ -34,6 +35,7 @@ const NAV: Array<[Section, string]> = [
   ["products", "/dashboard/products"],
   ["keys", "/dashboard/keys"],
   ["webhooks", "/dashboard/webhooks"],
+  ["notifications", "/dashboard/notifications"],
   ["wallet", "/dashboard/wallet"],
   ["pix", "/dashboard/pix-provider"],
   ["unmatched", "/dashboard/unmatched-payments"],

@@ -8,6 +8,7 @@ import { registerChargeDetailPages } from "./routes/charge-detail.ts";
 import { registerChargePages } from "./routes/charges.ts";
 import { registerHomePage } from "./routes/home.ts";
 import { registerKeyPages } from "./routes/keys.ts";
+import { registerNotificationPages } from "./routes/notifications.ts";
 import { registerPixProviderPages } from "./routes/pix-provider.ts";
 import { registerProductPages } from "./routes/products.ts";
 import { registerSetupPages } from "./routes/setup.ts";
@@ -30,6 +31,7 @@ export function registerDashboard(web: FastifyInstance, deps: AppDeps): void {
   registerProductPages(web, deps);
   registerKeyPages(web, deps);
   registerWebhookPages(web, deps);
+  registerNotificationPages(web, deps);
   registerWalletPages(web, deps);
   registerPixProviderPages(web, deps);
   registerAccountPages(web, deps);

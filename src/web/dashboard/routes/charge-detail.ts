@@ -7,6 +7,10 @@ import {
   simulatePay,
 } from "../../../domain/charge-lifecycle/pay-cancel-refund.ts";
 import { chargePage, ownChargeNow } from "../../../domain/dashboard/charge-detail.ts";
+import {
+  listNotifications,
+  resendBill,
+} from "../../../domain/notifications/manage-notifications.ts";
 import { redeliver } from "../../../domain/webhooks/manage-webhooks.ts";
 import { runAction } from "../chrome.ts";
 import { signed, signedInRoutes } from "../session.ts";
@@ -14,7 +18,7 @@ import { chargeView } from "../views/charge-detail.ts";
 import { dashPage } from "./page.ts";
 
 // A charge's page (views/charge-detail.ts), the live status its script polls, and the moves:
-// simulate payment (test), cancel, refund, redeliver a webhook delivery.
+// simulate payment (test), cancel, refund, send the bill again, redeliver a webhook delivery.
 
 type Query = { dpage?: string; done?: string };
 const idOf = (p: unknown) => (p as { id: string }).id;
@@ -30,11 +34,18 @@ export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): 
         1,
         Math.min(10_000, Number.parseInt(q.dpage ?? "1", 10) || 1),
       );
-      const page = await chargePage(deps, signed(req).who, idOf(req.params), {
+      const { who } = signed(req);
+      const id = idOf(req.params);
+      const page = await chargePage(deps, who, id, {
         deliveriesPage,
         baseUrl: baseUrlOf(deps, req),
       });
-      return { page, deliveriesPage };
+      // The charge's payer mails, newest first (a page of them: a charge has a few at most).
+      const mails =
+        page.kind === "charge"
+          ? (await listNotifications(deps, who, { limit: 50, charge_id: id })).notifications
+          : [];
+      return { page, deliveriesPage, mails };
     },
     chargeView,
   );
@@ -58,6 +69,13 @@ export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): 
       return reply.redirect(`/dashboard/charges/${encodeURIComponent(id)}?done=${action}`, 303);
     });
   }
+
+  r.post("/dashboard/charges/:id/resend-bill", async (req, reply) => {
+    const id = idOf(req.params);
+    const done = await runAction(() => resendBill(deps, signed(req).who, id));
+    if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
+    return reply.redirect(`/dashboard/charges/${encodeURIComponent(id)}?done=resent#mails`, 303);
+  });
 
   r.post("/dashboard/charges/:id/deliveries/:delivery/redeliver", async (req, reply) => {
     const p = req.params as { id: string; delivery: string };

@@ -1,4 +1,5 @@
 import type { ChargePage } from "../../../domain/dashboard/charge-detail.ts";
+import type { NotificationView } from "../../../domain/notifications/schemas.ts";
 import type { Mode } from "../../../kernel/mode.ts";
 import { type HtmlValue, html, type SafeHtml } from "../../html.ts";
 import { translator } from "../../i18n/catalogue.ts";
@@ -12,6 +13,7 @@ import { amount, badge, when } from "../format.ts";
 import type { ViewCtx } from "../routes/page.ts";
 import { deliveryCard } from "./delivery-card.ts";
 import { liveMoneyNotes } from "./live-money.ts";
+import { chargeMailsCard } from "./notifications.ts";
 import { longValue } from "./parts.ts";
 
 // A charge's page: status (polled by the page's script while pending), amount and customer, the
@@ -24,11 +26,11 @@ type Charge = Found["charge"];
 
 // The notices a redirect may ask for (?done=): only these, so a link cannot make the page show
 // text of its choosing as a success message.
-const DONE = new Set(["created", "simulate-pay", "cancel", "refund", "redelivered"]);
+const DONE = new Set(["created", "simulate-pay", "cancel", "refund", "redelivered", "resent"]);
 
 export function chargeView(
   ctx: ViewCtx,
-  data: { page: ChargePage; deliveriesPage: number },
+  data: { page: ChargePage; deliveriesPage: number; mails?: readonly NotificationView[] },
   opts: { done?: string | undefined },
 ) {
   const { t } = ctx;
@@ -41,7 +43,13 @@ export function chargeView(
     title: row.title ?? row.id,
     ...(done
       ? {
-          flash: { kind: "ok" as const, text: t(`charges.done.${done}` as "charges.done.created") },
+          flash: {
+            kind: "ok" as const,
+            text:
+              done === "resent"
+                ? t("mail.resent")
+                : t(`charges.done.${done}` as "charges.done.created"),
+          },
         }
       : {}),
     main: html`<p><a href="/dashboard/charges">← ${t("nav.charges")}</a></p>
@@ -57,6 +65,7 @@ ${row.status === "pending" ? html`<section><h2>${t("charges.payment")}</h2>${pay
         : // Oldest first (the query reads a charge's events in the order they happened).
           html`<ol class="events">${p.events.events.map((e) => html`<li><code>${e.event}</code> <span class="muted">${when(t, e.createdAt)}</span></li>`)}</ol>`
     }<p class="muted">${t("charges.retention", { n: p.events.retentionDays })}</p></section>
+${chargeMailsCard(ctx, row.id, typeof row.details.customer_email === "string" && row.details.customer_email !== "" ? row.details.customer_email : null, data.mails ?? [])}
 ${deliveries(ctx, base, p.deliveries, data.deliveriesPage)}`,
   };
 }
