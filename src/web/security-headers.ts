@@ -2,8 +2,9 @@ import type { FastifyReply } from "fastify";
 
 // Headers for every page the service renders. The policy allows scripts, styles and fetches
 // from this origin only (no inline script or style: a value that slipped past escaping could
-// still not run), images from here and data: URLs (QR codes), forms posting here only, and no
-// framing anywhere (clickjacking). The Referer goes to this origin only, so a link out never
+// still not run), images from here and data: URLs (QR codes), forms posting here only, frames
+// of this origin only (the dashboard's mail previews, each a document with its own policy), and
+// no framing of the pages anywhere (clickjacking). The Referer goes to this origin only, so a link out never
 // carries a dashboard URL; "same-origin" rather than "no-referrer" because with no-referrer a
 // browser sends `Origin: null` on form posts, and the CSRF check (csrf.ts) reads the Origin.
 
@@ -14,6 +15,7 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data:",
   "connect-src 'self'",
   "form-action 'self'",
+  "frame-src 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",
 ].join("; ");

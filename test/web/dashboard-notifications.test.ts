@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { MAIL_KINDS } from "../../src/domain/notifications/kinds.ts";
 import { addUser, getPage, postForm, signInInject } from "../helpers/dashboard.ts";
 import { useFileService } from "../helpers/service.ts";
 
@@ -28,9 +29,20 @@ test("without a relay the notifications page says payers get no mail, and shows 
   assert.match(res.body, /aria-current="page">E-mails</);
   // The rendered bill: its subject, and its HTML only inside a sandboxed frame, escaped.
   assert.match(res.body, /id="preview-subject">[^<]*R\$\s?150,00/);
-  const frame = /<iframe class="mail-preview"[^>]* sandbox srcdoc="([^"]*)"/.exec(res.body);
-  assert.ok(frame, "the preview's frame");
-  assert.match(frame[1] ?? "", /&lt;html/i);
+  const frame = /<iframe class="mail-preview"[^>]* sandbox src="([^"]*)"/.exec(res.body);
+  assert.equal(frame?.[1], "/dashboard/notifications/preview?kind=bill", "the preview's frame");
+  // Each kind's preview is its own document: the mail's inline styles allowed, nothing else.
+  for (const kind of MAIL_KINDS) {
+    assert.match(res.body, new RegExp(`href="/dashboard/notifications/preview\\?kind=${kind}"`));
+    const preview = await getPage(svc, s, `/dashboard/notifications/preview?kind=${kind}`);
+    assert.equal(preview.statusCode, 200, `${kind}: ${preview.body.slice(0, 200)}`);
+    assert.match(String(preview.headers["content-security-policy"]), /style-src 'unsafe-inline'/);
+    assert.doesNotMatch(String(preview.headers["content-security-policy"]), /script-src/);
+    assert.match(preview.body, /<html/i);
+    assert.doesNotMatch(preview.body, /cid:/, `${kind}: inline images as data: URLs`);
+  }
+  const bad = await getPage(svc, s, "/dashboard/notifications/preview?kind=nope");
+  assert.equal(bad.statusCode, 400);
 
   const en = await svc.app.inject({
     method: "GET",

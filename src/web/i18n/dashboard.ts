@@ -365,7 +365,7 @@ export const dashboard = defineArea(
     "mail.saved": "Configurações salvas.",
     "mail.preview": "Prévia",
     "mail.preview.help":
-      "A cobrança que um pagador recebe, para um exemplo com vencimento em 10 dias.",
+      "Cada tipo de e-mail como o pagador o recebe (escolha abaixo), para um exemplo com vencimento em 10 dias.",
     "mail.preview.text": "Versão em texto",
     "mail.subject": "Assunto",
     "mail.log": "Últimos e-mails",
@@ -737,7 +737,8 @@ export const dashboard = defineArea(
     "mail.save": "Save",
     "mail.saved": "Settings saved.",
     "mail.preview": "Preview",
-    "mail.preview.help": "The bill a payer gets, for a sample charge due in 10 days.",
+    "mail.preview.help":
+      "Each kind of mail as a payer gets it (choose one below), for a sample charge due in 10 days.",
     "mail.preview.text": "Text version",
     "mail.subject": "Subject",
     "mail.log": "Latest mails",

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../../deps.ts";
-import { notificationsPage } from "../../../domain/dashboard/notifications.ts";
+import { notificationsPage, previewMail } from "../../../domain/dashboard/notifications.ts";
 import { badRequest } from "../../../domain/errors.ts";
-import { MAIL_KINDS } from "../../../domain/notifications/kinds.ts";
-import { updateNotificationSettings } from "../../../domain/notifications/manage-notifications.ts";
+import { MAIL_KINDS, type MailKind } from "../../../domain/notifications/kinds.ts";
+import {
+  getNotificationSettings,
+  updateNotificationSettings,
+} from "../../../domain/notifications/manage-notifications.ts";
 import { UpdateNotificationSettingsSchema } from "../../../domain/notifications/settings.ts";
 import { formList, formText } from "../../forms.ts";
 import { runAction } from "../chrome.ts";
@@ -39,6 +42,25 @@ export function registerNotificationPages(web: FastifyInstance, deps: AppDeps): 
   r.get("/dashboard/notifications", (req, reply) =>
     show(req, reply, { done: (req.query as { done?: string }).done }),
   );
+
+  // One kind's preview as its own document, framed by the page: the mail's inline styles need a
+  // policy of their own (the pages allow no inline style), and nothing else: no script, no
+  // request anywhere, images only as data: URLs, framed by this origin only.
+  r.get("/dashboard/notifications/preview", async (req, reply) => {
+    const kind = (req.query as { kind?: string }).kind ?? "bill";
+    if (!(MAIL_KINDS as readonly string[]).includes(kind)) {
+      throw badRequest(`kind: must be one of ${MAIL_KINDS.join(", ")}`);
+    }
+    const who = signed(req).who;
+    const settings = await getNotificationSettings(deps, who);
+    const mail = await previewMail(deps, who, settings, kind as MailKind);
+    reply.header(
+      "Content-Security-Policy",
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'",
+    );
+    reply.header("X-Frame-Options", "SAMEORIGIN");
+    return reply.type("text/html; charset=utf-8").send(mail.html);
+  });
 
   r.post("/dashboard/notifications/settings", async (req, reply) => {
     const saved = await runAction(async () => {

@@ -2,7 +2,7 @@ import type { NotificationsPage } from "../../../domain/dashboard/notifications.
 import { MAIL_KINDS } from "../../../domain/notifications/kinds.ts";
 import type { NotificationView } from "../../../domain/notifications/schemas.ts";
 import { noRelayReason } from "../../../domain/notifications/send-notification.ts";
-import { type HtmlValue, html, type SafeHtml } from "../../html.ts";
+import { type HtmlValue, html, joinHtml, raw, type SafeHtml } from "../../html.ts";
 import { type DashT, postForm } from "../chrome.ts";
 import { when } from "../format.ts";
 import type { ViewCtx } from "../routes/page.ts";
@@ -117,7 +117,14 @@ ${relayNotice(ctx, data.settings.relay)}
 <section class="card" id="mail-preview"><h2>${t("mail.preview")}</h2>
 <p class="muted">${t("mail.preview.help")}</p>
 <p><strong>${t("mail.subject")}:</strong> <span id="preview-subject">${data.preview.subject.replace(/R\$ /g, "R$\u00a0")}</span></p>
-<iframe class="mail-preview" title="${t("mail.preview")}" sandbox srcdoc="${data.preview.html}"></iframe>
+<p class="preview-kinds">${joinHtml(
+      MAIL_KINDS.map(
+        (k) =>
+          html`<a href="/dashboard/notifications/preview?kind=${k}" target="mail-preview">${kindLabel(t, k)}</a>`,
+      ),
+      raw(" · "),
+    )}</p>
+<iframe class="mail-preview" name="mail-preview" title="${t("mail.preview")}" sandbox src="/dashboard/notifications/preview?kind=bill"></iframe>
 <details><summary>${t("mail.preview.text")}</summary><pre class="mail-text">${data.preview.text}</pre></details></section>
 <section id="mail-log"><h2>${t("mail.log")}</h2>${mailTable(t, data.recent)}</section>`,
   };
