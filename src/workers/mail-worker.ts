@@ -89,13 +89,18 @@ export function makeMailWorker(
  * (and a bill handled on the way plans its reminders, which the same pass then sends if due).
  */
 export function makeMailPass(deps: MailWorkerDeps, workerId: string): MailPass {
-  const loop = makeMailWorker(deps, { workerId, concurrency: 4, lockMs: 60_000, idlePollMs: 1000 });
-  return async (who, clock) => {
+  return async (who, clock, db = deps.db) => {
     if (who.mode !== "test") return;
+    // On the caller's handle: an advance answered under an Idempotency-Key runs in a transaction,
+    // and on PGlite's one connection a query outside it would wait for it forever.
+    const loop = makeMailWorker(
+      { ...deps, db },
+      { workerId, concurrency: 4, lockMs: 60_000, idlePollMs: 1000 },
+    );
     const realNow = (clock.real ?? clock).now();
     // Rounds: a bill sent in one plans reminders that may be due in the next.
     for (let round = 0; round < 4; round++) {
-      const moved = await bringForwardDue(deps.db, who.accountId, clock.now(), realNow);
+      const moved = await bringForwardDue(db, who.accountId, clock.now(), realNow);
       await loop.runOnce();
       if (moved === 0 && round > 0) break;
     }

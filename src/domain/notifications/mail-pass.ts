@@ -1,4 +1,5 @@
 import type { Clock } from "../../kernel/clock.ts";
+import type { Db } from "../../kernel/db.ts";
 import type { Mode } from "../../kernel/mode.ts";
 
 /**
@@ -7,4 +8,9 @@ import type { Mode } from "../../kernel/mode.ts";
  * that day's amount). Made by the service from the mail worker's pieces
  * (workers/mail-worker.ts); absent where no mail is wired (some tests).
  */
-export type MailPass = (who: { accountId: string; mode: Mode }, clock: Clock) => Promise<void>;
+export type MailPass = (
+  who: { accountId: string; mode: Mode },
+  clock: Clock,
+  /** The caller's handle (a transaction's), so the pass never waits on it. */
+  db?: Db,
+) => Promise<void>;

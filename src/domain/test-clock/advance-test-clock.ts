@@ -67,7 +67,7 @@ export async function advanceAccountClock(deps: TestClockDeps, who: Principal, d
       EVENT_FOR_STATUS.expired,
     );
     await billingPassFor(deps, clock, who.accountId, subscriptions);
-    await deps.mailPass?.(owner, clock);
+    await deps.mailPass?.(owner, clock, deps.db);
   }
   return {
     now: offsetClock(deps.clock, ms).now().toISOString(),
