@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, test } from "node:test";
+import { exportCharges as cliExport } from "../../src/cli/charges-export.ts";
 import { csvCell, reais } from "../../src/domain/exports/csv-cells.ts";
 import { bulkCharges } from "../helpers/bulk-charges.ts";
 import { TEST_DATABASE_URL } from "../helpers/db.ts";
@@ -201,6 +205,32 @@ describe("GET /api/pix/charges/export", () => {
     assert.ok(
       growth < 40,
       `RSS grew ${growth.toFixed(1)} MB (engine ${TEST_DATABASE_URL ? "pg" : "pglite"})`,
+    );
+  });
+});
+
+describe("tostao charges export", () => {
+  test("writes the filtered export of the token's account to a file", async () => {
+    const a = await s.svc.newAccount();
+    await create(a.test, { value: 2.5, title: "one", external_id: "cli-1" });
+    await create(a.test, { value: 3, title: "two" });
+    const out = join(mkdtempSync(join(tmpdir(), "tostao-export-")), "out.csv");
+    await cliExport({
+      url: s.url,
+      token: a.test,
+      query: { external_id: "cli-1", dialect: undefined },
+      out,
+      stdout: process.stdout,
+    });
+    const rows = parseCsv(readFileSync(out, "utf8"));
+    assert.equal(rows.length, 2);
+    assert.equal(rows[1]?.[rows[0]?.indexOf("amount_brl") ?? -1], "2.50");
+  });
+
+  test("a refused export names the service's error", async () => {
+    await assert.rejects(
+      cliExport({ url: s.url, token: s.token, query: { status: "nope" }, stdout: process.stdout }),
+      /refused \(4\d\d\): status/,
     );
   });
 });
