@@ -16,17 +16,19 @@ export const styleOf = (dialect: Dialect): CsvStyle =>
     : { separator: ",", decimal: ".", bom: "" };
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",;\r\n]/;
+const NEEDS_QUOTES = /["\r\n]/;
 
-/** One cell, neutralised and quoted as needed. */
-export function csvCell(value: string): string {
+/** One cell, neutralised and quoted as needed (it holds the separator, a quote or a break). */
+export function csvCell(value: string, separator = ","): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return NEEDS_QUOTES.test(safe) || safe.includes(separator)
+    ? `"${safe.replaceAll('"', '""')}"`
+    : safe;
 }
 
 /** One line, CRLF-terminated. */
 export const csvLine = (cells: readonly string[], style: CsvStyle): string =>
-  `${cells.map(csvCell).join(style.separator)}\r\n`;
+  `${cells.map((c) => csvCell(c, style.separator)).join(style.separator)}\r\n`;
 
 /**
  * An amount in integer centavos as reais, by integer arithmetic only: 1234 -> "12.34" ("12,34"

@@ -1,8 +1,8 @@
-import { searchCharges } from "../../db/queries/charge-search.ts";
+import { type ChargeFilter, searchCharges } from "../../db/queries/charge-search.ts";
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
-import { type CsvStyle, csvLine, reais, styleOf } from "./csv-cells.ts";
+import { type CsvStyle, csvLine, type Dialect, reais, styleOf } from "./csv-cells.ts";
 import type { ExportChargesQuery } from "./export-schema.ts";
 
 // A CSV export of the caller's charges (one account, one mode: a test key never reads a live
@@ -79,30 +79,21 @@ export function exportLine(r: ChargeRow, style: CsvStyle): string {
   );
 }
 
+/** The rows an export reads: a charge list's filter, without its page. */
+export type ExportFilter = Omit<ChargeFilter, "limit" | "offset" | "before" | "atOrBefore">;
+
 /** The export's text, chunk by chunk (lazy: nothing is read before the first pull). */
-export async function* exportCharges(
+export async function* exportRows(
   deps: { db: Db },
-  who: Principal,
-  method: "pix" | "crypto",
-  q: ExportChargesQuery,
+  filter: ExportFilter,
+  dialect: Dialect,
   batch = EXPORT_BATCH,
 ): AsyncGenerator<string> {
-  const style = styleOf(q.dialect);
+  const style = styleOf(dialect);
   yield style.bom + csvLine(EXPORT_COLUMNS, style);
   let before: { createdAt: Date; id: string } | undefined;
   for (;;) {
-    const rows = await searchCharges(deps.db, {
-      accountId: who.accountId,
-      mode: who.mode,
-      method,
-      status: q.status,
-      from: q.created_from ? new Date(q.created_from) : undefined,
-      to: q.created_to ? new Date(q.created_to) : undefined,
-      externalId: q.external_id,
-      customerEmail: q.customer_email,
-      before,
-      limit: batch,
-    });
+    const rows = await searchCharges(deps.db, { ...filter, before, limit: batch });
     const last = rows.at(-1);
     if (!last) return;
     let chunk = "";
@@ -111,4 +102,24 @@ export async function* exportCharges(
     if (rows.length < batch) return;
     before = { createdAt: last.createdAt, id: last.id };
   }
+}
+
+/** The API's export: the caller's account and mode, one method, the list's filters. */
+export function exportCharges(
+  deps: { db: Db },
+  who: Principal,
+  method: "pix" | "crypto",
+  q: ExportChargesQuery,
+): AsyncGenerator<string> {
+  const filter: ExportFilter = {
+    accountId: who.accountId,
+    mode: who.mode,
+    method,
+    status: q.status,
+    from: q.created_from ? new Date(q.created_from) : undefined,
+    to: q.created_to ? new Date(q.created_to) : undefined,
+    externalId: q.external_id,
+    customerEmail: q.customer_email,
+  };
+  return exportRows(deps, filter, q.dialect);
 }
