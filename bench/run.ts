@@ -5,6 +5,7 @@ import pg from "pg";
 import { benchAmountDue } from "./amount-due.ts";
 import { benchBillingDay } from "./billing-day.ts";
 import { benchChargeBatch } from "./charge-batch.ts";
+import { benchChargeExport } from "./charge-export.ts";
 import { benchChargeLists } from "./charge-lists.ts";
 import { perRequest, snapshot, usOf } from "./cpu.ts";
 import { benchDeliveries } from "./deliveries.ts";
@@ -310,6 +311,10 @@ try {
     console.log(
       `\ncharge lists over 100,000 charges (PostgreSQL), the use case in process:\n  ${(await benchChargeLists()).join("\n  ")}`,
     );
+  }
+  if (section("export")) {
+    // The CSV export of 1,000,000 charges (BENCH_EXPORT_ROWS) in constant memory.
+    console.log(`\n${await benchChargeExport(DATABASE_URL)}`);
   }
   if (section("mail")) {
     // Issue 35: payers' mail at volume, and a SIGKILL while sending (bench/mail.ts).

@@ -7,6 +7,7 @@ import { storeFailureLine } from "../db/store-failure.ts";
 import { AppError } from "../domain/errors.ts";
 import { pruneHistory, prunePreview } from "../domain/retention/prune-history.ts";
 import { cryptoRandom, systemClock } from "../kernel/clock.ts";
+import { exportCharges } from "./charges-export.ts";
 import { importCharges, importSummary, progressBar } from "./charges-import.ts";
 import { commands } from "./commands.ts";
 import { CliError, isUsageError, readFlagFile } from "./failures.ts";
@@ -20,6 +21,10 @@ import { runPixProvider } from "./pix-provider-commands.ts";
 const USAGE = `usage: tostao <command> [options]
 
   serve                                       start the service (same as npm start)
+  charges export --url URL --token-file F [--out FILE] [--bitcoin] [--dialect excel-br]
+         [--status S] [--created-from T] [--created-to T] [--external-id X] [--customer-email E]
+                                              the charges as CSV (GET /api/pix/charges/export,
+                                              streamed to stdout or --out; docs/exports.md)
   charges import FILE.csv --url URL --token-file F [--chunk N]
                                               bill a CSV of due-date charges through a running
                                               service's POST /api/pix/charges/batch (the token
@@ -105,6 +110,14 @@ async function run(argv: string[]): Promise<number> {
       "dry-run": { type: "boolean", default: false },
       "token-file": { type: "string" },
       chunk: { type: "string" },
+      out: { type: "string" },
+      bitcoin: { type: "boolean", default: false },
+      dialect: { type: "string" },
+      status: { type: "string" },
+      "created-from": { type: "string" },
+      "created-to": { type: "string" },
+      "external-id": { type: "string" },
+      "customer-email": { type: "string" },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -118,6 +131,28 @@ async function run(argv: string[]): Promise<number> {
     await import("../main.ts");
     return -1; // keeps running
   }
+  if (group === "charges" && action === "export") {
+    if (!values.url || !values["token-file"]) {
+      process.stderr.write(`charges export needs --url and --token-file\n\n${USAGE}`);
+      return 2;
+    }
+    await exportCharges({
+      url: values.url,
+      token: apiToken(values.url, values["token-file"]),
+      bitcoin: values.bitcoin,
+      query: {
+        dialect: values.dialect,
+        status: values.status,
+        created_from: values["created-from"],
+        created_to: values["created-to"],
+        external_id: values["external-id"],
+        customer_email: values["customer-email"],
+      },
+      ...(values.out ? { out: values.out } : {}),
+      stdout: process.stdout,
+    });
+    return 0;
+  }
   if (group === "charges" && action === "import") {
     // An API client of a running service: no database, no configuration of its own.
     const [file] = rest;
@@ -127,14 +162,7 @@ async function run(argv: string[]): Promise<number> {
     }
     const url = validServiceUrl(values.url);
     const tokenFile = values["token-file"];
-    const token = readFlagFile(
-      tokenFile,
-      "--token-file",
-      `put an API token in it: ${tokenHelp(url)}`,
-    )
-      .toString("utf8")
-      .trim();
-    if (!token) throw new CliError(`--token-file: ${tokenFile} is empty; ${tokenHelp(url)}`);
+    const token = apiToken(url, tokenFile);
     // On a terminal the bar is redrawn in place: a failure's line starts on a line of its own.
     let midLine = false;
     const bar = progressBar((s) => {
@@ -279,4 +307,13 @@ function failureMessage(err: unknown): string {
     return `${(err as Error).message}; \`npx tostao --help\` lists each command's options`;
   }
   return (err as Error).stack ?? String(err);
+}
+
+/** The API token of a command that is a client of a running service, read from --token-file. */
+function apiToken(url: string, tokenFile: string): string {
+  const token = readFlagFile(tokenFile, "--token-file", `put an API token in it: ${tokenHelp(url)}`)
+    .toString("utf8")
+    .trim();
+  if (!token) throw new CliError(`--token-file: ${tokenFile} is empty; ${tokenHelp(url)}`);
+  return token;
 }

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { baseUrlOf } from "../base-url.ts";
@@ -32,7 +33,10 @@ function routeOptions(op: Operation) {
       tags: op.tags,
       ...(op.raises ? { raises: op.raises } : {}),
       ...input,
-      response: { 200: okEnvelope(op.output) },
+      // A streamed reply has no JSON schema: the OpenAPI document reads its content type.
+      ...(op.streamed
+        ? { produces: [op.streamed.contentType] }
+        : { response: { 200: okEnvelope(op.output) } }),
     },
   };
 }
@@ -88,6 +92,15 @@ async function handle(
 ): Promise<void> {
   // Validated by the route's schema (validation.ts) before the handler runs.
   const input = ((op.method === "GET" ? req.query : req.body) ?? {}) as never;
+  if (op.method === "GET" && op.streamed) {
+    const chunks = (await op.run(contextOf(deps, req), input, undefined)) as AsyncIterable<string>;
+    reply
+      .type(op.streamed.contentType)
+      .header("content-disposition", `attachment; filename="${op.streamed.filename}"`)
+      .header("cache-control", "no-store");
+    await reply.send(Readable.from(chunks, { objectMode: false }));
+    return;
+  }
   if (op.method === "GET") {
     await sendOk(reply, op.output, await op.run(contextOf(deps, req), input, undefined));
     return;

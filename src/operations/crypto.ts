@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { ChargeIdSchema } from "../domain/charges/schemas.ts";
 import { startCryptoCharge } from "../domain/crypto/create-crypto-charge.ts";
 import { quoteView } from "../domain/crypto/quote.ts";
@@ -15,6 +16,8 @@ import {
   WalletViewSchema,
 } from "../domain/crypto/schemas.ts";
 import { activateWallet, getWallet } from "../domain/crypto/wallets.ts";
+import { exportCharges } from "../domain/exports/export-charges.ts";
+import { ExportChargesQuerySchema } from "../domain/exports/export-schema.ts";
 import { operation } from "./operation.ts";
 
 const tags = ["crypto"];
@@ -117,5 +120,22 @@ export const CRYPTO_OPERATIONS = [
       description:
         "Recent Bitcoin charges of this account and mode, newest first, as stored (limit 1..200, default 50; offset; filters status, created_from, created_to, external_id, customer_email).",
     },
+  }),
+  operation({
+    id: "exportCryptoCharges",
+    method: "GET",
+    path: "/api/crypto/charges/export",
+    auth: "required",
+    scope: "exports:read",
+    summary:
+      "Bitcoin charges as a CSV file (the list's filters; every matching row, streamed, newest first)",
+    tags,
+    input: ExportChargesQuerySchema,
+    output: z.string(),
+    streamed: {
+      contentType: "text/csv; charset=utf-8; header=present",
+      filename: "crypto-charges.csv",
+    },
+    run: async (c, input) => exportCharges(c.deps, c.principal, "crypto", input),
   }),
 ];

@@ -78,6 +78,13 @@ export type Operation<I extends z.ZodObject = z.ZodObject, P = unknown> = {
    * (403, by the use case), and its MCP tool is neither offered to nor run for a live key.
    */
   sandboxOnly?: true;
+  /**
+   * A reply streamed as it is made, instead of the JSON envelope (the CSV exports): `run` answers
+   * an AsyncIterable of text chunks, which the registrar sends with this content type as the
+   * client reads them (a Readable pulls the next chunk only once the socket took the last), and
+   * `output` is ignored. Such an operation is no MCP tool (a tool answers one JSON value).
+   */
+  streamed?: { contentType: string; filename: string };
   /** The MCP tool this operation is, if any. */
   tool?: { name: string; description: string };
   /**

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   BATCH_ROUTE,
   ChargeBatchResultSchema,
@@ -24,6 +25,8 @@ import {
   SimulatePaySchema,
 } from "../domain/charges/schemas.ts";
 import { AnyChargeViewSchema } from "../domain/crypto/schemas.ts";
+import { exportCharges } from "../domain/exports/export-charges.ts";
+import { ExportChargesQuerySchema } from "../domain/exports/export-schema.ts";
 import { operation } from "./operation.ts";
 
 const tags = ["pix"];
@@ -118,6 +121,23 @@ export const PIX_CHARGE_OPERATIONS = [
       description:
         "Recent PIX charges of this account and mode, newest first (limit 1..200, default 50).",
     },
+  }),
+  operation({
+    id: "exportPixCharges",
+    method: "GET",
+    path: "/api/pix/charges/export",
+    auth: "required",
+    scope: "exports:read",
+    summary:
+      "PIX charges as a CSV file (the list's filters; every matching row, streamed, newest first)",
+    tags,
+    input: ExportChargesQuerySchema,
+    output: z.string(),
+    streamed: {
+      contentType: "text/csv; charset=utf-8; header=present",
+      filename: "pix-charges.csv",
+    },
+    run: async (c, input) => exportCharges(c.deps, c.principal, "pix", input),
   }),
   operation({
     id: "simulatePayment",

@@ -149,7 +149,7 @@ const Instant = z
  * The filters of the charge lists (PIX and Bitcoin), each served by an index (migration 0014),
  * and `as_of`, which holds a list still while it is paged through.
  */
-const ChargeFilters = {
+export const ChargeFilters = {
   status: z.enum(STATUSES).optional().describe("Only charges in this status."),
   created_from: Instant.optional().describe("Only charges created at or after this instant."),
   created_to: Instant.optional().describe("Only charges created before this instant."),

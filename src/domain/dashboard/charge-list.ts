@@ -1,4 +1,4 @@
-import { searchCharges } from "../../db/queries/charge-search.ts";
+import { type ChargeFilter, searchCharges } from "../../db/queries/charge-search.ts";
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import { type ChargeStatus, STATUSES } from "../../kernel/charge-status.ts";
 import type { Clock } from "../../kernel/clock.ts";
@@ -52,16 +52,17 @@ export function brazilDayStart(day: string | undefined, plusDays = 0): Date | un
   return new Date(d.getTime() + plusDays * 24 * 3_600_000);
 }
 
-export async function listChargesPage(
-  deps: { db: Db; clock: Clock },
+/** The filters on screen as the list's query takes them (and the page's CSV export). */
+export function chargeListFilter(
+  deps: { clock: Clock },
   who: Principal,
   query: ChargeListQuery,
-): Promise<{ items: ChargeListItem[]; nextBefore: string | undefined }> {
+): Omit<ChargeFilter, "limit"> {
   const status = (STATUSES as readonly string[]).includes(query.status ?? "")
     ? (query.status as ChargeStatus)
     : undefined;
   const method = query.method === "pix" || query.method === "crypto" ? query.method : undefined;
-  const rows = await searchCharges(deps.db, {
+  return {
     accountId: who.accountId,
     mode: who.mode,
     status,
@@ -71,6 +72,16 @@ export async function listChargesPage(
     externalId: given(query.external_id),
     customerEmail: given(query.customer_email),
     overdueAt: query.overdue === "1" ? deps.clock.now() : undefined,
+  };
+}
+
+export async function listChargesPage(
+  deps: { db: Db; clock: Clock },
+  who: Principal,
+  query: ChargeListQuery,
+): Promise<{ items: ChargeListItem[]; nextBefore: string | undefined }> {
+  const rows = await searchCharges(deps.db, {
+    ...chargeListFilter(deps, who, query),
     before: parseCursor(query.before),
     limit: PAGE_SIZE + 1,
   });

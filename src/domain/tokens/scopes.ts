@@ -30,6 +30,7 @@ export const SCOPES = [
   "test_clock:write",
   "notifications:read",
   "notifications:write",
+  "exports:read",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 export const ScopeSchema = z.enum(SCOPES);

@@ -96,6 +96,14 @@ export declare const OPERATIONS: {
         readonly auth: true;
         readonly produces: "application/json";
     };
+    readonly exportPixCharges: {
+        readonly method: "GET";
+        readonly path: "/api/pix/charges/export";
+        readonly input: "query";
+        readonly idempotent: false;
+        readonly auth: true;
+        readonly produces: "text/csv; charset=utf-8; header=present";
+    };
     readonly simulatePayment: {
         readonly method: "POST";
         readonly path: "/api/pix/charge/simulate-pay";
@@ -351,6 +359,14 @@ export declare const OPERATIONS: {
         readonly idempotent: false;
         readonly auth: true;
         readonly produces: "application/json";
+    };
+    readonly exportCryptoCharges: {
+        readonly method: "GET";
+        readonly path: "/api/crypto/charges/export";
+        readonly input: "query";
+        readonly idempotent: false;
+        readonly auth: true;
+        readonly produces: "text/csv; charset=utf-8; header=present";
     };
     readonly saveLightningConnection: {
         readonly method: "POST";

@@ -206,6 +206,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pix/charges/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** PIX charges as a CSV file (the list's filters; every matching row, streamed, newest first) */
+        get: operations["exportPixCharges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pix/charge/simulate-pay": {
         parameters: {
             query?: never;
@@ -710,6 +727,23 @@ export interface paths {
         };
         /** Recent Bitcoin charges, newest first */
         get: operations["listCryptoCharges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crypto/charges/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bitcoin charges as a CSV file (the list's filters; every matching row, streamed, newest first) */
+        get: operations["exportCryptoCharges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1611,7 +1645,7 @@ export interface operations {
                      */
                     mode?: "test" | "live";
                     /** @description What the new token may do, e.g. ["charges:read", "charges:write"]; only scopes the caller holds. Absent: the caller's own scopes (every scope for a token made without a list). */
-                    scopes?: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write")[];
+                    scopes?: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write" | "exports:read")[];
                 };
             };
         };
@@ -1635,7 +1669,7 @@ export interface operations {
                             /** @enum {string} */
                             mode: "test" | "live";
                             /** @description What the token may do; null: every scope (a token made without a list). */
-                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write")[] | null;
+                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write" | "exports:read")[] | null;
                             /** @description The first 12 characters of the token, to tell tokens apart. */
                             prefix: string;
                             createdAt: string;
@@ -1691,7 +1725,7 @@ export interface operations {
                                 /** @enum {string} */
                                 mode: "test" | "live";
                                 /** @description What the token may do; null: every scope (a token made without a list). */
-                                scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write")[] | null;
+                                scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write" | "exports:read")[] | null;
                                 /** @description The first 12 characters of the token, to tell tokens apart. */
                                 prefix: string;
                                 createdAt: string;
@@ -1750,7 +1784,7 @@ export interface operations {
                             /** @enum {string} */
                             mode: "test" | "live";
                             /** @description What the token may do; null: every scope (a token made without a list). */
-                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write")[] | null;
+                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write" | "exports:read")[] | null;
                             /** @description The first 12 characters of the token, to tell tokens apart. */
                             prefix: string;
                             createdAt: string;
@@ -2431,6 +2465,52 @@ export interface operations {
                             asOf: string | null;
                         };
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportPixCharges: {
+        parameters: {
+            query?: {
+                /** @description The file's format: csv (RFC 4180, UTF-8, a header row). */
+                format?: "csv";
+                /** @description rfc4180: commas and a decimal dot; excel-br: semicolons, a decimal comma and a UTF-8 BOM, for a spreadsheet set to Portuguese (Brazil). */
+                dialect?: "rfc4180" | "excel-br";
+                /** @description Only charges in this status. */
+                status?: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                /** @description Only charges created at or after this instant. */
+                created_from?: string;
+                /** @description Only charges created before this instant. */
+                created_to?: string;
+                /** @description Your own identifier. */
+                external_id?: string;
+                /** @description The customer's e-mail (any case). */
+                customer_email?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8; header=present": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5839,6 +5919,52 @@ export interface operations {
                             asOf: string | null;
                         };
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportCryptoCharges: {
+        parameters: {
+            query?: {
+                /** @description The file's format: csv (RFC 4180, UTF-8, a header row). */
+                format?: "csv";
+                /** @description rfc4180: commas and a decimal dot; excel-br: semicolons, a decimal comma and a UTF-8 BOM, for a spreadsheet set to Portuguese (Brazil). */
+                dialect?: "rfc4180" | "excel-br";
+                /** @description Only charges in this status. */
+                status?: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                /** @description Only charges created at or after this instant. */
+                created_from?: string;
+                /** @description Only charges created before this instant. */
+                created_to?: string;
+                /** @description Your own identifier. */
+                external_id?: string;
+                /** @description The customer's e-mail (any case). */
+                customer_email?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8; header=present": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { baseUrlOf } from "../../../base-url.ts";
 import type { AppDeps } from "../../../deps.ts";
@@ -5,7 +6,12 @@ import { preparePixCharge } from "../../../domain/charge-lifecycle/create-pix-ch
 import { CreatePixChargeSchema } from "../../../domain/charges/schemas.ts";
 import { startCryptoCharge } from "../../../domain/crypto/create-crypto-charge.ts";
 import { CreateCryptoChargeSchema } from "../../../domain/crypto/schemas.ts";
-import { type ChargeListQuery, listChargesPage } from "../../../domain/dashboard/charge-list.ts";
+import {
+  type ChargeListQuery,
+  chargeListFilter,
+  listChargesPage,
+} from "../../../domain/dashboard/charge-list.ts";
+import { exportRows } from "../../../domain/exports/export-charges.ts";
 import { idempotencySeed } from "../../../domain/idempotency/request-identity.ts";
 import { submitOnce, writeOnce } from "../../../domain/idempotency/submit-once.ts";
 import type { Principal } from "../../../kernel/mode.ts";
@@ -32,6 +38,18 @@ export function registerChargePages(web: FastifyInstance, deps: AppDeps): void {
   );
 
   r.get("/dashboard/charges", (req, reply) => show(req, reply));
+
+  // The list's CSV export with the filters on screen (docs/exports.md), streamed as the API's.
+  r.get("/dashboard/charges/export", (req, reply) => {
+    const query = req.query as ChargeListQuery & { dialect?: string };
+    const filter = chargeListFilter(deps, signed(req).who, query);
+    const dialect = query.dialect === "rfc4180" ? "rfc4180" : "excel-br";
+    return reply
+      .type("text/csv; charset=utf-8; header=present")
+      .header("content-disposition", 'attachment; filename="charges.csv"')
+      .header("cache-control", "no-store")
+      .send(Readable.from(exportRows(deps, filter, dialect)));
+  });
 
   r.post("/dashboard/charges", async (req, reply) => {
     const done = await runAction(() => createFromForm(deps, req, signed(req).who));

@@ -56,6 +56,7 @@ export function chargesView(ctx: ViewCtx, data: ChargesPage) {
     title: t("nav.charges"),
     main: html`<h1>${t("charges.heading")}</h1>
 ${filters(t, q)}
+<p><a href="${exportHref(url)}" download>${t("charges.export")}</a></p>
 <p><a href="${BATCH_PAGE}">${batch} →</a></p>
 <p><a href="/dashboard/subscriptions">${subs} (Pix Automático) →</a></p>
 ${ctx.who.mode === "live" ? html`<p><a href="/dashboard/unmatched-payments">${unmatched} →</a></p>` : ""}
@@ -88,4 +89,12 @@ function filters(t: DashT, q: ChargeListQuery) {
 <label class="check"><input type="checkbox" name="overdue" value="1"${q.overdue === "1" ? html` checked` : ""}> ${t("charges.overdueOnly")}</label>
 <button type="submit" class="secondary">${t("charges.filter")}</button>
 </form>`;
+}
+
+/** The export of the list on screen: its filters, without its page. */
+function exportHref(url: string): string {
+  const u = new URL(url, "http://x");
+  u.searchParams.delete("before");
+  u.searchParams.delete("done");
+  return `/dashboard/charges/export${u.search}`;
 }
