@@ -1,4 +1,9 @@
 import {
+  pixStatement,
+  StatementQuerySchema,
+  StatementSchema,
+} from "../domain/live-pix/pix-statement-view.ts";
+import {
   DeletedPspConnectionSchema,
   PspConnectionViewSchema,
   SavePspConnectionSchema,
@@ -60,5 +65,26 @@ export const PIX_PROVIDER_OPERATIONS = [
     output: DeletedPspConnectionSchema,
     stored: "plain",
     run: (c) => deletePspConnection(c.deps, c.principal),
+  }),
+  operation({
+    id: "getPixStatement",
+    method: "GET",
+    path: "/api/pix/statement",
+    auth: "required",
+    // The statement is money received against charges, read as the charges are: charges:read.
+    // provider:read is the connection's setup, which the statement does not show.
+    scope: "charges:read",
+    raises: ["UNPROCESSABLE", "BAD_GATEWAY", "UNAVAILABLE"],
+    summary:
+      "The day's PSP statement (live only): every Pix the PSP received on the key that day (America/Sao_Paulo), matched to its charge or unmatched, with the day's devoluções and totals in centavos",
+    tags,
+    input: StatementQuerySchema,
+    output: StatementSchema,
+    run: (c, input) => pixStatement(c.deps, c.principal, input),
+    tool: {
+      name: "get_pix_statement",
+      description:
+        "The day's statement from the merchant's PSP (live tokens only): every Pix received on the key on date (YYYY-MM-DD, America/Sao_Paulo; default today), each matched to its charge (chargeId) or unmatched, with its devoluções, and totals in integer centavos (receivedCents, refundedCents, netCents). A line with flag charge_not_approved was paid at the PSP but its charge here is not approved: report it to the merchant.",
+    },
   }),
 ];

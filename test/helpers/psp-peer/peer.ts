@@ -559,6 +559,10 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
     hidePixOnCobs(on: boolean) {
       state.hidePixOnCobs = on;
     },
+    /** GET /pix answers pages of at most `n` Pix, whatever the client asks (a PSP's cap). */
+    capPageSize(n: number) {
+      state.maxPerPage = n;
+    },
     /**
      * The payer's bank claws a Pix back through MED: a devolução of nature MED_OPERACIONAL or
      * MED_FRAUDE appears on the Pix (DEVOLVIDO unless told), then the PSP notifies.

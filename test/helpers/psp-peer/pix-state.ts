@@ -112,6 +112,8 @@ export class PixState {
   legacyRemovedSpelling = false;
   /** Answer CONCLUIDA cobs without their `pix` list (the list is optional in CobCompleta). */
   hidePixOnCobs = false;
+  /** The largest page GET /pix answers, whatever is asked (a PSP's own cap); none by default. */
+  maxPerPage = Number.POSITIVE_INFINITY;
   private nextLoc = 1;
 
   constructor(
@@ -219,7 +221,7 @@ export class PixState {
     if (!(from <= to))
       throw new ApiError(400, "ConsultaInvalida", "Consulta inválida.", "inicio > fim");
     const page = Number(q.get("paginacao.paginaAtual") ?? 0);
-    const per = Number(q.get("paginacao.itensPorPagina") ?? 100);
+    const per = Math.min(Number(q.get("paginacao.itensPorPagina") ?? 100), this.maxPerPage);
     const txid = q.get("txid");
     const flag = (n: string) => (q.has(n) ? q.get(n) === "true" : undefined);
     const withTxid = flag("txIdPresente");

@@ -152,6 +152,14 @@ export declare const OPERATIONS: {
         readonly auth: true;
         readonly produces: "application/json";
     };
+    readonly getPixStatement: {
+        readonly method: "GET";
+        readonly path: "/api/pix/statement";
+        readonly input: "query";
+        readonly idempotent: false;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
     readonly createSubscription: {
         readonly method: "POST";
         readonly path: "/api/pix/subscriptions/create";

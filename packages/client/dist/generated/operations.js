@@ -21,6 +21,7 @@ export const OPERATIONS = {
     savePixProvider: { method: "POST", path: "/api/pix/provider", input: "body", idempotent: true, auth: true, produces: "application/json" },
     getPixProvider: { method: "GET", path: "/api/pix/provider", input: "none", idempotent: false, auth: true, produces: "application/json" },
     deletePixProvider: { method: "POST", path: "/api/pix/provider/delete", input: "none", idempotent: false, auth: true, produces: "application/json" },
+    getPixStatement: { method: "GET", path: "/api/pix/statement", input: "query", idempotent: false, auth: true, produces: "application/json" },
     createSubscription: { method: "POST", path: "/api/pix/subscriptions/create", input: "body", idempotent: true, auth: true, produces: "application/json" },
     getSubscriptionStatus: { method: "GET", path: "/api/pix/subscriptions/status", input: "query", idempotent: false, auth: true, produces: "application/json" },
     listSubscriptions: { method: "GET", path: "/api/pix/subscriptions", input: "query", idempotent: false, auth: true, produces: "application/json" },

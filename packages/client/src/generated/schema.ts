@@ -309,6 +309,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pix/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The day's PSP statement (live only): every Pix the PSP received on the key that day (America/Sao_Paulo), matched to its charge or unmatched, with the day's devoluções and totals in centavos */
+        get: operations["getPixStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pix/subscriptions/create": {
         parameters: {
             query?: never;
@@ -3154,6 +3171,82 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPixStatement: {
+        parameters: {
+            query?: {
+                /** @description The day, YYYY-MM-DD, in America/Sao_Paulo; absent: today there */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            date: string;
+                            /** @enum {string} */
+                            timeZone: "America/Sao_Paulo";
+                            /** @description The window asked of the PSP (RFC 3339, UTC) */
+                            inicio: string;
+                            fim: string;
+                            prev: string;
+                            next: string | null;
+                            lines: {
+                                endToEndId: string;
+                                txid: string | null;
+                                /** @description When the PSP says the Pix was paid (RFC 3339, as the PSP sent it) */
+                                horario: string;
+                                amountCents: number;
+                                chargeId: string | null;
+                                chargeStatus: string | null;
+                                /** @description Whether one of this account's live charges holds the Pix */
+                                matched: boolean;
+                                /**
+                                 * @description Paid at the PSP, but the charge here is not approved: money unseen
+                                 * @enum {string}
+                                 */
+                                flag?: "charge_not_approved";
+                                devolucoes: {
+                                    id: string;
+                                    amountCents: number;
+                                    status: string;
+                                }[];
+                            }[];
+                            totals: {
+                                receivedCents: number;
+                                refundedCents: number;
+                                netCents: number;
+                                count: number;
+                            };
+                            unmatched: number;
+                            flagged: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];
         };
     };
