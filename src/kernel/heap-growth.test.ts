@@ -49,12 +49,13 @@ async function churn(percent: number): Promise<{ peak: number; majors: number }>
 
 describe("the service's heap growth setting", () => {
   it("keeps the old generation nearer the live heap than V8's own factor does", async () => {
-    // Two signs, each failing without the setting: V8 collects the old generation more often
-    // (2-3 full collections with its own factor, 5-8 at 25 %), and the heap peaks lower (under
-    // CI's load at most 0.75 of V8's own, 0.4-0.7 on a quiet machine).
+    // The sign that fails without the setting: the heap peaks lower (under CI's load at most
+    // 0.75 of V8's own, 0.3-0.7 on a quiet machine). The count of full collections is printed
+    // but not asserted: on a quiet machine the capped run collects more often (5-8 against 2-3),
+    // but on a machine loaded by other work V8's own run was seen collecting 17 times against 8
+    // (its memory reducer runs on idle time), so that count says nothing about the setting.
     const [own, capped] = await Promise.all([churn(0), churn(25)]);
     const seen = `peak heap ${(capped.peak / 1e6).toFixed(0)} MB and ${capped.majors} full collections at 25 %, ${(own.peak / 1e6).toFixed(0)} MB and ${own.majors} with V8's own`;
-    assert.ok(capped.majors > own.majors, seen);
     assert.ok(capped.peak < own.peak * 0.85, seen);
   });
 
