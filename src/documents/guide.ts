@@ -5,6 +5,7 @@ function needs(t: ToolSummary): string {
   const said = [
     t.auth === "none" ? "no token" : "",
     t.modes && !t.modes.includes("live") ? "test tokens only" : "",
+    t.modes && !t.modes.includes("test") ? "live tokens only" : "",
     t.liveRequires ? `live tokens only with ${t.liveRequires}` : "",
   ].filter(Boolean);
   return said.length > 0 ? ` (${said.join("; ")})` : "";

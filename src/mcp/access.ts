@@ -20,7 +20,7 @@ export type Refusal = {
 /**
  * Why this caller may not call the tool, or undefined when it may: no token for a tool that needs
  * one (401); a key without the tool's scope (403 naming it); a sandbox-only tool for a live key
- * (403); a write for a live key while live-mode write tools are switched off (403). Arguments and
+ * (403); a live-only tool for a test key (403); a write for a live key while live-mode write tools are switched off (403). Arguments and
  * the data are the tool's own business and come after.
  */
 export function refusalOf(
@@ -37,6 +37,12 @@ export function refusalOf(
     return {
       code: "FORBIDDEN",
       message: `tool: ${t.name} is for test tokens only (the sandbox); use a test token`,
+    };
+  }
+  if (t.liveOnly && caller.mode !== "live") {
+    return {
+      code: "FORBIDDEN",
+      message: `tool: ${t.name} is for live tokens only (it reads the PSP's own records, which the sandbox has none of); use a live token`,
     };
   }
   if (t.write && caller.mode === "live" && !config.mcpLiveWrites) {

@@ -34,6 +34,8 @@ export type ToolDef = {
   write: boolean;
   /** Whether only test keys may call it (the operation's `sandboxOnly`). */
   sandboxOnly?: boolean;
+  /** Whether only live keys may call it (the operation's `liveOnly`). */
+  liveOnly?: boolean;
   /** The scope a key needs: the operation's. */
   scope?: Scope;
   /** The REST operation this tool is (its operationId), for tools of the table. */
@@ -65,6 +67,7 @@ export function toolOf(op: Operation): ToolDef | undefined {
     write: op.method === "POST",
     ...(op.scope ? { scope: op.scope } : {}),
     ...(op.sandboxOnly ? { sandboxOnly: true } : {}),
+    ...(op.liveOnly ? { liveOnly: true } : {}),
     operationId: op.id,
     output: op.output,
     handler: async (ctx, args: never) => {

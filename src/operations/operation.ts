@@ -79,6 +79,12 @@ export type Operation<I extends z.ZodObject = z.ZodObject, P = unknown> = {
    */
   sandboxOnly?: true;
   /**
+   * The other way round: operations that read what only production has (the PSP's own statement):
+   * a test key is refused (403, by the use case), and its MCP tool is neither offered to nor run
+   * for a test key.
+   */
+  liveOnly?: true;
+  /**
    * A reply streamed as it is made, instead of the JSON envelope (the CSV exports): `run` answers
    * an AsyncIterable of text chunks, which the registrar sends with this content type as the
    * client reads them (a Readable pulls the next chunk only once the socket took the last), and

@@ -74,7 +74,8 @@ export const PIX_PROVIDER_OPERATIONS = [
     // The statement is money received against charges, read as the charges are: charges:read.
     // provider:read is the connection's setup, which the statement does not show.
     scope: "charges:read",
-    raises: ["UNPROCESSABLE", "BAD_GATEWAY", "UNAVAILABLE"],
+    raises: ["FORBIDDEN", "UNPROCESSABLE", "BAD_GATEWAY", "UNAVAILABLE"],
+    liveOnly: true,
     summary:
       "The day's PSP statement (live only): every Pix the PSP received on the key that day (America/Sao_Paulo), matched to its charge or unmatched, with the day's devoluções and totals in centavos",
     tags,

@@ -183,6 +183,10 @@ export const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
     await savedProvider(c);
     return { token: c.live };
   },
+  "GET /api/pix/statement": async (c) => {
+    await savedProvider(c);
+    return { token: c.live };
+  },
   "POST /api/pix/provider/delete": async (c) => {
     await savedProvider(c);
     return { token: c.live };
@@ -273,6 +277,9 @@ export const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
 /** Routes that answer without a 200 JSON schema: documents, images, health, the tool bridges. */
 const WITHOUT_SCHEMA = new Set([
   "GET /api/crypto/charge/qr",
+  // The CSV exports stream text, no JSON envelope (their bytes are tested in test/exports).
+  "GET /api/pix/charges/export",
+  "GET /api/crypto/charges/export",
   "POST /api/integrations/mcp/call",
   "GET /api/integrations/mcp/manifest",
   "GET /api/integrations/mcp/guide",

@@ -16,6 +16,8 @@ import { startTestService, type TestService } from "../helpers/service.ts";
 // no write tool while TOSTAO_MCP_LIVE_WRITES=false; a restricted key only its scopes' tools.
 
 const SANDBOX_TOOLS = ["simulate_pay", "simulate_subscription_authorize", "advance_test_clock"];
+// The PSP's own records, which the sandbox has none of.
+const LIVE_TOOLS = ["get_pix_statement"];
 
 /** Valid arguments for every tool (ids that exist nowhere: a 404 is an answer, not a refusal). */
 const ARGS: Record<string, Record<string, unknown>> = {
@@ -35,6 +37,7 @@ const ARGS: Record<string, Record<string, unknown>> = {
   },
   get_pix_charge_status: { charge_id: "pix_nowhere" },
   list_pix_charges: {},
+  get_pix_statement: {},
   simulate_pay: { charge_id: "pix_nowhere" },
   create_subscription: {
     title: "Plano",
@@ -171,7 +174,10 @@ describe("the MCP tool list offers a key exactly the tools it may call", () => {
   test("a test key is offered simulate_pay and the other sandbox tools, each saying it is for test tokens only", async () => {
     const { svc, url } = svcs.off;
     const a = await svc.newAccount();
-    assert.deepEqual(await listedByRoute(svc, a.test), sorted(TOOLS.map((t) => t.name)));
+    assert.deepEqual(
+      await listedByRoute(svc, a.test),
+      sorted(TOOLS.map((t) => t.name).filter((n) => !LIVE_TOOLS.includes(n))),
+    );
     const res = await postToolsList(url, a.test);
     const tools = ((await res.json()) as { result: { tools: any[] } }).result.tools;
     for (const name of SANDBOX_TOOLS) {
@@ -197,13 +203,18 @@ describe("the MCP tool list offers a key exactly the tools it may call", () => {
     assert.deepEqual(sorted(byName.keys()), sorted(TOOLS.map((t) => t.name)));
     for (const t of TOOLS) {
       const said = byName.get(t.name);
-      const modes = SANDBOX_TOOLS.includes(t.name) ? ["test"] : ["test", "live"];
+      const modes = SANDBOX_TOOLS.includes(t.name)
+        ? ["test"]
+        : LIVE_TOOLS.includes(t.name)
+          ? ["live"]
+          : ["test", "live"];
       assert.deepEqual(said.modes, modes, t.name);
       const behindSetting = t.write && !SANDBOX_TOOLS.includes(t.name);
       assert.equal(said.liveRequires, behindSetting ? "TOSTAO_MCP_LIVE_WRITES=true" : undefined);
     }
     const guide = (await svcs.on.svc.call("GET", "/api/integrations/mcp/guide")).body;
     assert.match(guide, /- `simulate_pay` \(test tokens only\)/);
+    assert.match(guide, /- `get_pix_statement` \(live tokens only\)/);
   });
 
   test("property: for every kind of key, the tools listed are exactly those whose call is not refused with 403", async () => {
@@ -232,7 +243,10 @@ describe("the MCP tool list offers a key exactly the tools it may call", () => {
         assert.deepEqual(listed, allowed);
         if (mode === "test" && !scopes) {
           // The arguments above are valid: a full test key runs every tool or finds no such id.
-          for (const [name, s] of statuses) assert.ok(s === 200 || s === 404, `${name}: ${s}`);
+          for (const [name, s] of statuses) {
+            if (LIVE_TOOLS.includes(name)) assert.equal(s, 403, name);
+            else assert.ok(s === 200 || s === 404, `${name}: ${s}`);
+          }
         }
       }),
       {

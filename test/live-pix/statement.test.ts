@@ -79,7 +79,7 @@ test("today's statement: 3 Pix matched, 1 unmatched, 1 flagged as paid at the PS
   s.peer.assertNoViolations();
 });
 
-test("a malformed or future date is a 422 naming date; a test token is told the statement is live only", async () => {
+test("a malformed or future date is a 422 naming date; a test token is refused (403), told the statement is live only", async () => {
   const bad = await statement("?date=2026-02-30");
   assert.equal(bad.statusCode, 422, bad.body);
   assert.match(bad.json().error, /^date: /);
@@ -87,7 +87,7 @@ test("a malformed or future date is a 422 naming date; a test token is told the 
   assert.equal(future.statusCode, 422, future.body);
   assert.match(future.json().error, /^date: .*after today in America\/Sao_Paulo/);
   const sandbox = await statement("", s.account.test);
-  assert.equal(sandbox.statusCode, 422, sandbox.body);
+  assert.equal(sandbox.statusCode, 403, sandbox.body);
   assert.match(sandbox.json().error, /live only/);
 });
 

@@ -26,6 +26,9 @@ const NOT_ENVELOPE = new Set([
   // A due-date charge's location (a JWS) and the keys that verify it, read by a payer's bank.
   "/cobv-keys/jwks.json",
   "/cobv/:pixUrlAccessToken",
+  // The CSV exports answer text/csv (their refusals are the usual JSON envelope).
+  "/api/pix/charges/export",
+  "/api/crypto/charges/export",
 ]);
 
 function assertEnvelope(res: { statusCode: number; body: string }, what: string, url = "") {

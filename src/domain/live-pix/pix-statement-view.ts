@@ -4,7 +4,7 @@ import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
 import { formatCalendarDate, todayIn } from "../due-date/calendar-date.ts";
-import { unprocessable } from "../errors.ts";
+import { forbidden, unprocessable } from "../errors.ts";
 import type { PspClients } from "../pix-psp-connection/clients.ts";
 import { pspFailure } from "../pix-psp-connection/psp-failure.ts";
 import { LIVE_PSP_MISSING } from "./live-create.ts";
@@ -79,6 +79,8 @@ export async function pixStatement(
   who: Principal,
   input: { date?: string | undefined },
 ): Promise<z.output<typeof StatementSchema>> {
+  // Who the caller is comes before what it asked, as everywhere (a refusal, then the arguments).
+  if (who.mode !== "live") throw forbidden(STATEMENT_LIVE_ONLY);
   const now = deps.clock.now();
   const asked = input.date ?? statementDate(now);
   const day = statementDay(asked, now);
@@ -89,7 +91,6 @@ export async function pixStatement(
         : "date: must be a calendar date YYYY-MM-DD",
     );
   }
-  if (who.mode !== "live") throw unprocessable(STATEMENT_LIVE_ONLY);
   const live = await deps.pspClients?.forAccount(deps.db, who.accountId);
   if (!live) throw unprocessable(LIVE_PSP_MISSING);
   let statement: Statement;
