@@ -56,9 +56,9 @@ async function stdioClient(baseUrl: string, token?: string): Promise<Client> {
   return client;
 }
 
-/** The registry's tools a key of these scopes may call (undefined: every scope). */
+/** The registry's tools a test key of these scopes may call (undefined: every scope). */
 const toolsFor = (scopes?: string[]) =>
-  TOOLS.filter((t) => !scopes || !t.scope || scopes.includes(t.scope))
+  TOOLS.filter((t) => !t.liveOnly && (!scopes || !t.scope || scopes.includes(t.scope)))
     .map((t) => t.name)
     .sort();
 
@@ -241,7 +241,8 @@ describe("scopes on API keys", () => {
     const old = await stdioClient(olderUrl, "svc_test_x");
     try {
       const names = (await old.listTools()).tools.map((t) => t.name).sort();
-      assert.deepEqual(names, toolsFor());
+      // It cannot ask who the key is, so it lists the whole registry.
+      assert.deepEqual(names, TOOLS.map((t) => t.name).sort());
     } finally {
       await old.close();
       older.close();
