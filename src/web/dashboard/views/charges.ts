@@ -58,11 +58,9 @@ export function chargesView(ctx: ViewCtx, data: ChargesPage) {
   return {
     title: t("nav.charges"),
     main: html`<h1>${t("charges.heading")}</h1>
+<ul class="related-links"><li><a href="${BATCH_PAGE}">${batch} →</a></li><li><a href="/dashboard/subscriptions">${subs} (Pix Automático) →</a></li>${ctx.who.mode === "live" ? html`<li><a href="/dashboard/unmatched-payments">${unmatched} →</a></li><li><a href="${STATEMENT_PAGE}">${day} →</a></li>` : ""}</ul>
 ${filters(t, q)}
-<p><a href="${exportHref(url)}" download>${t("charges.export")}</a></p>
-<p><a href="${BATCH_PAGE}">${batch} →</a></p>
-<p><a href="/dashboard/subscriptions">${subs} (Pix Automático) →</a></p>
-${ctx.who.mode === "live" ? html`<p><a href="/dashboard/unmatched-payments">${unmatched} →</a></p><p><a href="${STATEMENT_PAGE}">${day} →</a></p>` : ""}
+<div class="list-tools"><a class="button secondary" href="${exportHref(url)}" download>${t("charges.export")}</a></div>
 ${chargeTable(t, data.items)}
 <div class="pager">${q.before ? html`<a href="${withQuery(url, { before: undefined })}">${t("charges.newest")}</a>` : html`<span></span>`}${data.nextBefore ? html`<a href="${withQuery(url, { before: data.nextBefore })}">${t("charges.older")}</a>` : ""}</div>
 <section class="card"><h2>${t("charges.new")}</h2>

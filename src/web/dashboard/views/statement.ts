@@ -55,8 +55,16 @@ ${stat(count, `${t(count === 1 ? "st.count.one" : "st.count")} (${s.unmatched} $
 
 function chargeCell(ctx: ViewCtx, t: T, l: Line): SafeHtml {
   if (!l.chargeId) return html`<span class="unmatched">${t("st.unmatched")}</span>`;
-  const link = html`<a href="/dashboard/charges/${l.chargeId}">${l.chargeId}</a> ${l.chargeStatus ? badge(ctx.t, l.chargeStatus) : ""}`;
+  // The id cut to the column, whole in its title; the status beside it in words.
+  const link = html`<a class="long" href="/dashboard/charges/${l.chargeId}" title="${l.chargeId}">${l.chargeId}</a><br>${l.chargeStatus ? badge(ctx.t, l.chargeStatus) : ""}`;
   return l.flag ? html`<strong class="flag-text">⚠ ${t("st.flag")}</strong><br>${link}` : link;
+}
+
+/** The Pix's two names, each on its line with its copy button: the end-to-end id, the txid. */
+function pixIds(ctx: ViewCtx, l: Line): SafeHtml {
+  const one = (name: string, value: string | null) =>
+    html`<div class="pix-id"><span class="k">${name}</span> ${value ? longValue(ctx.t, value) : "—"}</div>`;
+  return html`${one("E2E", l.endToEndId)}${one("txid", l.txid)}`;
 }
 
 function devolucoes(ctx: ViewCtx, t: T, l: Line): HtmlValue {
@@ -64,7 +72,8 @@ function devolucoes(ctx: ViewCtx, t: T, l: Line): HtmlValue {
   const status = (s: string) =>
     s === "DEVOLVIDO" || s === "EM_PROCESSAMENTO" ? t(`st.dev.${s}`) : s;
   return html`<ul class="devolucoes">${l.devolucoes.map(
-    (d) => html`<li>${amount(ctx.t, d.amountCents)} ${status(d.status)} <code>${d.id}</code></li>`,
+    (d) =>
+      html`<li>${amount(ctx.t, d.amountCents)} ${status(d.status)}<br><span class="long" title="${d.id}">${d.id}</span></li>`,
   )}</ul>`;
 }
 
@@ -76,8 +85,7 @@ function linesTable(ctx: ViewCtx, t: T, s: Statement): SafeHtml {
       { label: t("st.col.time"), cell: (l) => paidAt(ctx.lang, l.horario, s.date) },
       { label: t("st.col.value"), class: "num", cell: (l) => amount(ctx.t, l.amountCents) },
       { label: t("st.col.payer"), cell: (l) => l.payerName ?? "—" },
-      { label: t("st.col.e2e"), cell: (l) => longValue(ctx.t, l.endToEndId) },
-      { label: "txid", cell: (l) => (l.txid ? longValue(ctx.t, l.txid) : "—") },
+      { label: t("st.col.ids"), cell: (l) => pixIds(ctx, l) },
       { label: t("st.col.charge"), cell: (l) => chargeCell(ctx, t, l) },
       { label: t("st.col.devolucoes"), cell: (l) => devolucoes(ctx, t, l) },
     ],
