@@ -9,7 +9,8 @@ import { browserSuite, PHONE, screenshot, signInHome } from "./harness.ts";
 
 // axe-core over the pages a merchant and a payer use most, in Chromium: the dashboard home, the
 // charge list (with its filters), a charge's page with webhook deliveries, the keys page and
-// the payment page (and the live unmatched payments page, a 404), at desktop and phone widths.
+// the payment page (and the live unmatched payments page and day statement, a 404), at desktop
+// and phone widths.
 // Any violation of impact serious or critical fails, listed with its rule and the elements it
 // names; so does a lesser one, since these pages have none left.
 
@@ -120,6 +121,16 @@ browserSuite(
         .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
       assert.ok(who.scroll <= who.client, `the e-mail is clipped: ${JSON.stringify(who)}`);
       await screenshot(page, "unmatched-live");
+      // The day's PSP statement, linked from there (no PSP here: its message; with a PSP and a
+      // flagged Pix: test/browser/statement.test.ts runs axe over it).
+      await page.getByRole("link", { name: "Extrato do dia no PSP" }).click();
+      await page.waitForURL(/\/dashboard\/statement$/);
+      for (const size of [{ width: 1280, height: 800 }, PHONE]) {
+        await page.setViewportSize(size);
+        for (const v of await axeViolations(page))
+          found.push(`statement (live) @${size.width}: ${v}`);
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
       await page.getByRole("button", { name: "Teste" }).click();
       await page.goto("/dashboard/charges?status=approved&external_id=order-1");
       await screenshot(page, "charges-filtered");

@@ -228,6 +228,8 @@ browserSuite(
         await check(page, locale, "psp-live");
         await visit("home-live", "/dashboard");
         await visit("unmatched", "/dashboard/unmatched-payments");
+        // Without a PSP connection: the message linking the PSP page (statement.test.ts has a PSP).
+        await visit("statement-no-psp", "/dashboard/statement");
         await page.goto("/dashboard/wallet");
         await page.locator("textarea[name=key]").fill(BIP84_ZPUB);
         await page.locator("form[action='/dashboard/wallet/preview'] button").click();

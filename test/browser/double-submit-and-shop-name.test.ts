@@ -153,6 +153,7 @@ browserSuite("a form sent twice", { env: { TOSTAO_CHECKOUT_PER_IP_PER_MINUTE: "2
       "/dashboard/webhooks",
       "/dashboard/wallet",
       "/dashboard/pix-provider",
+      "/dashboard/statement",
       "/dashboard/account",
       `/dashboard/charges/${chargeId}`,
       `/checkout/${product.id}`,

@@ -12,15 +12,15 @@ const s = useLiveSetup({ profile: "efi" });
 const statement = (query: string, token = s.account.live) =>
   s.svc.call("GET", `/api/pix/statement${query}`, { token });
 
-async function charge(cents: number) {
-  const data = (await s.create({ value: cents / 100 })).json().data;
+async function charge(cents: number, extra: Record<string, unknown> = {}) {
+  const data = (await s.create({ value: cents / 100, ...extra })).json().data;
   return { chargeId: data.chargeId as string, txid: cobOf(s.peer, data.brCode).txid };
 }
 
 test("today's statement: 3 Pix matched, 1 unmatched, 1 flagged as paid at the PSP but not approved here, a devolução of the day, totals in centavos, read over several GET /pix pages", async () => {
   const paid = [];
   for (const cents of [1000, 2050, 3000]) {
-    const c = await charge(cents);
+    const c = await charge(cents, cents === 2050 ? { customer_name: "Maria Silva" } : {});
     await s.peer.pay(c.txid);
     await s.waitStatus(c.chargeId, "approved");
     paid.push(c);
@@ -56,6 +56,8 @@ test("today's statement: 3 Pix matched, 1 unmatched, 1 flagged as paid at the PS
     assert.equal(line?.chargeStatus === "approved" || line?.chargeStatus === "refunded", true);
     assert.equal(line?.flag, undefined);
   }
+  assert.equal((byCharge.get(paid[1]?.chargeId) as any).payerName, "Maria Silva");
+  assert.equal((byCharge.get(paid[0]?.chargeId) as any).payerName, null);
   const first: any = byCharge.get(paid[0]?.chargeId);
   assert.equal(first.devolucoes.length, 1);
   assert.equal(first.devolucoes[0].amountCents, 1000);

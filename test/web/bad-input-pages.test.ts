@@ -46,6 +46,7 @@ const ID_PAGES = [
   "/dashboard/charges/ch_%00x/status",
   "/dashboard/webhooks/wh_%00x",
   "/dashboard/charges?status=pending%00",
+  "/dashboard/statement?date=2026-01-01%00",
   "/dashboard/sign-in?next=%2Fdashboard%00",
 ];
 

@@ -43,6 +43,10 @@ const StatementLineSchema = z.object({
   amountCents: z.number().int(),
   chargeId: z.string().nullable(),
   chargeStatus: z.string().nullable(),
+  payerName: z
+    .string()
+    .nullable()
+    .describe("The payer's name on the matched charge (its customer_name); null when none"),
   matched: z.boolean().describe("Whether one of this account's live charges holds the Pix"),
   flag: z
     .literal("charge_not_approved")
@@ -109,6 +113,7 @@ export async function pixStatement(
         txid: c.txid,
         status: c.status,
         e2eIds: c.pspE2eid ? [c.pspE2eid] : [],
+        payerName: c.customerName,
       })),
     );
   } catch (err) {

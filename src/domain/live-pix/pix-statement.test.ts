@@ -72,7 +72,7 @@ test("lines match by txid or e2e, unmatched are counted, an unapproved charge is
       pix("E4", 555, "nobody"),
     ],
     [
-      { id: "ch_1", txid: "tx1", status: "approved", e2eIds: ["E1"] },
+      { id: "ch_1", txid: "tx1", status: "approved", e2eIds: ["E1"], payerName: "Maria Silva" },
       { id: "ch_2", txid: "tx2", status: "approved", e2eIds: ["E2"] },
       { id: "ch_3", txid: "tx3", status: "pending", e2eIds: [] },
     ],
@@ -85,6 +85,11 @@ test("lines match by txid or e2e, unmatched are counted, an unapproved charge is
       ["ch_3", true, "charge_not_approved"],
       [null, false, null],
     ],
+  );
+  assert.deepEqual(
+    s.lines.map((l) => l.payerName),
+    ["Maria Silva", null, null, null],
+    "the payer is the matched charge's customer, when it names one",
   );
   assert.deepEqual(s.lines[0]?.devolucoes, [{ id: "D1", amountCents: 250, status: "DEVOLVIDO" }]);
   assert.deepEqual(s.totals, { receivedCents: 6555, refundedCents: 250, netCents: 6305, count: 4 });

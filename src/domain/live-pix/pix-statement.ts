@@ -58,7 +58,14 @@ export async function listAllPix(
 }
 
 /** What we know of a charge the statement names: found by txid or by end-to-end id. */
-export type StatementCharge = { id: string; txid: string; status: string; e2eIds: string[] };
+export type StatementCharge = {
+  id: string;
+  txid: string;
+  status: string;
+  e2eIds: string[];
+  /** The payer's name the charge was made with (its customer_name), if any. */
+  payerName?: string | null;
+};
 
 export type StatementLine = {
   endToEndId: string;
@@ -67,6 +74,7 @@ export type StatementLine = {
   amountCents: number;
   chargeId: string | null;
   chargeStatus: string | null;
+  payerName: string | null;
   matched: boolean;
   flag?: "charge_not_approved";
   devolucoes: Array<{ id: string; amountCents: number; status: string }>;
@@ -106,6 +114,7 @@ export function buildStatement(
       amountCents: p.amountCents,
       chargeId: charge?.id ?? null,
       chargeStatus: charge?.status ?? null,
+      payerName: charge?.payerName ?? null,
       matched: charge !== undefined,
       devolucoes,
     };

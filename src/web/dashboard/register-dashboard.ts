@@ -13,6 +13,7 @@ import { registerPixProviderPages } from "./routes/pix-provider.ts";
 import { registerProductPages } from "./routes/products.ts";
 import { registerSetupPages } from "./routes/setup.ts";
 import { registerSignInPages } from "./routes/sign-in.ts";
+import { registerStatementPage } from "./routes/statement.ts";
 import { registerSubscriptionPages } from "./routes/subscriptions.ts";
 import { registerLiveMoneyPages } from "./routes/unmatched.ts";
 import { registerWalletPages } from "./routes/wallet.ts";
@@ -28,6 +29,7 @@ export function registerDashboard(web: FastifyInstance, deps: AppDeps): void {
   registerChargeDetailPages(web, deps);
   registerSubscriptionPages(web, deps);
   registerLiveMoneyPages(web, deps);
+  registerStatementPage(web, deps);
   registerProductPages(web, deps);
   registerKeyPages(web, deps);
   registerWebhookPages(web, deps);

@@ -5,9 +5,10 @@ import { common } from "./common.ts";
 import { dashboard } from "./dashboard.ts";
 import { pay } from "./pay.ts";
 import { receipt } from "./receipt.ts";
+import { statement } from "./statement.ts";
 
 test("every area has the same keys in Portuguese and English, none empty", () => {
-  for (const area of [common, dashboard, pay, receipt]) {
+  for (const area of [common, dashboard, pay, receipt, statement]) {
     const pt = Object.keys(area["pt-BR"]).sort();
     assert.deepEqual(Object.keys(area.en).sort(), pt);
     for (const lang of LANGS) {

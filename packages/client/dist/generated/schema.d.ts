@@ -3212,6 +3212,8 @@ export interface operations {
                                 amountCents: number;
                                 chargeId: string | null;
                                 chargeStatus: string | null;
+                                /** @description The payer's name on the matched charge (its customer_name); null when none */
+                                payerName: string | null;
                                 /** @description Whether one of this account's live charges holds the Pix */
                                 matched: boolean;
                                 /**

@@ -10,6 +10,8 @@ export type StatementChargeRow = {
   txid: string;
   status: string;
   pspE2eid: string | null;
+  /** The payer as the charge was made for them (`customer_name`), when it was given. */
+  customerName: string | null;
 };
 
 export async function chargesNamedBy(
@@ -19,11 +21,13 @@ export async function chargesNamedBy(
   if (k.txids.length === 0 && k.e2eids.length === 0) return [];
   return db.query<StatementChargeRow>(
     `WITH found AS MATERIALIZED (
-       SELECT id, txid, status, psp_e2eid, account_id, mode FROM charges WHERE txid = ANY($2::text[])
+       SELECT id, txid, status, psp_e2eid, details->>'customer_name' AS customer_name, account_id, mode
+       FROM charges WHERE txid = ANY($2::text[])
        UNION
-       SELECT id, txid, status, psp_e2eid, account_id, mode FROM charges WHERE psp_e2eid = ANY($3::text[])
+       SELECT id, txid, status, psp_e2eid, details->>'customer_name' AS customer_name, account_id, mode
+       FROM charges WHERE psp_e2eid = ANY($3::text[])
      )
-     SELECT id, txid, status, psp_e2eid AS "pspE2eid" FROM found
+     SELECT id, txid, status, psp_e2eid AS "pspE2eid", customer_name AS "customerName" FROM found
      WHERE account_id = $1 AND mode = 'live'`,
     [k.accountId, k.txids, k.e2eids],
   );

@@ -5,12 +5,14 @@ import { html, type SafeHtml } from "../../html.ts";
 import { translator } from "../../i18n/catalogue.ts";
 import { chargeBatch } from "../../i18n/charge-batch.ts";
 import { liveMoney } from "../../i18n/live-money.ts";
+import { statement } from "../../i18n/statement.ts";
 import { subscriptions } from "../../i18n/subscriptions.ts";
 import { withQuery } from "../../layout.ts";
 import { type DashT, postForm } from "../chrome.ts";
 import { amount, badge, when } from "../format.ts";
 import type { ViewCtx } from "../routes/page.ts";
 import { dataTable } from "./parts.ts";
+import { STATEMENT_PAGE } from "./statement.ts";
 
 // Charges: the list (PIX and Bitcoin, filters, pages) and the form for a new charge. Each
 // charge's own page is charge-detail.ts.
@@ -52,14 +54,13 @@ export function chargesView(ctx: ViewCtx, data: ChargesPage) {
   const batch = translator(ctx.lang, chargeBatch)("batch.link");
   const subs = translator(ctx.lang, subscriptions)("dash.subs.title");
   const unmatched = translator(ctx.lang, liveMoney)("unmatched.link");
+  const day = translator(ctx.lang, statement)("st.link");
   return {
     title: t("nav.charges"),
     main: html`<h1>${t("charges.heading")}</h1>
+<ul class="related-links"><li><a href="${BATCH_PAGE}">${batch} →</a></li><li><a href="/dashboard/subscriptions">${subs} (Pix Automático) →</a></li>${ctx.who.mode === "live" ? html`<li><a href="/dashboard/unmatched-payments">${unmatched} →</a></li><li><a href="${STATEMENT_PAGE}">${day} →</a></li>` : ""}</ul>
 ${filters(t, q)}
-<p><a href="${exportHref(url)}" download>${t("charges.export")}</a></p>
-<p><a href="${BATCH_PAGE}">${batch} →</a></p>
-<p><a href="/dashboard/subscriptions">${subs} (Pix Automático) →</a></p>
-${ctx.who.mode === "live" ? html`<p><a href="/dashboard/unmatched-payments">${unmatched} →</a></p>` : ""}
+<div class="list-tools"><a class="button secondary" href="${exportHref(url)}" download>${t("charges.export")}</a></div>
 ${chargeTable(t, data.items)}
 <div class="pager">${q.before ? html`<a href="${withQuery(url, { before: undefined })}">${t("charges.newest")}</a>` : html`<span></span>`}${data.nextBefore ? html`<a href="${withQuery(url, { before: data.nextBefore })}">${t("charges.older")}</a>` : ""}</div>
 <section class="card"><h2>${t("charges.new")}</h2>

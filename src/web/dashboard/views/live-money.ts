@@ -2,9 +2,11 @@ import type { chargeDisputes, unmatchedPayments } from "../../../domain/live-pix
 import { html, type SafeHtml } from "../../html.ts";
 import { translator } from "../../i18n/catalogue.ts";
 import { liveMoney } from "../../i18n/live-money.ts";
+import { statement } from "../../i18n/statement.ts";
 import { amount, when } from "../format.ts";
 import type { ViewCtx } from "../routes/page.ts";
 import { dataTable, longValue, withMarkup } from "./parts.ts";
+import { STATEMENT_PAGE } from "./statement.ts";
 
 // Live PIX money that arrived otherwise than asked: on a charge's page, an underpaid cob
 // (amountReceived) and the MED devoluções on its payment with the PSP's reason; and the page of
@@ -56,6 +58,6 @@ export function unmatchedView(ctx: ViewCtx, items: Unmatched) {
           ]);
   return {
     title: t("unmatched.title"),
-    main: html`<h1>${t("unmatched.title")}</h1><p>${t("unmatched.intro")}</p>${body}`,
+    main: html`<h1>${t("unmatched.title")}</h1><p>${t("unmatched.intro")}</p>${ctx.who.mode === "live" ? html`<p><a href="${STATEMENT_PAGE}">${translator(ctx.lang, statement)("st.link")} →</a></p>` : ""}${body}`,
   };
 }

@@ -1,0 +1,96 @@
+import { defineArea } from "./catalogue.ts";
+
+// The dashboard's PSP statement page (src/web/dashboard/views/statement.ts): a day's Pix at the
+// merchant's PSP, each with the charge it paid.
+export const statement = defineArea(
+  {
+    "st.title": "Extrato do PSP",
+    "st.link": "Extrato do dia no PSP",
+    "st.intro":
+      "Cada Pix que o seu PSP recebeu na sua chave no dia (horário de São Paulo), com a cobrança que ele pagou e as devoluções. Lido do PSP agora.",
+    "st.liveOnly":
+      "O extrato do PSP existe só em produção: no modo de teste não há PSP. Mude para Produção no alto da página.",
+    "st.noPsp": "Para ver o extrato, conecte o seu PSP na página {link}.",
+    "st.noPsp.link": "Provedor PIX",
+    "st.day": "Dia",
+    "st.show": "Ver o dia",
+    "st.days": "Outros dias",
+    "st.prev": "← Dia anterior",
+    "st.next": "Dia seguinte →",
+    "st.today": "Hoje",
+    "st.of": "Extrato de {date}",
+    "st.bad.malformed": "Dia inválido: use o formato AAAA-MM-DD (por exemplo {today}).",
+    "st.bad.future": "O dia {date} ainda não começou em São Paulo: escolha hoje ou um dia antes.",
+    "st.down":
+      "O seu PSP não respondeu: o extrato não foi lido. Nada mudou aqui; tente de novo em instantes.",
+    "st.refused":
+      "O seu PSP recusou a leitura do extrato. Confira a conexão na página do provedor PIX.",
+    "st.reason": "Resposta do PSP",
+    "st.received": "Recebido",
+    "st.refunded": "Devolvido",
+    "st.net": "Líquido",
+    "st.count": "Pix recebidos",
+    "st.count.one": "Pix recebido",
+    "st.unmatchedCount": "sem cobrança",
+    "st.none": "Nenhum Pix recebido neste dia.",
+    "st.col.time": "Hora",
+    "st.col.value": "Valor",
+    "st.col.payer": "Pagador",
+    "st.col.ids": "Identificadores (fim a fim, txid)",
+    "st.col.charge": "Cobrança",
+    "st.col.devolucoes": "Devoluções",
+    "st.unmatched": "Sem cobrança",
+    "st.flag": "Atenção: pago no PSP, cobrança não aprovada aqui",
+    "st.flagged.one": "1 Pix foi pago no PSP, mas a cobrança dele não está aprovada aqui",
+    "st.flagged": "{n} Pix foram pagos no PSP, mas as cobranças deles não estão aprovadas aqui",
+    "st.flagged.text":
+      "O dinheiro está no PSP e este serviço ainda não o viu (o aviso do PSP se perdeu e a conciliação ainda não rodou). As linhas marcadas abaixo dizem quais; abra a cobrança e confira.",
+    "st.dev.DEVOLVIDO": "devolvida",
+    "st.dev.EM_PROCESSAMENTO": "em processamento",
+  },
+  {
+    "st.title": "PSP statement",
+    "st.link": "The day's statement at the PSP",
+    "st.intro":
+      "Every Pix your PSP received on your key that day (São Paulo time), with the charge it paid and its refunds. Read from the PSP now.",
+    "st.liveOnly":
+      "The PSP statement exists in live mode only: test mode has no PSP. Switch to Live at the top of the page.",
+    "st.noPsp": "To see the statement, connect your PSP on the {link} page.",
+    "st.noPsp.link": "PIX provider",
+    "st.day": "Day",
+    "st.show": "Show the day",
+    "st.days": "Other days",
+    "st.prev": "← Previous day",
+    "st.next": "Next day →",
+    "st.today": "Today",
+    "st.of": "Statement of {date}",
+    "st.bad.malformed": "Invalid day: use the form YYYY-MM-DD (for example {today}).",
+    "st.bad.future": "The day {date} has not begun in São Paulo yet: choose today or a day before.",
+    "st.down":
+      "Your PSP did not answer: the statement was not read. Nothing changed here; try again in a moment.",
+    "st.refused":
+      "Your PSP refused to give the statement. Check the connection on the PIX provider page.",
+    "st.reason": "The PSP's answer",
+    "st.received": "Received",
+    "st.refunded": "Refunded",
+    "st.net": "Net",
+    "st.count": "Pix received",
+    "st.count.one": "Pix received",
+    "st.unmatchedCount": "unmatched",
+    "st.none": "No Pix received on this day.",
+    "st.col.time": "Time",
+    "st.col.value": "Amount",
+    "st.col.payer": "Payer",
+    "st.col.ids": "Ids (end-to-end, txid)",
+    "st.col.charge": "Charge",
+    "st.col.devolucoes": "Refunds",
+    "st.unmatched": "Unmatched",
+    "st.flag": "Warning: paid at the PSP, charge not approved here",
+    "st.flagged.one": "1 Pix was paid at the PSP, but its charge is not approved here",
+    "st.flagged": "{n} Pix were paid at the PSP, but their charges are not approved here",
+    "st.flagged.text":
+      "The money is at the PSP and this service has not seen it yet (the PSP's notification was lost and reconciliation has not run yet). The rows marked below say which; open the charge and check it.",
+    "st.dev.DEVOLVIDO": "returned",
+    "st.dev.EM_PROCESSAMENTO": "processing",
+  },
+);
