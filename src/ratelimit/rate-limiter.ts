@@ -10,6 +10,11 @@ export type RateLimiter = {
   readonly kind: "memory" | "redis";
   /** Counts one hit of `key` in the current window of `windowSec` seconds (default 1). */
   hit(key: string, limit: number, windowSec?: number): Promise<RateDecision>;
+  /**
+   * Resolves once counts are really kept (Redis connected): until then a Redis limiter fails
+   * open, which a test of the shared count, or a boot check, must not mistake for a count.
+   */
+  ready(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -32,6 +37,7 @@ export function makeMemoryRateLimiter(now: () => number = Date.now): RateLimiter
   const long = new Map<string, { window: number; count: number }>();
   return {
     kind: "memory",
+    ready: async () => {},
     async hit(key, limit, windowSec = 1) {
       const t = now();
       if (windowSec !== 1) {
@@ -97,6 +103,10 @@ export function makeRedisRateLimiter(
         opts.onFailOpen?.(err as Error);
         return decide(0, limit, t, windowSec);
       }
+    },
+    async ready() {
+      if (redis.status === "ready") return;
+      await new Promise<void>((resolve) => redis.once("ready", () => resolve()));
     },
     async close() {
       redis.disconnect();

@@ -75,7 +75,8 @@ describe("rate limits", () => {
     if (REDIS_URL) {
       const prefix = `tostao:test:${randomBytes(4).toString("hex")}:`;
       limiters.push(makeRedisRateLimiter(REDIS_URL, { prefix, now: () => now }));
-      await new Promise((r) => setTimeout(r, 100));
+      // Until connected it fails open, which would read as a count let through.
+      for (const l of limiters) await l.ready();
     }
     try {
       for (const limiter of limiters) {
@@ -103,7 +104,7 @@ describe("rate limits", () => {
     const one = makeRedisRateLimiter(REDIS_URL ?? "", { prefix, now });
     const two = makeRedisRateLimiter(REDIS_URL ?? "", { prefix, now });
     try {
-      await new Promise((r) => setTimeout(r, 100)); // let both connect
+      await Promise.all([one.ready(), two.ready()]); // until connected, each fails open
       assert.equal((await one.hit("k", 3)).allowed, true);
       assert.equal((await two.hit("k", 3)).allowed, true);
       assert.equal((await one.hit("k", 3)).allowed, true);
