@@ -45,6 +45,7 @@ export const commands: Record<string, Command> = {
     const account = await renameAccount(deps, {
       accountId: need(flags.account, "account"),
       displayName: need(flags["display-name"], "display-name"),
+      actor: CLI_ACTOR,
     });
     return {
       json: account,

@@ -72,14 +72,16 @@ export function registerWalletPages(web: FastifyInstance, deps: AppDeps): void {
 
   r.post("/dashboard/wallet/lightning", async (req, reply) => {
     const done = await runAction(() =>
-      saveLightningConnection(deps, signed(req).who, nodeInput(req)),
+      saveLightningConnection(deps, signed(req).who, nodeInput(req), userActor(req)),
     );
     if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
     return show(req, reply, ok(dashT(req)("ln.saved", { network: done.value.network })));
   });
 
   r.post("/dashboard/wallet/lightning/delete", async (req, reply) => {
-    const done = await runAction(() => deleteLightningConnection(deps, signed(req).who));
+    const done = await runAction(() =>
+      deleteLightningConnection(deps, signed(req).who, userActor(req)),
+    );
     if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
     return show(req, reply, ok(dashT(req)("ln.deleted")));
   });
