@@ -1,4 +1,3 @@
-import type { Json } from "../../domain/audit/audit-hash.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Mode } from "../../kernel/mode.ts";
 
@@ -17,7 +16,8 @@ export type AuditRow = {
   userAgent: string | null;
   action: string;
   target: string | null;
-  changes: Json | null;
+  /** JSON: field -> {before, after} (domain/audit/record-audit.ts: AuditChanges). */
+  changes: unknown;
   prevHash: string;
   hash: string;
 };

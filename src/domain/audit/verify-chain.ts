@@ -1,6 +1,6 @@
 import { chainedAccounts, chainHead, entriesAfter } from "../../db/queries/audit-log.ts";
 import type { Db } from "../../kernel/db.ts";
-import { entryHash, GENESIS_HASH } from "./audit-hash.ts";
+import { entryHash, GENESIS_HASH, type Json } from "./audit-hash.ts";
 
 // `tostao audit verify`: walks every account's chain from its first entry and recomputes each
 // hash. The first entry that disagrees is named: its own hash changed (an edited field, or an
@@ -51,7 +51,7 @@ async function verifyAccount(
       if (row.prevHash !== hash) {
         return broken(row.id, row.seq, "its prev_hash is not the previous entry's hash");
       }
-      if (entryHash(row) !== row.hash) {
+      if (entryHash({ ...row, changes: row.changes as Json | null }) !== row.hash) {
         return broken(row.id, row.seq, "its fields do not match its hash (edited or moved)");
       }
       seq = row.seq;
