@@ -89,6 +89,7 @@ browserSuite(
         "/dashboard/charges",
         `/dashboard/charges/${chargeId}`,
         "/dashboard/keys",
+        "/dashboard/audit",
         `/pay/${chargeId}`,
         "/dashboard/nope",
       ];

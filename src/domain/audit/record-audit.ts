@@ -3,6 +3,7 @@ import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Mode } from "../../kernel/mode.ts";
 import { newId } from "../ids.ts";
+import type { AuditAction } from "./actions.ts";
 import { entryHash, GENESIS_HASH, type Json } from "./audit-hash.ts";
 
 // Appending to an account's audit log. Call it with the transaction that makes the change, so
@@ -27,7 +28,7 @@ export type AuditEntry = {
   /** The mode the action concerned; absent for the account as a whole. */
   mode?: Mode | null | undefined;
   actor: AuditActor;
-  action: string;
+  action: AuditAction;
   target?: string | null | undefined;
   changes?: AuditChanges | null | undefined;
 };
