@@ -13,7 +13,9 @@ let account: Awaited<ReturnType<TestService["newAccount"]>>;
 const PASSWORD = "a long and correct password 42";
 const WRONG = "Wrong-password-typed-9";
 before(async () => {
-  svc = await startTestService({ env: { TOSTAO_WORKERS: "false" } });
+  svc = await startTestService({
+    env: { TOSTAO_WORKERS: "false", TOSTAO_WEBHOOK_ALLOW_HOSTS: "127.0.0.1" },
+  });
   account = await svc.newAccount();
   await addUser(svc, account.accountId, "ana@loja.example", PASSWORD);
 });
@@ -113,6 +115,29 @@ test("a dashboard change is logged with the user, and sign-out ends the session 
   );
   assert.equal(out.statusCode, 303);
   assert.equal((await entries("&action=session.ended"))[0]?.actor, "ana@loja.example");
+});
+
+test("a webhook made and deleted is logged with its URL and events, never its signing secret", async () => {
+  const made = await svc.call("POST", "/api/webhooks/create", {
+    token: account.live,
+    body: { url: "http://127.0.0.1:9/hook", events: ["charge.approved"] },
+  });
+  assert.equal(made.statusCode, 200, made.body);
+  const { id, secret } = made.json().data as { id: string; secret: string };
+  const gone = await svc.call("POST", "/api/webhooks/delete", {
+    token: account.live,
+    body: { id },
+  });
+  assert.equal(gone.statusCode, 200, gone.body);
+  const created = (await entries("&action=webhook.created"))[0];
+  assert.equal(created?.target, id);
+  assert.deepEqual(created?.changes, {
+    url: { after: "http://127.0.0.1:9/hook" },
+    events: { after: ["charge.approved"] },
+  });
+  assert.equal((await entries("&action=webhook.deleted"))[0]?.target, id);
+  const stored = JSON.stringify(await svc.deps.db.query("SELECT * FROM audit_log"));
+  assert.ok(!stored.includes(secret), "the webhook's secret is in no row");
 });
 
 test("audit:read is required (403 naming it), and a test key sees test mode's entries only", async () => {
