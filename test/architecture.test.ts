@@ -112,6 +112,10 @@ export const DOMAIN_FLOORS: ReadonlyArray<{ floor: string; folders: readonly str
     folders: ["*.ts", "pix", "due-date", "idempotency", "receipts"],
   },
   {
+    floor: "the audit log, which every use case below the pages appends to",
+    folders: ["audit"],
+  },
+  {
     floor: "the records: accounts, users, tokens, the charge model and its events, PSP access",
     folders: ["accounts", "users", "tokens", "charges", "pix-psp-connection", "retention"],
   },

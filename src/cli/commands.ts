@@ -1,6 +1,7 @@
 import { createAccount } from "../domain/accounts/create-account.ts";
 import { renameAccount } from "../domain/accounts/display-name.ts";
 import { listAccounts } from "../domain/accounts/list-accounts.ts";
+import { CLI_ACTOR } from "../domain/audit/record-audit.ts";
 import { badRequest } from "../domain/errors.ts";
 import { issueToken, listTokens, revokeTokenById } from "../domain/tokens/manage-tokens.ts";
 import { SCOPES, type Scope } from "../domain/tokens/scopes.ts";
@@ -44,6 +45,7 @@ export const commands: Record<string, Command> = {
     const account = await renameAccount(deps, {
       accountId: need(flags.account, "account"),
       displayName: need(flags["display-name"], "display-name"),
+      actor: CLI_ACTOR,
     });
     return {
       json: account,
@@ -73,6 +75,7 @@ export const commands: Record<string, Command> = {
       label: need(flags.label, "label"),
       mode: mode as Mode,
       scopes: flags.scopes === undefined ? undefined : parseScopes(flags.scopes),
+      actor: CLI_ACTOR,
     });
     return {
       json: { ...view, token },
@@ -126,7 +129,7 @@ export const commands: Record<string, Command> = {
 
   async "token revoke"(deps, _flags, args) {
     const id = need(args[0], "token id (tostao token revoke ID)");
-    const view = await revokeTokenById(deps, id);
+    const view = await revokeTokenById(deps, id, CLI_ACTOR);
     return { json: view, text: `revoked ${view.id} at ${view.revokedAt}` };
   },
 };

@@ -1,4 +1,5 @@
 import type { Config } from "../config.ts";
+import { CLI_ACTOR } from "../domain/audit/record-audit.ts";
 import { badRequest } from "../domain/errors.ts";
 import {
   deleteLightningConnection,
@@ -53,7 +54,7 @@ export async function runLightning(action: string, base: Base, flags: LightningF
     return { json: v, text: describe(v) };
   }
   if (action === "delete") {
-    const out = await deleteLightningConnection(deps, who);
+    const out = await deleteLightningConnection(deps, who, CLI_ACTOR);
     return {
       json: out,
       text: `deleted the ${out.backend} connection of ${who.accountId} (${mode})`,
@@ -81,7 +82,7 @@ export async function runLightning(action: string, base: Base, flags: LightningF
       `--${String(i?.path[0] ?? "").replace(/_/g, "-")}: ${i?.message ?? "invalid"}`,
     );
   }
-  const v = await saveLightningConnection(deps, who, parsed.data);
+  const v = await saveLightningConnection(deps, who, parsed.data, CLI_ACTOR);
   return { json: v, text: `saved; the node answered.\n${describe(v)}` };
 }
 

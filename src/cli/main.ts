@@ -4,6 +4,7 @@ import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDb } from "../db/open-db.ts";
 import { storeFailureLine } from "../db/store-failure.ts";
+import { verifyAuditChains } from "../domain/audit/verify-chain.ts";
 import { AppError } from "../domain/errors.ts";
 import { pruneHistory, prunePreview } from "../domain/retention/prune-history.ts";
 import { cryptoRandom, systemClock } from "../kernel/clock.ts";
@@ -40,6 +41,8 @@ const USAGE = `usage: tostao <command> [options]
                                               idempotency records, ended sessions; never
                                               charges); --dry-run only counts it per table
   account list                                list accounts
+  audit verify                                check every account's audit log chain; exit 1
+                                              naming the first entry edited, deleted or moved
   token create --account ID --label LABEL [--mode test|live] [--scopes S,S...]
                                               create an API token (its value is shown once);
                                               --scopes e.g. charges:read,charges:write (default: all)
@@ -208,6 +211,18 @@ async function run(argv: string[]): Promise<number> {
         applied.length ? `applied: ${applied.join(", ")}` : "up to date",
       );
       return 0;
+    }
+    if (group === "audit" && action === "verify") {
+      const report = await verifyAuditChains({ db });
+      const b = report.broken;
+      print(
+        values.json,
+        report,
+        b
+          ? `audit log BROKEN in account ${b.accountId} at seq ${b.seq}${b.id ? ` (entry ${b.id})` : ""}: ${b.reason}`
+          : `audit log intact: ${report.entries} entries in ${report.accounts} accounts`,
+      );
+      return b ? 1 : 0;
     }
     if (group === "prune") {
       const days = config.retention.days;

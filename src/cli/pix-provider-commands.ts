@@ -1,4 +1,5 @@
 import type { Config } from "../config.ts";
+import { CLI_ACTOR } from "../domain/audit/record-audit.ts";
 import { badRequest } from "../domain/errors.ts";
 import { makePspClients } from "../domain/pix-psp-connection/clients.ts";
 import { SavePspConnectionSchema } from "../domain/pix-psp-connection/schemas.ts";
@@ -100,7 +101,7 @@ export async function runPixProvider(
       return { json: view, text: describe(view) };
     }
     if (action === "delete") {
-      const out = await deletePspConnection(deps, who);
+      const out = await deletePspConnection(deps, who, CLI_ACTOR);
       return { json: out, text: `deleted the ${out.profile} connection of ${who.accountId}` };
     }
     if (action !== "set") throw badRequest("pix-provider: use set, show or delete");
@@ -131,7 +132,7 @@ export async function runPixProvider(
       const flag = String(i?.path[0] ?? "").replace(/_/g, "-");
       throw badRequest(`--${flag}: ${i?.message ?? "invalid"}`);
     }
-    const view = await savePspConnection(deps, who, parsed.data);
+    const view = await savePspConnection(deps, who, parsed.data, CLI_ACTOR);
     return { json: view, text: `saved; the PSP answered.\n${describe(view)}` };
   } finally {
     await deps.pspClients.close();

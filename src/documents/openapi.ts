@@ -44,6 +44,8 @@ const TAGS: Record<string, string> = {
     "The sandbox's own tools: the account's test clock, which moves its test mode ahead by days.",
   notifications:
     "Mail to payers (bills, reminders, receipts): its log, the account's mail settings, a bill sent again.",
+  audit:
+    "The account's tamper-evident audit log: sign-ins, keys, webhooks, connections, members and settings, hash-chained per account.",
   integrations: "Documents about this API, and the MCP tool bridge.",
   health: "Liveness, readiness, metrics and this reference.",
 };

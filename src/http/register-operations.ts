@@ -7,7 +7,7 @@ import { checkoutOwner } from "../domain/charges/checkout-owner.ts";
 import { spendCheckoutBudget } from "../domain/checkout/checkout-budget.ts";
 import { type IdempotencyScope, idempotencySeed } from "../domain/idempotency/request-identity.ts";
 import type { Principal } from "../kernel/mode.ts";
-import type { OpContext, Operation } from "../operations/operation.ts";
+import type { OpContext, Operation, RequestOrigin } from "../operations/operation.ts";
 import { okEnvelope, sendOk } from "./envelope.ts";
 import { sendIdempotent, sendIdempotentWrite } from "./idempotent-reply.ts";
 
@@ -58,8 +58,15 @@ function contextOf(
     caller: req.principal,
     baseUrl: baseUrlOf(deps, req),
     idempotencySeed: scope ? idempotencySeed(scope) : undefined,
+    origin: originOf(req),
   };
 }
+
+/** The request's client IP (trust-proxy aware) and User-Agent, for the audit log. */
+export const originOf = (req: FastifyRequest): RequestOrigin => ({
+  ip: req.ip,
+  userAgent: req.headers["user-agent"],
+});
 
 export function registerOperations(
   app: FastifyInstance,

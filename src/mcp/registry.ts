@@ -9,7 +9,7 @@ import {
 } from "../integrations/snippets.ts";
 import type { Principal } from "../kernel/mode.ts";
 import { OPERATIONS } from "../operations/index.ts";
-import type { Operation } from "../operations/operation.ts";
+import type { Operation, RequestOrigin } from "../operations/operation.ts";
 
 // The tools: those of the operation table (src/operations/, every entry with a `tool`), which
 // take the operation's arguments, call its use case and answer through its output schema, plus
@@ -22,6 +22,8 @@ export type ToolContext = {
   principal: Principal | undefined;
   baseUrl: string;
   manifest: () => unknown;
+  /** Where the request came from, for the audit log (absent on stdio). */
+  origin?: RequestOrigin;
 };
 
 export type ToolDef = {
@@ -76,6 +78,7 @@ export function toolOf(op: Operation): ToolDef | undefined {
         principal: ctx.principal,
         caller: ctx.principal,
         baseUrl: ctx.baseUrl,
+        ...(ctx.origin ? { origin: ctx.origin } : {}),
       };
       const prepared = op.prepare ? await op.prepare(c, args) : undefined;
       return op.run(c, args, prepared);

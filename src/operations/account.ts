@@ -9,7 +9,7 @@ import {
   resetTestMode,
   TestModeResetSchema,
 } from "../domain/accounts/reset-test-mode.ts";
-import { operation } from "./operation.ts";
+import { keyActor, operation } from "./operation.ts";
 
 // The caller's account: its display name (whom payers pay), read and changed.
 
@@ -44,6 +44,7 @@ export const ACCOUNT_OPERATIONS = [
         accountId: c.principal.accountId,
         displayName: input.display_name,
         callerMode: c.principal.mode,
+        actor: keyActor(c),
       }),
   }),
   operation({

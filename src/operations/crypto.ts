@@ -18,7 +18,7 @@ import {
 import { activateWallet, getWallet } from "../domain/crypto/wallets.ts";
 import { exportCharges } from "../domain/exports/export-charges.ts";
 import { ExportChargesQuerySchema } from "../domain/exports/export-schema.ts";
-import { operation } from "./operation.ts";
+import { keyActor, operation } from "./operation.ts";
 
 const tags = ["crypto"];
 
@@ -34,7 +34,7 @@ export const CRYPTO_OPERATIONS = [
     input: ActivateWalletSchema,
     output: WalletViewSchema,
     stored: "plain",
-    run: (c, input) => activateWallet(c.deps, c.principal, input),
+    run: (c, input) => activateWallet(c.deps, c.principal, input, keyActor(c)),
   }),
   operation({
     id: "getCryptoWallet",

@@ -1,4 +1,5 @@
 import { ACCOUNT_OPERATIONS } from "./account.ts";
+import { AUDIT_OPERATIONS } from "./audit.ts";
 import { CHECKOUT_OPERATIONS } from "./checkout.ts";
 import { CRYPTO_OPERATIONS } from "./crypto.ts";
 import { EVENT_OPERATIONS } from "./events.ts";
@@ -31,5 +32,6 @@ export const OPERATIONS: readonly Operation[] = [
   ...CRYPTO_OPERATIONS,
   ...LIGHTNING_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
+  ...AUDIT_OPERATIONS,
   ...CHECKOUT_OPERATIONS,
 ];

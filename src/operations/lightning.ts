@@ -8,7 +8,7 @@ import {
   LightningConnectionViewSchema,
   SaveLightningConnectionSchema,
 } from "../domain/lightning/schemas.ts";
-import { operation } from "./operation.ts";
+import { keyActor, operation } from "./operation.ts";
 
 const tags = ["crypto"];
 
@@ -29,7 +29,7 @@ export const LIGHTNING_OPERATIONS = [
     output: LightningConnectionViewSchema,
     stored: "plain",
     // The node is asked while saving, outside the Idempotency-Key's transaction.
-    prepare: (c, input) => saveLightningConnection(c.deps, c.principal, input),
+    prepare: (c, input) => saveLightningConnection(c.deps, c.principal, input, keyActor(c)),
     run: async (_c, _input, saved) => saved,
   }),
   operation({
@@ -55,6 +55,6 @@ export const LIGHTNING_OPERATIONS = [
     tags,
     output: DeletedLightningConnectionSchema,
     stored: "plain",
-    run: (c) => deleteLightningConnection(c.deps, c.principal),
+    run: (c) => deleteLightningConnection(c.deps, c.principal, keyActor(c)),
   }),
 ];

@@ -15,7 +15,7 @@ import {
   NotificationSettingsSchema,
   UpdateNotificationSettingsSchema,
 } from "../domain/notifications/settings.ts";
-import { operation } from "./operation.ts";
+import { keyActor, operation } from "./operation.ts";
 
 // Payer mail (docs/notifications.md): the outbox's log, the account's mail settings for the
 // caller's mode, and a charge's bill sent again.
@@ -68,7 +68,7 @@ export const NOTIFICATION_OPERATIONS = [
     input: UpdateNotificationSettingsSchema,
     output: NotificationSettingsSchema,
     stored: "plain",
-    run: (c, input) => updateNotificationSettings(c.deps, c.principal, input),
+    run: (c, input) => updateNotificationSettings(c.deps, c.principal, input, keyActor(c)),
     tool: {
       name: "update_notification_settings",
       description:

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { AppDeps } from "../deps.ts";
+import type { AuditActor } from "../domain/audit/record-audit.ts";
 import type { ErrorCode } from "../domain/errors.ts";
 import type { PreparedWrite } from "../domain/idempotency/run-idempotent.ts";
 import type { Scope } from "../domain/tokens/scopes.ts";
@@ -28,7 +29,19 @@ export type OpContext = {
    * making new ones, and another body under the key makes its own.
    */
   idempotencySeed?: string;
+  /** Where the request came from (client IP, User-Agent), for the audit log; absent: unknown. */
+  origin?: RequestOrigin;
 };
+
+export type RequestOrigin = { ip: string; userAgent: string | undefined };
+
+/** The calling key as the audit log names it: its id, and where the request came from. */
+export const keyActor = (c: Pick<OpContext, "principal" | "origin">): AuditActor => ({
+  kind: "key",
+  id: c.principal.tokenId,
+  ip: c.origin?.ip,
+  userAgent: c.origin?.userAgent,
+});
 
 /** A create prepared for its one-statement write: its answer, and the write (see PreparedWrite). */
 export type PreparedCreate = {

@@ -13,7 +13,7 @@ import {
   savePspConnection,
   viewPspConnection,
 } from "../domain/pix-psp-setup/manage-connection.ts";
-import { operation } from "./operation.ts";
+import { keyActor, operation } from "./operation.ts";
 
 const tags = ["pix"];
 
@@ -37,7 +37,7 @@ export const PIX_PROVIDER_OPERATIONS = [
     // transaction (which would hold a database connection through PSP round trips); the key
     // then stores and replays the answer. A replay runs the save again, which is idempotent
     // (the same connection, the same hook id). The view holds no secret.
-    prepare: (c, input) => savePspConnection(c.deps, c.principal, input),
+    prepare: (c, input) => savePspConnection(c.deps, c.principal, input, keyActor(c)),
     run: async (_c, _input, saved) => saved,
   }),
   operation({
@@ -64,7 +64,7 @@ export const PIX_PROVIDER_OPERATIONS = [
     tags,
     output: DeletedPspConnectionSchema,
     stored: "plain",
-    run: (c) => deletePspConnection(c.deps, c.principal),
+    run: (c) => deletePspConnection(c.deps, c.principal, keyActor(c)),
   }),
   operation({
     id: "getPixStatement",

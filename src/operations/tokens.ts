@@ -8,7 +8,7 @@ import {
   TokenListSchema,
   TokenViewSchema,
 } from "../domain/tokens/schemas.ts";
-import { operation } from "./operation.ts";
+import { keyActor, operation } from "./operation.ts";
 
 const tags = ["tokens"];
 
@@ -34,6 +34,7 @@ export const TOKEN_OPERATIONS = [
         callerMode: p.mode,
         scopes: input.scopes,
         callerScopes: p.scopes ?? null,
+        actor: keyActor(c),
       });
       return { ...view, token };
     },
@@ -78,6 +79,7 @@ export const TOKEN_OPERATIONS = [
         accountId: c.principal.accountId,
         id: input.id,
         callerMode: c.principal.mode,
+        actor: keyActor(c),
       });
       c.deps.authenticator.forgetAll();
       return view;

@@ -21,7 +21,7 @@ import {
   WebhookIdSchema,
   WebhookListSchema,
 } from "../domain/webhooks/schemas.ts";
-import { operation } from "./operation.ts";
+import { keyActor, operation } from "./operation.ts";
 
 const tags = ["webhooks"];
 
@@ -40,7 +40,7 @@ export const WEBHOOK_OPERATIONS = [
     // DNS before the Idempotency-Key transaction, which must not wait on the network. A failed
     // check is raised inside it, so a replay still answers with the stored response.
     prepare: (c, input) => checkWebhookTarget(c.deps, input.url),
-    run: (c, input, checked) => createWebhook(c.deps, c.principal, input, checked),
+    run: (c, input, checked) => createWebhook(c.deps, c.principal, input, keyActor(c), checked),
     tool: {
       name: "create_webhook",
       description:
@@ -89,7 +89,7 @@ export const WEBHOOK_OPERATIONS = [
     input: WebhookIdSchema,
     output: DeletedWebhookSchema,
     stored: "plain",
-    run: (c, input) => deleteWebhook(c.deps, c.principal, input.id),
+    run: (c, input) => deleteWebhook(c.deps, c.principal, input.id, keyActor(c)),
   }),
   operation({
     id: "listWebhookDeliveries",

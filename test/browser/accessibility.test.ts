@@ -90,6 +90,7 @@ browserSuite(
         "/dashboard/charges",
         `/dashboard/charges/${chargeId}`,
         "/dashboard/keys",
+        "/dashboard/audit",
         `/pay/${chargeId}`,
         "/dashboard/nope",
       ];

@@ -219,6 +219,7 @@ browserSuite(
         await visit("wallet", "/dashboard/wallet");
         await visit("products", "/dashboard/products");
         await visit("account", "/dashboard/account");
+        await visit("audit", "/dashboard/audit");
         await visit("subscriptions", "/dashboard/subscriptions");
         await visit("psp-test", "/dashboard/pix-provider");
         // Live mode: the longer navigation, the unmatched payments, the PSP form, and the

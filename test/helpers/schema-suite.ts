@@ -232,6 +232,7 @@ export const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
     return { token: c.test };
   },
   "GET /api/notifications/settings": async (c) => ({ token: c.test }),
+  "GET /api/audit-log": async (c) => ({ token: c.live, query: "action=key.created" }),
   "POST /api/notifications/settings/update": async (c) => ({
     token: c.test,
     body: { language: "en", kinds: { reminder_due: false }, reminder_days_before: [5, 1] },

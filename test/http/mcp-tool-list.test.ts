@@ -59,6 +59,7 @@ const ARGS: Record<string, Record<string, unknown>> = {
   list_webhook_deliveries: {},
   redeliver_webhook: { id: "dlv_nowhere" },
   list_notifications: {},
+  list_audit_log: {},
   get_notification_settings: {},
   update_notification_settings: { language: "en" },
   resend_bill: { charge_id: "pix_nowhere" },

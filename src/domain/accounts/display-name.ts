@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { type AccountRow, findAccount, setDisplayName } from "../../db/queries/accounts.ts";
 import type { Db } from "../../kernel/db.ts";
+import { changedFields } from "../audit/changes.ts";
+import { type AuditActor, type AuditDeps, recordAudit } from "../audit/record-audit.ts";
 import { forbidden, notFound } from "../errors.ts";
 import { toAppError } from "../input-errors.ts";
 
@@ -60,8 +62,13 @@ export async function readAccount(deps: { db: Db }, accountId: string): Promise<
  * dashboard and the CLI act as the owner (no callerMode).
  */
 export async function renameAccount(
-  deps: { db: Db },
-  input: { accountId: string; displayName: string; callerMode?: "test" | "live" },
+  deps: AuditDeps,
+  input: {
+    accountId: string;
+    displayName: string;
+    callerMode?: "test" | "live";
+    actor: AuditActor;
+  },
 ): Promise<AccountView> {
   if (input.callerMode === "test") {
     throw forbidden(
@@ -69,7 +76,24 @@ export async function renameAccount(
     );
   }
   const name = checkDisplayName(input.displayName);
-  const a = await setDisplayName(deps.db, input.accountId, name);
-  if (!a) throw notFound(`account ${input.accountId} not found`);
-  return accountView(a);
+  return deps.db.transaction(async (db) => {
+    const before = await readAccount({ db }, input.accountId);
+    const a = await setDisplayName(db, input.accountId, name);
+    if (!a) throw notFound(`account ${input.accountId} not found`);
+    const after = accountView(a);
+    await recordAudit(
+      { ...deps, db },
+      {
+        accountId: input.accountId,
+        actor: input.actor,
+        action: "settings.changed",
+        target: "account",
+        changes: changedFields(
+          { display_name: before.display_name },
+          { display_name: after.display_name },
+        ),
+      },
+    );
+    return after;
+  });
 }

@@ -11,6 +11,7 @@ import * as q from "../../db/queries/wallets.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
+import { type AuditActor, recordAudit } from "../audit/record-audit.ts";
 import { unprocessable } from "../errors.ts";
 import { sha256Hex } from "../sha256.ts";
 import type { ActivateWalletSchema, WalletViewSchema } from "./schemas.ts";
@@ -64,13 +65,29 @@ export async function activateWallet(
   deps: Deps,
   who: Principal,
   input: z.output<typeof ActivateWalletSchema>,
+  actor: AuditActor,
 ) {
   const w = checkWalletKey(who, input, { published: "refuse" });
-  const row = await q.upsertWallet(
-    deps.db,
-    walletRecord(who, w, { generated: false, at: deps.clock.now() }),
-    walletKeyId,
-  );
+  const row = await deps.db.transaction(async (db) => {
+    const saved = await q.upsertWallet(
+      db,
+      walletRecord(who, w, { generated: false, at: deps.clock.now() }),
+      walletKeyId,
+    );
+    // The key's fingerprint and network name it; the key itself stays out of the log.
+    await recordAudit(
+      { ...deps, db },
+      {
+        accountId: who.accountId,
+        mode: who.mode,
+        actor,
+        action: "wallet.changed",
+        target: walletKeyId(w.xpub),
+        changes: { fingerprint: { after: w.fingerprint }, network: { after: w.network } },
+      },
+    );
+    return saved;
+  });
   return walletView(deps.db, row);
 }
 

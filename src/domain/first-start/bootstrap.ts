@@ -3,8 +3,12 @@ import { countUsers } from "../../db/queries/users.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import { createAccount } from "../accounts/create-account.ts";
+import type { AuditActor } from "../audit/record-audit.ts";
 import { issueToken } from "../tokens/manage-tokens.ts";
 import { createUserLink } from "../users/user-links.ts";
+
+/** The service's own first start, as the audit log names it. */
+const FIRST_START: AuditActor = { kind: "system", id: "first-start" };
 
 /** The first start's sandbox token's label (the dashboard shows it in the page's language). */
 export const FIRST_START_TOKEN_LABEL = "Sandbox token (created at first start)";
@@ -32,7 +36,7 @@ export async function bootstrapIfEmpty(
     );
     const { token } = await issueToken(
       { ...deps, db },
-      { accountId: account.id, label: FIRST_START_TOKEN_LABEL, mode: "test" },
+      { accountId: account.id, label: FIRST_START_TOKEN_LABEL, mode: "test", actor: FIRST_START },
     );
     const { code } = await createUserLink(
       { ...deps, db },
@@ -69,6 +73,7 @@ async function reissueUnseen(deps: {
     accountId,
     label: FIRST_START_TOKEN_LABEL,
     mode: "test",
+    actor: FIRST_START,
   });
   const setupCode =
     (await countUsers(deps.db, accountId)) === 0

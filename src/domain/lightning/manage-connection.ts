@@ -2,6 +2,7 @@ import * as q from "../../db/queries/lightning.ts";
 import type { Principal } from "../../kernel/mode.ts";
 import { LightningError } from "../../lightning/node.ts";
 import { checkWebhookUrl, resolveAndCheck } from "../../net/address-policy.ts";
+import { type AuditActor, type AuditDeps, recordAudit } from "../audit/record-audit.ts";
 import { notFound, unprocessable } from "../errors.ts";
 import { type LightningDeps, lightningSecretBinding } from "./deps.ts";
 import type { LightningConnectionView, SaveLightningConnection } from "./schemas.ts";
@@ -16,6 +17,7 @@ export async function saveLightningConnection(
   deps: LightningDeps,
   who: Principal,
   input: SaveLightningConnection,
+  actor: AuditActor,
 ): Promise<LightningConnectionView> {
   const lexical = checkWebhookUrl(input.url, deps.urlPolicy);
   if (!lexical.ok) throw unprocessable(`url: ${lexical.reason}`);
@@ -49,6 +51,7 @@ export async function saveLightningConnection(
     );
   }
   const now = deps.clock.now();
+  const before = await q.findLightningConnection(deps.db, who);
   const row = await q.upsertLightningConnection(deps.db, {
     accountId: who.accountId,
     mode: who.mode,
@@ -62,6 +65,19 @@ export async function saveLightningConnection(
     network: info.network,
     nodeId: info.nodeId,
     updatedAt: now,
+  });
+  // The node's address and identity; the macaroon or password never.
+  await recordAudit(deps, {
+    accountId: who.accountId,
+    mode: who.mode,
+    actor,
+    action: "lightning.saved",
+    target: row.nodeId,
+    changes: {
+      backend: { ...(before ? { before: before.backend } : {}), after: row.backend },
+      url: { ...(before ? { before: before.url } : {}), after: row.url },
+      node_id: { ...(before ? { before: before.nodeId } : {}), after: row.nodeId },
+    },
   });
   return view(row);
 }
@@ -88,10 +104,27 @@ export async function currentLightningConnection(
 }
 
 /** Removes the connection; charges already created keep their invoices (paid or not). */
-export async function deleteLightningConnection(deps: Pick<LightningDeps, "db">, who: Principal) {
-  const row = await q.deleteLightningConnection(deps.db, who);
-  if (!row) throw notFound(`no Lightning node is connected in ${who.mode} mode`);
-  return { deleted: true as const, backend: row.backend };
+export async function deleteLightningConnection(
+  deps: AuditDeps,
+  who: Principal,
+  actor: AuditActor,
+) {
+  return deps.db.transaction(async (db) => {
+    const row = await q.deleteLightningConnection(db, who);
+    if (!row) throw notFound(`no Lightning node is connected in ${who.mode} mode`);
+    await recordAudit(
+      { ...deps, db },
+      {
+        accountId: who.accountId,
+        mode: who.mode,
+        actor,
+        action: "lightning.deleted",
+        target: row.nodeId,
+        changes: { backend: { before: row.backend }, url: { before: row.url } },
+      },
+    );
+    return { deleted: true as const, backend: row.backend };
+  });
 }
 
 function secretOf(input: SaveLightningConnection): string {

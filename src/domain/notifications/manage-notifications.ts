@@ -13,6 +13,8 @@ import {
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
+import { changedFields } from "../audit/changes.ts";
+import { type AuditActor, recordAudit } from "../audit/record-audit.ts";
 import { notFound, unprocessable } from "../errors.ts";
 import { pageOf } from "../list-limit.ts";
 import { clockFor } from "../subscriptions/account-clock.ts";
@@ -99,11 +101,24 @@ export async function updateNotificationSettings(
   deps: NotificationDeps,
   who: Principal,
   change: UpdateNotificationSettings,
+  actor: AuditActor,
 ): Promise<SettingsView> {
   // Read, merge and write in one transaction (the route's Idempotency-Key one when it has it).
   const next = await deps.db.transaction(async (db) => {
-    const merged = applySettings(settingsOf(await readNotificationSettings(db, who)), change);
+    const before = settingsOf(await readNotificationSettings(db, who));
+    const merged = applySettings(before, change);
     await writeNotificationSettings(db, who, merged, deps.clock.now());
+    await recordAudit(
+      { ...deps, db },
+      {
+        accountId: who.accountId,
+        mode: who.mode,
+        actor,
+        action: "settings.changed",
+        target: "notifications",
+        changes: changedFields(before, merged),
+      },
+    );
     return merged;
   });
   return settingsView(deps, who, next);

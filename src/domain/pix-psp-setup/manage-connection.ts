@@ -10,6 +10,7 @@ import {
 } from "../../pix-psp/certificates.ts";
 import { isHomologationUrl, PROFILES, resolveEndpoints } from "../../pix-psp/profiles.ts";
 import type { ProfileId, PspCredentials } from "../../pix-psp/types.ts";
+import { type AuditActor, type AuditDeps, recordAudit } from "../audit/record-audit.ts";
 import type { EndpointDeps } from "../endpoint-deps.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
 import { refuseDeleteWithPendingCharges } from "../live-pix/live-delete-guard.ts";
@@ -59,6 +60,7 @@ export async function savePspConnection(
   deps: ConnectionDeps,
   who: Principal,
   input: SavePspConnection,
+  actor: AuditActor,
 ): Promise<PspConnectionView> {
   liveOnly(who);
   // Without it, links in live charges (the BR Code's location, paymentUrl, the JWS jku) and the
@@ -175,6 +177,23 @@ export async function savePspConnection(
       createdAt: now,
       updatedAt: now,
     });
+    // What names the connection, before and after; its secrets, key and headers' values never.
+    await recordAudit(deps, {
+      accountId: who.accountId,
+      mode: "live",
+      actor,
+      action: "psp_connection.saved",
+      target: profile,
+      changes: connectionChanges(existing, {
+        profile,
+        base_url: endpoints.baseUrl,
+        client_id: input.client_id,
+        pix_key: input.pix_key,
+        merchant_name: input.merchant_name,
+        merchant_city: input.merchant_city,
+        header_names: Object.keys(extraHeaders).join(",") || null,
+      }),
+    });
     if (input.receiver_account) {
       await upsertReceiverAccount(
         deps.db,
@@ -228,8 +247,9 @@ export async function viewPspConnection(
  * charge (a create under way, or a cob for the sweep).
  */
 export async function deletePspConnection(
-  deps: Pick<ConnectionDeps, "db" | "pspClients" | "secretBox" | "makePspClient">,
+  deps: Pick<ConnectionDeps, "db" | "pspClients" | "secretBox" | "makePspClient"> & AuditDeps,
   who: Principal,
+  actor: AuditActor,
 ) {
   liveOnly(who);
   // Guards and delete in one transaction that first locks the row FOR UPDATE: a live
@@ -242,7 +262,21 @@ export async function deletePspConnection(
     if (!(await q.lockConnection(db, who, "delete"))) return undefined;
     await refuseDeleteWithActiveSubscriptions(db, who.accountId);
     await refuseDeleteWithPendingCharges(db, who.accountId);
-    return q.deleteConnection(db, who);
+    const gone = await q.deleteConnection(db, who);
+    if (gone) {
+      await recordAudit(
+        { ...deps, db },
+        {
+          accountId: who.accountId,
+          mode: "live",
+          actor,
+          action: "psp_connection.deleted",
+          target: gone.profile,
+          changes: { profile: { before: gone.profile }, pix_key: { before: gone.pixKey } },
+        },
+      );
+    }
+    return gone;
   });
   if (!row) throw notFound("no PIX provider is configured for this account");
   await deps.pspClients.invalidate(who.accountId);
@@ -338,4 +372,36 @@ async function registerWebhook(
       detail: `the PSP refused the webhook: ${(pspFailure(err, "webhook not registered") as Error).message}. Payments are still found by reconciliation.`,
     };
   }
+}
+
+type Named = {
+  profile: string;
+  base_url: string;
+  client_id: string;
+  pix_key: string;
+  merchant_name: string;
+  merchant_city: string;
+  header_names: string | null;
+};
+
+/** The connection's naming fields that a save changed (all of them for a first save). */
+function connectionChanges(
+  before: q.PspConnectionRow | undefined,
+  after: Named,
+): Record<string, { before?: string | null; after: string | null }> {
+  const old: Named | undefined = before && {
+    profile: before.profile,
+    base_url: before.baseUrl,
+    client_id: before.clientId,
+    pix_key: before.pixKey,
+    merchant_name: before.merchantName,
+    merchant_city: before.merchantCity,
+    header_names: before.extraHeaderNames,
+  };
+  const out: Record<string, { before?: string | null; after: string | null }> = {};
+  for (const key of Object.keys(after) as (keyof Named)[]) {
+    if (!old) out[key] = { after: after[key] };
+    else if (old[key] !== after[key]) out[key] = { before: old[key], after: after[key] };
+  }
+  return out;
 }

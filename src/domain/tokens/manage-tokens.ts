@@ -3,6 +3,7 @@ import * as q from "../../db/queries/tokens.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import { MODES, type Mode } from "../../kernel/mode.ts";
+import { type AuditActor, recordAudit } from "../audit/record-audit.ts";
 import { forbidden, notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { pageOf } from "../list-limit.ts";
@@ -13,6 +14,8 @@ import { generateToken, hashToken, tokenPrefix } from "./token-format.ts";
 export type TokenDeps = { db: Db; clock: Clock; random: Random };
 
 export const MAX_ACTIVE_TOKENS = 100;
+
+const OPERATOR: AuditActor = { kind: "system", id: "operator" };
 
 // A test token sees and manages test tokens only: it is the kind handed to assistants and
 // sandboxes, and must not be able to read or revoke the live keys. A live token manages both.
@@ -52,6 +55,8 @@ export async function issueToken(
     callerMode?: Mode;
     scopes?: readonly Scope[] | undefined;
     callerScopes?: readonly string[] | null;
+    /** Who asked, for the audit log (key.created); absent: the operator (scripts and tests). */
+    actor?: AuditActor;
   },
 ): Promise<{ token: string; view: TokenView }> {
   if (input.callerMode === "test" && input.mode === "live") {
@@ -79,6 +84,23 @@ export async function issueToken(
       scopes,
       createdAt: deps.clock.now(),
     });
+    // The entry names the key and what it may do; its value never reaches the log.
+    await recordAudit(
+      { ...deps, db },
+      {
+        accountId: input.accountId,
+        mode: input.mode,
+        actor: input.actor ?? OPERATOR,
+        action: "key.created",
+        target: row.id,
+        changes: {
+          label: { after: row.label },
+          mode: { after: row.mode },
+          scopes: { after: row.scopes },
+          prefix: { after: row.prefix },
+        },
+      },
+    );
     return { token, view: toView(row) };
   });
 }
@@ -99,8 +121,8 @@ export async function listTokens(
 }
 
 export async function revokeToken(
-  deps: { db: Db; clock: Clock },
-  input: { accountId: string; id: string; callerMode?: Mode; onlyMode?: Mode },
+  deps: TokenDeps,
+  input: { accountId: string; id: string; callerMode?: Mode; onlyMode?: Mode; actor: AuditActor },
 ): Promise<TokenView> {
   // The dashboard revokes only a key of the mode on screen (onlyMode): a test view's form
   // cannot reach a live key by its id.
@@ -109,20 +131,37 @@ export async function revokeToken(
     : input.callerMode
       ? visibleModes(input.callerMode)
       : [...MODES];
-  const { onlyMode: _only, ...rest } = input;
-  const row = await q.revokeToken(deps.db, { ...rest, modes, at: deps.clock.now() });
-  if (!row) throw notFound(`id: token ${input.id} not found`);
-  return toView(row);
+  const { onlyMode: _only, actor, ...rest } = input;
+  return deps.db.transaction(async (db) => {
+    const row = await q.revokeToken(db, { ...rest, modes, at: deps.clock.now() });
+    if (!row) throw notFound(`id: token ${input.id} not found`);
+    await recordAudit(
+      { ...deps, db },
+      {
+        accountId: input.accountId,
+        mode: row.mode,
+        actor,
+        action: "key.revoked",
+        target: row.id,
+        changes: {
+          label: { after: row.label },
+          revoked_at: { after: row.revokedAt?.toISOString() ?? null },
+        },
+      },
+    );
+    return toView(row);
+  });
 }
 
 /** Revokes a token of whichever account holds it: the operator's CLI knows a token by its id alone. */
 export async function revokeTokenById(
-  deps: { db: Db; clock: Clock },
+  deps: TokenDeps,
   id: string,
+  actor: AuditActor,
 ): Promise<TokenView> {
   const accountId = await q.findTokenAccount(deps.db, id);
   if (!accountId) throw notFound(`token ${id} not found`);
-  return revokeToken(deps, { accountId, id });
+  return revokeToken(deps, { accountId, id, actor });
 }
 
 function toView(r: q.TokenRow): TokenView {

@@ -31,6 +31,7 @@ export const SCOPES = [
   "notifications:read",
   "notifications:write",
   "exports:read",
+  "audit:read",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 export const ScopeSchema = z.enum(SCOPES);

@@ -2,6 +2,7 @@ import * as q from "../../db/queries/dashboard-sessions.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Mode, Principal } from "../../kernel/mode.ts";
+import { type AuditActor, recordAudit } from "../audit/record-audit.ts";
 import { sha256Hex } from "../sha256.ts";
 
 // Dashboard sessions. The cookie holds 32 random bytes; the database only their SHA-256, so a
@@ -74,13 +75,40 @@ export async function resolveSession(
   };
 }
 
-export async function endSession(deps: { db: Db }, session: Session): Promise<void> {
-  await q.deleteSession(deps.db, session.idHash);
+export async function endSession(
+  deps: SessionDeps,
+  session: Session,
+  actor: AuditActor,
+): Promise<void> {
+  await deps.db.transaction(async (db) => {
+    await q.deleteSession(db, session.idHash);
+    await recordAudit(
+      { ...deps, db },
+      { accountId: session.accountId, actor, action: "session.ended", target: session.userId },
+    );
+  });
 }
 
 /** Signs the user out on every browser (this one included). */
-export async function endAllSessions(deps: { db: Db }, session: Session): Promise<number> {
-  return q.deleteUserSessions(deps.db, { userId: session.userId });
+export async function endAllSessions(
+  deps: SessionDeps,
+  session: Session,
+  actor: AuditActor,
+): Promise<number> {
+  return deps.db.transaction(async (db) => {
+    const n = await q.deleteUserSessions(db, { userId: session.userId });
+    await recordAudit(
+      { ...deps, db },
+      {
+        accountId: session.accountId,
+        actor,
+        action: "session.ended",
+        target: session.userId,
+        changes: { sessions_ended: { after: n }, everywhere: { after: true } },
+      },
+    );
+    return n;
+  });
 }
 
 export async function switchMode(deps: { db: Db }, session: Session, mode: Mode): Promise<void> {

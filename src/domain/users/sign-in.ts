@@ -1,4 +1,5 @@
 import { findUserByEmail } from "../../db/queries/users.ts";
+import { recordAudit } from "../audit/record-audit.ts";
 import { decoyHash, verifyPassword } from "./password.ts";
 import { type SessionDeps, type SessionLimits, startSession } from "./sessions.ts";
 import { startAttempt, type ThrottleDeps } from "./sign-in-throttle.ts";
@@ -6,6 +7,11 @@ import { startAttempt, type ThrottleDeps } from "./sign-in-throttle.ts";
 // Signing in. Each attempt passes the throttle first (sign-in-throttle.ts: per e-mail and IP
 // pair, per IP, and a growing wait per e-mail; only failures stay counted); then an unknown
 // e-mail and a wrong password get the same answer, after the same scrypt work.
+//
+// The account's audit log gets each success and each wrong password of a known user, with the
+// client's IP and User-Agent (never the password typed). An unknown e-mail belongs to no
+// account's log, and the throttle's refusals are not logged: they are the attacker's volume,
+// which would otherwise grow the log without bound; the wrong passwords before them are there.
 
 export type SignInDeps = SessionDeps &
   ThrottleDeps & {
@@ -20,7 +26,13 @@ export type SignInOutcome =
 
 export async function signIn(
   deps: SignInDeps,
-  input: { email: string; password: string; ip: string; previousCookie?: string | undefined },
+  input: {
+    email: string;
+    password: string;
+    ip: string;
+    userAgent?: string | undefined;
+    previousCookie?: string | undefined;
+  },
 ): Promise<SignInOutcome> {
   const email = input.email.trim().toLowerCase();
   const attempt = await startAttempt(deps, { email, ip: input.ip });
@@ -30,12 +42,35 @@ export async function signIn(
   const user = email.length <= 254 ? await findUserByEmail(deps.db, email) : undefined;
   const stored = user?.passwordHash ?? (await decoyHash(deps.scryptCost));
   const matches = await verifyPassword(input.password, stored);
-  if (!user || !matches) return { ok: false, reason: "invalid" };
+  if (!user) return { ok: false, reason: "invalid" };
+  const actor = { kind: "user" as const, id: email, ip: input.ip, userAgent: input.userAgent };
+  if (!matches) {
+    await recordAudit(deps, {
+      accountId: user.accountId,
+      actor,
+      action: "sign_in.failed",
+      target: user.id,
+      changes: { reason: { after: "wrong_password" } },
+    });
+    return { ok: false, reason: "invalid" };
+  }
   await attempt.succeeded();
-  const { cookie } = await startSession(deps, deps.limits, {
-    userId: user.id,
-    accountId: user.accountId,
-    previousCookie: input.previousCookie,
+  const { cookie } = await deps.db.transaction(async (db) => {
+    const session = await startSession({ ...deps, db }, deps.limits, {
+      userId: user.id,
+      accountId: user.accountId,
+      previousCookie: input.previousCookie,
+    });
+    await recordAudit(
+      { ...deps, db },
+      {
+        accountId: user.accountId,
+        actor,
+        action: "sign_in.succeeded",
+        target: user.id,
+      },
+    );
+    return session;
   });
   return { ok: true, cookie, userId: user.id };
 }

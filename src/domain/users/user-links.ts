@@ -2,6 +2,7 @@ import * as q from "../../db/queries/user-links.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import { renameAccount } from "../accounts/display-name.ts";
+import { type AuditActor, recordAudit } from "../audit/record-audit.ts";
 import { unprocessable } from "../errors.ts";
 import { sha256Hex } from "../sha256.ts";
 import { createUser, type UserDeps, type UserView } from "./users.ts";
@@ -16,7 +17,7 @@ export type LinkKind = q.UserLinkKind;
 
 export async function createUserLink(
   deps: { db: Db; clock: Clock; random: Random },
-  input: { kind: LinkKind; accountId: string; createdBy?: string },
+  input: { kind: LinkKind; accountId: string; createdBy?: string; actor?: AuditActor },
 ): Promise<{ code: string; expiresAt: Date }> {
   const code = deps.random.bytes(32).toString("base64url");
   const now = deps.clock.now();
@@ -30,6 +31,16 @@ export async function createUserLink(
     expiresAt,
     usedAt: null,
   });
+  // An invitation is a member on the way: logged with who made it (the code never).
+  if (input.kind === "invite") {
+    await recordAudit(deps, {
+      accountId: input.accountId,
+      actor: input.actor ?? { kind: "system", id: "operator" },
+      action: "member.invited",
+      target: input.createdBy ?? null,
+      changes: { expires_at: { after: expiresAt.toISOString() } },
+    });
+  }
   return { code, expiresAt };
 }
 
@@ -50,7 +61,14 @@ export async function usableLink(
  */
 export async function acceptUserLink(
   deps: UserDeps,
-  input: { code: string; email: string; password: string; displayName?: string },
+  input: {
+    code: string;
+    email: string;
+    password: string;
+    displayName?: string;
+    ip?: string;
+    userAgent?: string | undefined;
+  },
 ): Promise<UserView & { accountId: string }> {
   return deps.db.transaction(async (db) => {
     const link = await usableLink({ ...deps, db }, input.code);
@@ -60,14 +78,30 @@ export async function acceptUserLink(
     ) {
       throw unprocessable("code: this link is unknown, used or expired; ask for a new one");
     }
+    const actor: AuditActor = {
+      kind: "user",
+      id: input.email.trim().toLowerCase(),
+      ip: input.ip,
+      userAgent: input.userAgent,
+    };
     if (link.kind === "setup") {
       await renameAccount(
-        { db },
-        { accountId: link.accountId, displayName: input.displayName ?? "" },
+        { ...deps, db },
+        { accountId: link.accountId, displayName: input.displayName ?? "", actor },
       );
     }
-    const { displayName: _name, ...user0 } = input;
+    const { displayName: _name, ip: _ip, userAgent: _ua, ...user0 } = input;
     const user = await createUser({ ...deps, db }, { ...user0, accountId: link.accountId });
+    await recordAudit(
+      { ...deps, db },
+      {
+        accountId: link.accountId,
+        actor,
+        action: "member.joined",
+        target: user.id,
+        changes: { email: { after: user.email }, link: { after: link.kind } },
+      },
+    );
     return { ...user, accountId: link.accountId };
   });
 }

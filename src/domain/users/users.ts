@@ -2,6 +2,7 @@ import { deleteUserSessions } from "../../db/queries/dashboard-sessions.ts";
 import * as q from "../../db/queries/users.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
+import { type AuditActor, type AuditDeps, recordAudit } from "../audit/record-audit.ts";
 import { AppError, notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { checkPasswordRules, hashPassword, verifyPassword } from "./password.ts";
@@ -51,14 +52,21 @@ export async function listUsers(deps: { db: Db }, accountId: string): Promise<Us
 
 /** Removes another user of the account; their sessions end with them. */
 export async function removeUser(
-  deps: { db: Db },
+  deps: AuditDeps,
   who: { accountId: string; userId: string },
   id: string,
+  actor: AuditActor,
 ): Promise<void> {
   if (id === who.userId) throw unprocessable("id: you cannot remove yourself; ask another user");
-  if (!(await q.deleteUser(deps.db, { accountId: who.accountId, id }))) {
-    throw notFound(`id: user ${id} not found`);
-  }
+  await deps.db.transaction(async (db) => {
+    if (!(await q.deleteUser(db, { accountId: who.accountId, id }))) {
+      throw notFound(`id: user ${id} not found`);
+    }
+    await recordAudit(
+      { ...deps, db },
+      { accountId: who.accountId, actor, action: "member.removed", target: id },
+    );
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
 import { checkWebhookUrl, resolveAndCheck, type UrlCheck } from "../../net/address-policy.ts";
+import { type AuditActor, type AuditDeps, recordAudit } from "../audit/record-audit.ts";
 import type { EndpointDeps } from "../endpoint-deps.ts";
 import { AppError, notFound, unprocessable } from "../errors.ts";
 import { eventPayload } from "../event-payload.ts";
@@ -81,6 +82,7 @@ export async function createWebhook(
   deps: WebhookDeps,
   who: Principal,
   input: z.output<typeof CreateWebhookSchema>,
+  actor: AuditActor,
   checked?: UrlCheck,
 ) {
   const target = checked ?? (await checkWebhookTarget(deps, input.url));
@@ -94,7 +96,20 @@ export async function createWebhook(
         `webhooks: at most ${MAX_WEBHOOKS} per account and mode; delete one first`,
       );
     }
-    return insertNew({ ...deps, db }, who, target.url.toString(), input.events);
+    const made = await insertNew({ ...deps, db }, who, target.url.toString(), input.events);
+    // The URL and events only: the signing secret never reaches the log.
+    await recordAudit(
+      { ...deps, db },
+      {
+        accountId: who.accountId,
+        mode: who.mode,
+        actor,
+        action: "webhook.created",
+        target: made.id,
+        changes: { url: { after: made.url }, events: { after: made.events } },
+      },
+    );
+    return made;
   });
 }
 
@@ -132,10 +147,28 @@ export async function listWebhooks(
   return { webhooks: items.map(view), hasMore };
 }
 
-export async function deleteWebhook(deps: { db: Db; clock: Clock }, who: Principal, id: string) {
-  const row = await q.deleteWebhook(deps.db, { ...who, id, at: deps.clock.now() });
-  if (!row) throw notFound(`id: webhook ${id} not found`);
-  return { ...view(row), deleted: true as const };
+export async function deleteWebhook(
+  deps: AuditDeps,
+  who: Principal,
+  id: string,
+  actor: AuditActor,
+) {
+  return deps.db.transaction(async (db) => {
+    const row = await q.deleteWebhook(db, { ...who, id, at: deps.clock.now() });
+    if (!row) throw notFound(`id: webhook ${id} not found`);
+    await recordAudit(
+      { ...deps, db },
+      {
+        accountId: who.accountId,
+        mode: who.mode,
+        actor,
+        action: "webhook.deleted",
+        target: row.id,
+        changes: { url: { before: row.url }, events: { before: row.events } },
+      },
+    );
+    return { ...view(row), deleted: true as const };
+  });
 }
 
 /** Sends a webhook.test event to one webhook, whatever its events list. */

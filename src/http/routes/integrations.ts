@@ -12,7 +12,7 @@ import type { ToolContext } from "../../mcp/registry.ts";
 import { LIST_TOOLS_OPERATION } from "../../mcp/tools-operation.ts";
 import { boundedMemo } from "../bounded-memo.ts";
 import { fail } from "../envelope.ts";
-import { registerOperations } from "../register-operations.ts";
+import { originOf, registerOperations } from "../register-operations.ts";
 
 const tags = ["integrations"];
 
@@ -28,6 +28,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, deps: AppDeps): 
     principal: req.principal,
     baseUrl: baseUrlOf(deps, req),
     manifest: () => manifestFor(req),
+    origin: originOf(req),
   });
 
   r.post(

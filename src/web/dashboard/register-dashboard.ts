@@ -3,6 +3,7 @@ import type { AppDeps } from "../../deps.ts";
 import { notFound } from "../../domain/errors.ts";
 import { WEB_ROUTE } from "../route-options.ts";
 import { registerAccountPages } from "./routes/account.ts";
+import { registerAuditPages } from "./routes/audit.ts";
 import { registerChargeBatchPages } from "./routes/charge-batch.ts";
 import { registerChargeDetailPages } from "./routes/charge-detail.ts";
 import { registerChargePages } from "./routes/charges.ts";
@@ -34,6 +35,7 @@ export function registerDashboard(web: FastifyInstance, deps: AppDeps): void {
   registerKeyPages(web, deps);
   registerWebhookPages(web, deps);
   registerNotificationPages(web, deps);
+  registerAuditPages(web, deps);
   registerWalletPages(web, deps);
   registerPixProviderPages(web, deps);
   registerAccountPages(web, deps);

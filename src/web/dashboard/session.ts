@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
 import type { AppDeps } from "../../deps.ts";
+import type { AuditActor } from "../../domain/audit/record-audit.ts";
 import { resolveSession, type Session, sessionPrincipal } from "../../domain/users/sessions.ts";
 import type { Principal } from "../../kernel/mode.ts";
 import { checkCsrf } from "../csrf.ts";
@@ -44,6 +45,13 @@ export function setSessionCookie(deps: AppDeps, reply: FastifyReply, value: stri
 
 export function clearSessionCookie(deps: AppDeps, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(deps));
+}
+
+/** The signed-in user as the audit log names them: e-mail, client IP and User-Agent. */
+export function userActor(req: FastifyRequest): AuditActor {
+  const session = req.dashSession;
+  if (!session) throw new Error("userActor(): route registered without the session check");
+  return { kind: "user", id: session.email, ip: req.ip, userAgent: req.headers["user-agent"] };
 }
 
 /** The signed-in session of a request that went through `signedIn` routes. */

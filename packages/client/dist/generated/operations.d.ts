@@ -424,6 +424,14 @@ export declare const OPERATIONS: {
         readonly auth: true;
         readonly produces: "application/json";
     };
+    readonly listAuditLog: {
+        readonly method: "GET";
+        readonly path: "/api/audit-log";
+        readonly input: "query";
+        readonly idempotent: false;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
     readonly getPaymentStatus: {
         readonly method: "GET";
         readonly path: "/api/pay/status";

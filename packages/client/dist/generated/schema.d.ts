@@ -852,6 +852,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first: sign-ins, keys, webhooks, connections, members, settings (a test key sees test mode's only) */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pay/status": {
         parameters: {
             query?: never;
@@ -1659,7 +1676,7 @@ export interface operations {
                      */
                     mode?: "test" | "live";
                     /** @description What the new token may do, e.g. ["charges:read", "charges:write"]; only scopes the caller holds. Absent: the caller's own scopes (every scope for a token made without a list). */
-                    scopes?: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write" | "exports:read")[];
+                    scopes?: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write" | "exports:read" | "audit:read")[];
                 };
             };
         };
@@ -1683,7 +1700,7 @@ export interface operations {
                             /** @enum {string} */
                             mode: "test" | "live";
                             /** @description What the token may do; null: every scope (a token made without a list). */
-                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write" | "exports:read")[] | null;
+                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write" | "exports:read" | "audit:read")[] | null;
                             /** @description The first 12 characters of the token, to tell tokens apart. */
                             prefix: string;
                             createdAt: string;
@@ -1739,7 +1756,7 @@ export interface operations {
                                 /** @enum {string} */
                                 mode: "test" | "live";
                                 /** @description What the token may do; null: every scope (a token made without a list). */
-                                scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write" | "exports:read")[] | null;
+                                scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write" | "exports:read" | "audit:read")[] | null;
                                 /** @description The first 12 characters of the token, to tell tokens apart. */
                                 prefix: string;
                                 createdAt: string;
@@ -1798,7 +1815,7 @@ export interface operations {
                             /** @enum {string} */
                             mode: "test" | "live";
                             /** @description What the token may do; null: every scope (a token made without a list). */
-                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write" | "exports:read")[] | null;
+                            scopes: ("charges:read" | "charges:write" | "products:read" | "products:write" | "webhooks:read" | "webhooks:write" | "events:read" | "tokens:read" | "tokens:write" | "wallet:read" | "wallet:write" | "provider:read" | "provider:write" | "account:read" | "account:write" | "subscriptions:read" | "subscriptions:write" | "test_clock:read" | "test_clock:write" | "notifications:read" | "notifications:write" | "exports:read" | "audit:read")[] | null;
                             /** @description The first 12 characters of the token, to tell tokens apart. */
                             prefix: string;
                             createdAt: string;
@@ -6367,6 +6384,82 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Only this action, e.g. sign_in.failed or key.created. */
+                action?: string;
+                /** @description Only this actor: a user's e-mail or a key's id. */
+                actor?: string;
+                /** @description Only entries at or after this instant. */
+                from?: string;
+                /** @description Only entries before this instant. */
+                to?: string;
+                limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            entries: {
+                                id: string;
+                                /** @description Position in the account's chain, from 1. */
+                                seq: number;
+                                at: string;
+                                /** @description The mode the action concerned; null: the whole account. */
+                                mode: ("test" | "live") | null;
+                                /** @enum {string} */
+                                actorKind: "user" | "key" | "system";
+                                /** @description The user's e-mail, the key's id, or the system part (cli). */
+                                actor: string;
+                                ip: string | null;
+                                userAgent: string | null;
+                                action: string;
+                                /** @description What was acted on (a key, a webhook, a member). */
+                                target: string | null;
+                                /** @description Fields changed, before and after; never a secret. */
+                                changes: {
+                                    [key: string]: {
+                                        before?: unknown;
+                                        after?: unknown;
+                                    };
+                                } | null;
+                                prevHash: string;
+                                /** @description sha256 of the entry's fields and prevHash. */
+                                hash: string;
+                            }[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];

@@ -58,6 +58,7 @@ export const OPERATIONS = {
   getAccount: { method: "GET", path: "/api/account", input: "none", idempotent: false, auth: true, produces: "application/json" },
   updateAccount: { method: "POST", path: "/api/account/update", input: "body", idempotent: true, auth: true, produces: "application/json" },
   resetTestMode: { method: "POST", path: "/api/test-mode/reset", input: "body", idempotent: true, auth: true, produces: "application/json" },
+  listAuditLog: { method: "GET", path: "/api/audit-log", input: "query", idempotent: false, auth: true, produces: "application/json" },
   getPaymentStatus: { method: "GET", path: "/api/pay/status", input: "query", idempotent: false, auth: false, produces: "application/json" },
   getCryptoChargeQr: { method: "GET", path: "/api/crypto/charge/qr", input: "query", idempotent: false, auth: false, produces: "image/png" },
   callIntegrationTool: { method: "POST", path: "/api/integrations/mcp/call", input: "body", idempotent: false, auth: true, produces: "application/json" },

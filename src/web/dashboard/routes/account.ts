@@ -10,7 +10,7 @@ import { changePassword, removeUser } from "../../../domain/users/users.ts";
 import { sealFor, submission } from "../../form-once.ts";
 import { formRaw, formText } from "../../forms.ts";
 import { dashT, runAction } from "../chrome.ts";
-import { signed, signedInRoutes } from "../session.ts";
+import { signed, signedInRoutes, userActor } from "../session.ts";
 import { accountView } from "../views/account.ts";
 import { dashPage } from "./page.ts";
 
@@ -41,7 +41,12 @@ export function registerAccountPages(web: FastifyInstance, deps: AppDeps): void 
         run: async (db) => {
           const link = await createUserLink(
             { ...deps, db },
-            { kind: "invite", accountId: session.accountId, createdBy: session.userId },
+            {
+              kind: "invite",
+              accountId: session.accountId,
+              createdBy: session.userId,
+              actor: userActor(req),
+            },
           );
           return { code: link.code };
         },
@@ -61,7 +66,9 @@ export function registerAccountPages(web: FastifyInstance, deps: AppDeps): void 
   r.post("/dashboard/account/name", async (req, reply) => {
     const accountId = signed(req).session.accountId;
     const displayName = formText(req.body, "display_name");
-    const done = await runAction(() => renameAccount(deps, { accountId, displayName }));
+    const done = await runAction(() =>
+      renameAccount(deps, { accountId, displayName, actor: userActor(req) }),
+    );
     if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
     const name = done.value.display_name ?? "";
     return show(req, reply, ok(dashT(req)("account.displayName.saved", { name })));
@@ -69,7 +76,7 @@ export function registerAccountPages(web: FastifyInstance, deps: AppDeps): void 
 
   r.post("/dashboard/account/users/:id/remove", async (req, reply) => {
     const id = (req.params as { id: string }).id;
-    const done = await runAction(() => removeUser(deps, signed(req).session, id));
+    const done = await runAction(() => removeUser(deps, signed(req).session, id, userActor(req)));
     if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
     return show(req, reply, ok(dashT(req)("account.removed")));
   });

@@ -10,7 +10,7 @@ import { sealFor, submission } from "../../form-once.ts";
 import { formText } from "../../forms.ts";
 import { dashT, runAction } from "../chrome.ts";
 import { parseForm } from "../format.ts";
-import { signed, signedInRoutes } from "../session.ts";
+import { signed, signedInRoutes, userActor } from "../session.ts";
 import { keysView, type NewKey } from "../views/keys.ts";
 import { dashPage } from "./page.ts";
 
@@ -44,7 +44,13 @@ export function registerKeyPages(web: FastifyInstance, deps: AppDeps): void {
             const input = parseForm(CreateTokenSchema, { label, mode, scopes });
             const issued = await issueToken(
               { ...deps, db },
-              { accountId: who.accountId, label: input.label, mode, scopes: input.scopes },
+              {
+                accountId: who.accountId,
+                label: input.label,
+                mode,
+                scopes: input.scopes,
+                actor: userActor(req),
+              },
             );
             return { token: issued.token };
           },
@@ -61,7 +67,12 @@ export function registerKeyPages(web: FastifyInstance, deps: AppDeps): void {
     const { who } = signed(req);
     const id = (req.params as { id: string }).id;
     const done = await runAction(() =>
-      revokeToken(deps, { accountId: who.accountId, id, onlyMode: who.mode }),
+      revokeToken(deps, {
+        accountId: who.accountId,
+        id,
+        onlyMode: who.mode,
+        actor: userActor(req),
+      }),
     );
     if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
     // Every instance refuses a revoked token within a second; this one at once.

@@ -11,7 +11,7 @@ import { UpdateNotificationSettingsSchema } from "../../../domain/notifications/
 import { formList, formText } from "../../forms.ts";
 import { runAction } from "../chrome.ts";
 import { parseForm } from "../format.ts";
-import { signed, signedInRoutes } from "../session.ts";
+import { signed, signedInRoutes, userActor } from "../session.ts";
 import { notificationsView } from "../views/notifications.ts";
 import { dashPage } from "./page.ts";
 
@@ -74,7 +74,7 @@ export function registerNotificationPages(web: FastifyInstance, deps: AppDeps): 
         tax_id: taxId === "" ? null : taxId,
         reminder_days_before: dayList(formText(req.body, "reminder_days_before")),
       });
-      return updateNotificationSettings(deps, signed(req).who, change);
+      return updateNotificationSettings(deps, signed(req).who, change, userActor(req));
     });
     if (!saved.ok) return show(req, reply, { flash: saved.flash, status: saved.status });
     return reply.redirect("/dashboard/notifications?done=saved", 303);

@@ -9,7 +9,7 @@ import {
 import { formBody } from "../../forms.ts";
 import { dashT, runAction } from "../chrome.ts";
 import { parseForm } from "../format.ts";
-import { signed, signedInRoutes } from "../session.ts";
+import { signed, signedInRoutes, userActor } from "../session.ts";
 import { pixProviderView, TYPED_FIELDS, type Typed } from "../views/pix-provider.ts";
 import { dashPage } from "./page.ts";
 
@@ -106,7 +106,7 @@ export function registerPixProviderPages(web: FastifyInstance, deps: AppDeps): v
 
   r.post("/dashboard/pix-provider", async (req, reply) => {
     const done = await runAction(() =>
-      savePspConnection(deps, signed(req).who, connectionInput(req.body)),
+      savePspConnection(deps, signed(req).who, connectionInput(req.body), userActor(req)),
     );
     if (!done.ok) {
       return show(req, reply, { flash: done.flash, status: done.status, typed: typedIn(req.body) });
@@ -115,7 +115,7 @@ export function registerPixProviderPages(web: FastifyInstance, deps: AppDeps): v
   });
 
   r.post("/dashboard/pix-provider/delete", async (req, reply) => {
-    const done = await runAction(() => deletePspConnection(deps, signed(req).who));
+    const done = await runAction(() => deletePspConnection(deps, signed(req).who, userActor(req)));
     if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
     return show(req, reply, ok(dashT(req)("pix.deleted")));
   });

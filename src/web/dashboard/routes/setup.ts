@@ -52,7 +52,7 @@ export function registerSetupPages(web: FastifyInstance, deps: AppDeps): void {
     try {
       user = await acceptUserLink(
         { ...deps, scryptCost: deps.config.dashboard.scryptCost },
-        { code, email, password, displayName },
+        { code, email, password, displayName, ip: req.ip, userAgent: req.headers["user-agent"] },
       );
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== "UNPROCESSABLE") throw err;

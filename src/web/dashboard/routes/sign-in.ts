@@ -15,6 +15,7 @@ import {
   setSessionCookie,
   signed,
   signedInRoutes,
+  userActor,
 } from "../session.ts";
 import { signInView } from "../views/sign-in.ts";
 
@@ -54,6 +55,7 @@ export function registerSignInPages(web: FastifyInstance, deps: AppDeps): void {
         email,
         password: formRaw(req.body, "password"),
         ip: req.ip,
+        userAgent: req.headers["user-agent"],
         previousCookie: req.cookies[SESSION_COOKIE],
       },
     );
@@ -74,12 +76,12 @@ export function registerSignInPages(web: FastifyInstance, deps: AppDeps): void {
 
   const r = signedInRoutes(web, deps);
   r.post("/dashboard/sign-out", async (req, reply) => {
-    await endSession(deps, signed(req).session);
+    await endSession(deps, signed(req).session, userActor(req));
     clearSessionCookie(deps, reply);
     return reply.redirect("/dashboard/sign-in?done=signed-out", 303);
   });
   r.post("/dashboard/sign-out-everywhere", async (req, reply) => {
-    await endAllSessions(deps, signed(req).session);
+    await endAllSessions(deps, signed(req).session, userActor(req));
     clearSessionCookie(deps, reply);
     return reply.redirect("/dashboard/sign-in?done=signed-out", 303);
   });

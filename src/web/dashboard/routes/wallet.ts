@@ -11,7 +11,7 @@ import { SaveLightningConnectionSchema } from "../../../domain/lightning/schemas
 import { formText } from "../../forms.ts";
 import { dashT, runAction } from "../chrome.ts";
 import { parseForm } from "../format.ts";
-import { signed, signedInRoutes } from "../session.ts";
+import { signed, signedInRoutes, userActor } from "../session.ts";
 import { walletView } from "../views/wallet.ts";
 import { dashPage } from "./page.ts";
 
@@ -63,21 +63,25 @@ export function registerWalletPages(web: FastifyInstance, deps: AppDeps): void {
   });
 
   r.post("/dashboard/wallet", async (req, reply) => {
-    const done = await runAction(() => activateWallet(deps, signed(req).who, walletInput(req)));
+    const done = await runAction(() =>
+      activateWallet(deps, signed(req).who, walletInput(req), userActor(req)),
+    );
     if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
     return show(req, reply, ok(dashT(req)("wallet.activated")));
   });
 
   r.post("/dashboard/wallet/lightning", async (req, reply) => {
     const done = await runAction(() =>
-      saveLightningConnection(deps, signed(req).who, nodeInput(req)),
+      saveLightningConnection(deps, signed(req).who, nodeInput(req), userActor(req)),
     );
     if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
     return show(req, reply, ok(dashT(req)("ln.saved", { network: done.value.network })));
   });
 
   r.post("/dashboard/wallet/lightning/delete", async (req, reply) => {
-    const done = await runAction(() => deleteLightningConnection(deps, signed(req).who));
+    const done = await runAction(() =>
+      deleteLightningConnection(deps, signed(req).who, userActor(req)),
+    );
     if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
     return show(req, reply, ok(dashT(req)("ln.deleted")));
   });

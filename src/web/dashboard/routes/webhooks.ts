@@ -14,7 +14,7 @@ import { sealFor, submission } from "../../form-once.ts";
 import { formList, formText } from "../../forms.ts";
 import { dashT, runAction } from "../chrome.ts";
 import { parseForm } from "../format.ts";
-import { signed, signedInRoutes } from "../session.ts";
+import { signed, signedInRoutes, userActor } from "../session.ts";
 import { type NewSecret, webhooksView, webhookView } from "../views/webhooks.ts";
 import { dashPage } from "./page.ts";
 
@@ -58,7 +58,13 @@ export function registerWebhookPages(web: FastifyInstance, deps: AppDeps): void 
             return { input, checked: await checkWebhookTarget(deps, input.url) };
           },
           run: async (db, p) => {
-            const hook = await createWebhook({ ...deps, db }, who, p.input, p.checked);
+            const hook = await createWebhook(
+              { ...deps, db },
+              who,
+              p.input,
+              userActor(req),
+              p.checked,
+            );
             return { url: hook.url, secret: hook.secret };
           },
         },
@@ -87,7 +93,9 @@ export function registerWebhookPages(web: FastifyInstance, deps: AppDeps): void 
   });
 
   r.post("/dashboard/webhooks/:id/delete", async (req, reply) => {
-    const gone = await runAction(() => deleteWebhook(deps, signed(req).who, idOf(req.params)));
+    const gone = await runAction(() =>
+      deleteWebhook(deps, signed(req).who, idOf(req.params), userActor(req)),
+    );
     if (!gone.ok) return list(req, reply, { flash: gone.flash, status: gone.status });
     const text = dashT(req)("webhooks.deleted", { url: gone.value.url });
     return list(req, reply, { flash: { kind: "ok", text } });

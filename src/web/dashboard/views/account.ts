@@ -21,6 +21,7 @@ export function accountView(ctx: ViewCtx, data: AccountData, opts: { invite?: st
   return {
     title: t("nav.account"),
     main: html`<h1>${t("account.heading")}</h1>${invite}
+<p><a href="/dashboard/audit">${t("nav.audit")} →</a></p>
 ${displayName(ctx, data.account.display_name)}
 ${users(ctx, data)}
 <section class="card"><h2>${t("account.password")}</h2>${postForm(
