@@ -85,6 +85,7 @@ describe("reusable PIX QR codes", () => {
     assert.equal(qr.brCode.slice(-4), crc16(qr.brCode.slice(0, -4)));
     const parsed = parsePix(qr.brCode);
     if (hasError(parsed)) assert.fail(parsed.message);
+    assert.ok(isStaticPix(parsed));
     assert.equal(parsed.transactionAmount, 7.5);
     assert.equal(readQrDataUrl(qr.qrCodeImage), qr.brCode);
   });

@@ -11,7 +11,7 @@ import { testBanner } from "./payment-view.ts";
 // The printable poster of a reusable QR code: the shop, what it is for, the amount when fixed,
 // a large QR and the copy-and-paste code. ?size=a4 (default) or a6 picks the sheet; the print
 // style sheet (assets/style.css, .poster and its named @page) fits the poster to that sheet and
-// drops the page's chrome. The print button works through assets/app.js ([data-print]).
+// drops the page's chrome (the named pages are applied on <main>). The print button works through assets/app.js ([data-print]).
 
 export type PosterSize = "a4" | "a6";
 export const posterSizeOf = (v: unknown): PosterSize => (v === "a6" ? "a6" : "a4");
@@ -28,7 +28,9 @@ export function posterPageHtml(
     if (s === opts.size) return html`${sep}<strong>${label}</strong>`;
     return html`${sep}<a href="${withQuery(opts.url, { size: s })}">${label}</a>`;
   });
+  // The test banner inside the poster, so that printed it stays on the poster's one sheet.
   const main = html`<section class="card poster" data-size="${opts.size}" aria-labelledby="poster-shop">
+${v.livemode ? "" : testBanner(t)}
 <p class="poster-kicker">${t("poster.title")}</p>
 <h1 id="poster-shop" class="poster-shop">${v.shopName || v.title}</h1>
 ${v.shopName ? html`<p class="poster-what">${v.title}</p>` : ""}
@@ -44,8 +46,8 @@ ${amount ? html`<p class="poster-amount"><span class="brl">${amount}</span></p>`
     lang: opts.lang,
     title: `${t("poster.title")} · ${v.shopName || v.title}`,
     url: opts.url,
-    banner: v.livemode ? "" : testBanner(t),
-    mainClass: "pay poster-page",
+    // The sheet is named on <main>, the page's first box: its name is the document's first page's.
+    mainClass: `pay poster-page poster-${opts.size}`,
     main,
   });
 }
