@@ -164,6 +164,23 @@ describe("reusable PIX QR codes", () => {
     assert.match(none.json().error ?? "", /^value:/);
   });
 
+  test("a simulated payment retried with its Idempotency-Key makes one charge", async () => {
+    const { test: token } = await svc.newAccount();
+    const qr = (await create(token, { title: "Balcão" })).json().data;
+    const pay = () =>
+      svc.call("POST", "/api/pix/qr-codes/simulate-pay", {
+        token,
+        body: { qr_code_id: qr.qrCodeId, value: 4 },
+        headers: { "idempotency-key": "qr-pay-1" },
+      });
+    const first = await pay();
+    const again = await pay();
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(again.body, first.body);
+    const list = await svc.call("GET", `/api/pix/charges?qr_code_id=${qr.qrCodeId}`, { token });
+    assert.equal(list.json().data.charges.length, 1);
+  });
+
   test("a disabled QR refuses simulate-pay, leaves the list, and has no poster", async () => {
     const { test: token } = await svc.newAccount();
     const qr = (await create(token, { title: "Balcão" })).json().data;
