@@ -123,7 +123,10 @@ export const DOMAIN_FLOORS: ReadonlyArray<{ floor: string; folders: readonly str
     floor: "how a charge is collected, and what a charge names or notifies",
     folders: ["sandbox-pix", "live-pix", "lightning", "products", "webhooks"],
   },
-  { floor: "resources made of charges", folders: ["crypto", "subscriptions", "exports"] },
+  {
+    floor: "resources made of charges",
+    folders: ["crypto", "subscriptions", "exports", "qr-codes"],
+  },
   { floor: "live subscriptions at the PSP", folders: ["subscriptions-live"] },
   {
     floor: "use cases across resources",

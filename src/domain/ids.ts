@@ -18,7 +18,8 @@ export type IdKind =
   | "usr"
   | "upm"
   | "sub"
-  | "aud";
+  | "aud"
+  | "qr";
 
 export function newId(kind: IdKind, deps: { clock: Clock; random: Random }): string {
   return `${kind}_${encodeTime(deps.clock.now().getTime())}${encodeRandom(deps.random.bytes(10))}`;

@@ -8,6 +8,7 @@ import { NOTIFICATION_OPERATIONS } from "./notifications.ts";
 import type { Operation } from "./operation.ts";
 import { PIX_CHARGE_OPERATIONS } from "./pix-charges.ts";
 import { PIX_PROVIDER_OPERATIONS } from "./pix-provider.ts";
+import { PIX_QR_CODE_OPERATIONS } from "./pix-qr-codes.ts";
 import { PRODUCT_OPERATIONS } from "./products.ts";
 import { SUBSCRIPTION_OPERATIONS } from "./subscriptions.ts";
 import { TEST_CLOCK_OPERATIONS } from "./test-clock.ts";
@@ -23,6 +24,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...TOKEN_OPERATIONS,
   ...PRODUCT_OPERATIONS,
   ...PIX_CHARGE_OPERATIONS,
+  ...PIX_QR_CODE_OPERATIONS,
   ...PIX_PROVIDER_OPERATIONS,
   ...SUBSCRIPTION_OPERATIONS,
   ...TEST_CLOCK_OPERATIONS,

@@ -71,6 +71,7 @@ browserSuite(
       });
       await call("/api/pix/charge/create", { value: 10, title: "Caneca" });
       await call("/api/pix/charge/simulate-pay", { charge_id: chargeId });
+      const { qrCodeId } = await call("/api/pix/qr-codes/create", { title: "Balcão", value: 5 });
 
       const { page } = await env.newPage();
       await signInHome(page, "axe@loja.example");
@@ -92,6 +93,7 @@ browserSuite(
         "/dashboard/keys",
         "/dashboard/audit",
         `/pay/${chargeId}`,
+        `/poster/${qrCodeId}`,
         "/dashboard/nope",
       ];
       const found: string[] = [];

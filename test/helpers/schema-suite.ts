@@ -136,6 +136,22 @@ export const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
     token: c.test,
     body: { charge_id: await pixCharge(c) },
   }),
+  "POST /api/pix/qr-codes/create": async (c) => ({
+    token: c.test,
+    body: { title: "Balcão", value: 7.5, description: "Padaria" },
+  }),
+  "GET /api/pix/qr-codes/list": async (c) => {
+    await c.data("POST", "/api/pix/qr-codes/create", c.test, { title: "Listado" });
+    return { token: c.test, query: "include_disabled=true" };
+  },
+  "POST /api/pix/qr-codes/disable": async (c) => {
+    const q = await c.data("POST", "/api/pix/qr-codes/create", c.test, { title: "Fora" });
+    return { token: c.test, body: { qr_code_id: q.qrCodeId } };
+  },
+  "POST /api/pix/qr-codes/simulate-pay": async (c) => {
+    const q = await c.data("POST", "/api/pix/qr-codes/create", c.test, { title: "Pago" });
+    return { token: c.test, body: { qr_code_id: q.qrCodeId, value: 3 } };
+  },
   "POST /api/pix/charge/cancel": async (c) => ({
     token: c.test,
     body: { charge_id: await pixCharge(c) },

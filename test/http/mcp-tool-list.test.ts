@@ -37,6 +37,8 @@ const ARGS: Record<string, Record<string, unknown>> = {
   },
   get_pix_charge_status: { charge_id: "pix_nowhere" },
   list_pix_charges: {},
+  create_pix_qr_code: { title: "Balcão" },
+  list_pix_qr_codes: {},
   get_pix_statement: {},
   simulate_pay: { charge_id: "pix_nowhere" },
   create_subscription: {

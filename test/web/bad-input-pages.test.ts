@@ -41,6 +41,7 @@ const ID_PAGES = [
   "/pay/ch_%00x",
   "/checkout/prod_%00x",
   "/receipt/pix_%00x.AAAAAAAAAAAAAAAAAAAAAA",
+  "/poster/qr_%00x",
   "/mail/unsubscribe?a=acct_x&m=test&e=a%00@b.example&t=x",
   "/dashboard/charges/ch_%00x",
   "/dashboard/charges/ch_%00x/status",

@@ -14,6 +14,8 @@ export type ChargeFilter = {
   externalId?: string | undefined;
   /** Compared without regard to case. */
   customerEmail?: string | undefined;
+  /** Only the charges a reusable QR code's payments made (migration 0033). */
+  qrCodeId?: string | undefined;
   /** Only pending charges with a due date that were overdue at this instant (migration 0017). */
   overdueAt?: Date | undefined;
   /** Keyset: only charges listed after this one (its creation time and id). */
@@ -55,6 +57,7 @@ export function chargeSearchQuery(f: ChargeFilter): { sql: string; params: unkno
   if (f.customerEmail !== undefined) {
     add((n) => `lower(details->>'customer_email') = lower(${n})`, f.customerEmail);
   }
+  if (f.qrCodeId !== undefined) add((n) => `qr_code_id = ${n}`, f.qrCodeId);
   if (f.overdueAt) add((n) => `status = 'pending' AND overdue_at <= ${n}`, f.overdueAt);
   if (f.before) add((n) => `(created_at, id) < (${n})`, f.before.createdAt, f.before.id);
   if (f.atOrBefore) {

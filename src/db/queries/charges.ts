@@ -53,6 +53,8 @@ export type ChargeRow = {
   subscriptionId?: string | null;
   /** How a Bitcoin charge was paid, when Lightning approved it (migration 0021); else null. */
   paidMethod?: "lightning" | "onchain" | null;
+  /** The reusable QR code whose payment made this charge (migration 0033); else null. */
+  qrCodeId?: string | null;
 };
 
 const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
@@ -84,6 +86,7 @@ const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
   ["amount_paid_cents", "amountPaidCents"],
   ["subscription_id", "subscriptionId"],
   ["paid_method", "paidMethod"],
+  ["qr_code_id", "qrCodeId"],
 ];
 export const chargeColumns = (alias = "") =>
   COLUMN_NAMES.map(([c, f]) => `${alias}${c} AS "${f}"`).join(", ");

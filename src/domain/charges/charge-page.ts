@@ -35,6 +35,7 @@ export async function chargePage(
     to: q.created_to ? new Date(q.created_to) : undefined,
     externalId: q.external_id,
     customerEmail: q.customer_email,
+    qrCodeId: q.qr_code_id,
     atOrBefore: parseCursor(q.as_of),
     limit: q.limit + 1,
     offset: q.offset,

@@ -42,7 +42,9 @@ type DataFields = Pick<
   | "approvedAt"
   | "receivedCents"
 > &
-  Partial<Pick<ChargeRow, "updatedAt" | "dueTerms" | "amountPaidCents" | "subscriptionId">>;
+  Partial<
+    Pick<ChargeRow, "updatedAt" | "dueTerms" | "amountPaidCents" | "subscriptionId" | "qrCodeId">
+  >;
 
 /**
  * The spec's webhook `data` object. `order_id` is the caller's external_id, else the charge id.
@@ -78,6 +80,8 @@ export function chargeData(row: DataFields, at: Date = row.updatedAt ?? row.crea
     ...(typeof row.details.decline_reason === "string"
       ? { declineReason: row.details.decline_reason }
       : {}),
+    // A payment to a reusable QR code (docs/counter.md): the code that made the charge.
+    ...(row.qrCodeId ? { qrCodeId: row.qrCodeId } : {}),
   };
 }
 export type ChargeData = ReturnType<typeof chargeData>;

@@ -158,6 +158,10 @@ export const ChargeFilters = {
     .min(1, "must not be empty")
     .optional()
     .describe("The customer's e-mail (any case)."),
+  qr_code_id: text(64)
+    .min(1, "must not be empty")
+    .optional()
+    .describe("Only the charges made by payments to this reusable QR code (qr_...)."),
   as_of: z
     .string()
     .regex(/^\d{1,15}\.[\w-]{1,64}$/, "must be the asOf of a first page")
@@ -288,6 +292,12 @@ export const ChargeViewSchema = z.object({
     .optional()
     .describe(
       "Why a subscription period's debit was declined (after the retries its policy allows).",
+    ),
+  qrCodeId: z
+    .string()
+    .optional()
+    .describe(
+      "A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge.",
     ),
   brCode: z.string().nullable(),
   expiresAt: z.string(),

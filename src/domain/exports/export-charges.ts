@@ -120,6 +120,7 @@ export function exportCharges(
     to: q.created_to ? new Date(q.created_to) : undefined,
     externalId: q.external_id,
     customerEmail: q.customer_email,
+    qrCodeId: q.qr_code_id,
   };
   return exportRows(deps, filter, q.dialect);
 }

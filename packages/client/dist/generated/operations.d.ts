@@ -128,6 +128,38 @@ export declare const OPERATIONS: {
         readonly auth: true;
         readonly produces: "application/json";
     };
+    readonly createPixQrCode: {
+        readonly method: "POST";
+        readonly path: "/api/pix/qr-codes/create";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly listPixQrCodes: {
+        readonly method: "GET";
+        readonly path: "/api/pix/qr-codes/list";
+        readonly input: "query";
+        readonly idempotent: false;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly disablePixQrCode: {
+        readonly method: "POST";
+        readonly path: "/api/pix/qr-codes/disable";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly simulateQrCodePayment: {
+        readonly method: "POST";
+        readonly path: "/api/pix/qr-codes/simulate-pay";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
     readonly savePixProvider: {
         readonly method: "POST";
         readonly path: "/api/pix/provider";

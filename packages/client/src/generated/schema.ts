@@ -274,6 +274,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pix/qr-codes/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a reusable (static) PIX QR code, with or without a fixed amount, and its printable poster; Idempotency-Key accepted */
+        post: operations["createPixQrCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/qr-codes/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reusable PIX QR codes, newest first (disabled ones with include_disabled=true) */
+        get: operations["listPixQrCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/qr-codes/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable a reusable PIX QR code: payments to it make no more charges; Idempotency-Key accepted */
+        post: operations["disablePixQrCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix/qr-codes/simulate-pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay a sandbox reusable QR code (test tokens only): an approved charge naming it; Idempotency-Key accepted */
+        post: operations["simulateQrCodePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pix/provider": {
         parameters: {
             query?: never;
@@ -2362,6 +2430,8 @@ export interface operations {
                             };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
+                            /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                            qrCodeId?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -2398,6 +2468,8 @@ export interface operations {
                 external_id?: string;
                 /** @description The customer's e-mail (any case). */
                 customer_email?: string;
+                /** @description Only the charges made by payments to this reusable QR code (qr_...). */
+                qr_code_id?: string;
                 /** @description The asOf of the first page: later pages then list the same rows however many charges are created meanwhile. */
                 as_of?: string;
             };
@@ -2489,6 +2561,8 @@ export interface operations {
                                 };
                                 /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                 declineReason?: string;
+                                /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                                qrCodeId?: string;
                                 brCode: string | null;
                                 expiresAt: string;
                                 updatedAt: string;
@@ -2528,6 +2602,8 @@ export interface operations {
                 external_id?: string;
                 /** @description The customer's e-mail (any case). */
                 customer_email?: string;
+                /** @description Only the charges made by payments to this reusable QR code (qr_...). */
+                qr_code_id?: string;
             };
             header?: never;
             path?: never;
@@ -2664,6 +2740,8 @@ export interface operations {
                             };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
+                            /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                            qrCodeId?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -2814,6 +2892,8 @@ export interface operations {
                             };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
+                            /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                            qrCodeId?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -2935,6 +3015,8 @@ export interface operations {
                             };
                             /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                             declineReason?: string;
+                            /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                            qrCodeId?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -2953,6 +3035,328 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createPixQrCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the code is for (the poster's heading; each charge's title). */
+                    title: string;
+                    /** @description A fixed amount in BRL (field 54 of the code); absent, the payer types the amount. */
+                    value?: number;
+                    /** @description Shown to the payer by their bank (26-02, shortened to fit the key). */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            qrCodeId: string;
+                            title: string;
+                            description: string | null;
+                            /** @description The fixed amount in BRL; null: the payer types it. */
+                            value: number | null;
+                            /** @description The code's own txid (62-05), carried back by every payment to it. */
+                            txid: string;
+                            /** @description The static BR Code (copy-and-paste). */
+                            brCode: string;
+                            /** @description A printable poster of the code (A4 and A6), public. */
+                            posterUrl: string;
+                            /** @description False once disabled: payments to it make no more charges. */
+                            active: boolean;
+                            livemode: boolean;
+                            createdAt: string;
+                            disabledAt: string | null;
+                            /** @description PNG data URL of the QR code of brCode. */
+                            qrCodeImage: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPixQrCodes: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Rows to skip (0..10000). */
+                offset?: number;
+                include_disabled?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            qrCodes: {
+                                qrCodeId: string;
+                                title: string;
+                                description: string | null;
+                                /** @description The fixed amount in BRL; null: the payer types it. */
+                                value: number | null;
+                                /** @description The code's own txid (62-05), carried back by every payment to it. */
+                                txid: string;
+                                /** @description The static BR Code (copy-and-paste). */
+                                brCode: string;
+                                /** @description A printable poster of the code (A4 and A6), public. */
+                                posterUrl: string;
+                                /** @description False once disabled: payments to it make no more charges. */
+                                active: boolean;
+                                livemode: boolean;
+                                createdAt: string;
+                                disabledAt: string | null;
+                            }[];
+                            /** @description Whether rows remain past this page (next offset). */
+                            hasMore: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    disablePixQrCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The code's id (qr_...). */
+                    qr_code_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            qrCodeId: string;
+                            title: string;
+                            description: string | null;
+                            /** @description The fixed amount in BRL; null: the payer types it. */
+                            value: number | null;
+                            /** @description The code's own txid (62-05), carried back by every payment to it. */
+                            txid: string;
+                            /** @description The static BR Code (copy-and-paste). */
+                            brCode: string;
+                            /** @description A printable poster of the code (A4 and A6), public. */
+                            posterUrl: string;
+                            /** @description False once disabled: payments to it make no more charges. */
+                            active: boolean;
+                            livemode: boolean;
+                            createdAt: string;
+                            disabledAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    simulateQrCodePayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters. A repeat with the same key and body answers the stored response (Idempotent-Replayed: true); with another body, 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The code's id (qr_...). */
+                    qr_code_id: string;
+                    /** @description The amount paid, in BRL: required for a code without a fixed amount; equal to it otherwise. */
+                    value?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            chargeId: string;
+                            order_id: string;
+                            /** @enum {string} */
+                            status: "Pendente" | "Aprovado" | "Recusado" | "Cancelado" | "Expirado" | "Falhou" | "Reembolsado";
+                            /** @enum {string} */
+                            statusCode: "pending" | "approved" | "declined" | "canceled" | "expired" | "failed" | "refunded";
+                            livemode: boolean;
+                            value: number;
+                            title: string | null;
+                            product_id: string | null;
+                            external_id: string | null;
+                            customer_name: string | null;
+                            customer_email: string | null;
+                            customer_cpf: string | null;
+                            customer_phone: string | null;
+                            provider: string;
+                            createdAt: string;
+                            approvedAt: string | null;
+                            /** @description Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP. */
+                            amountReceived?: number;
+                            /** @description The debtor's CNPJ, when the debtor is a company. */
+                            customer_cnpj?: string;
+                            /** @description Charges with a due date: the due date (YYYY-MM-DD). */
+                            dueDate?: string;
+                            /** @description The last day it can be paid: the due date moved to a business day, plus days_after_due. */
+                            lastPayableDate?: string;
+                            /** @description While pending: the amount due today in Brazil (discount, fine and interest applied), in BRL; once paid, what was paid; else null. */
+                            amountDue?: number | null;
+                            /** @description Pending and past its due date. */
+                            overdue?: boolean;
+                            /** @description What the payer paid, in BRL (the amount due that day). */
+                            amountPaid?: number;
+                            /** @description The terms as created (the create body's fields and units). */
+                            dueTerms?: {
+                                due_date: string;
+                                days_after_due: number;
+                                fine?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                interest?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                abatement?: {
+                                    mode: string;
+                                    value: number;
+                                };
+                                discounts?: {
+                                    mode: string;
+                                    value?: number;
+                                    tiers?: {
+                                        date: string;
+                                        value: number;
+                                    }[];
+                                };
+                            };
+                            /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
+                            subscriptionId?: string;
+                            /** @description A subscription period's charge: which period it is and its date. */
+                            subscriptionPeriod?: {
+                                /** @description Which period: 1 is the subscription's first (absent on a charge sent by an earlier release). */
+                                number?: number;
+                                /** @description The period's date (YYYY-MM-DD, Brazil), when the payer's bank debits it. */
+                                dueDate: string;
+                            };
+                            /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
+                            declineReason?: string;
+                            /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                            qrCodeId?: string;
+                            brCode: string | null;
+                            expiresAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4180,6 +4584,8 @@ export interface operations {
                                     };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
+                                    /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                                    qrCodeId?: string;
                                 };
                             } | {
                                 id: string;
@@ -4256,6 +4662,8 @@ export interface operations {
                                     };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
+                                    /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                                    qrCodeId?: string;
                                 };
                             } | {
                                 id: string;
@@ -4332,6 +4740,8 @@ export interface operations {
                                     };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
+                                    /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                                    qrCodeId?: string;
                                     /**
                                      * @description Bitcoin charges: paid over Lightning (the invoice) or on-chain (the address).
                                      * @enum {string}
@@ -4413,6 +4823,8 @@ export interface operations {
                                     };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
+                                    /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                                    qrCodeId?: string;
                                 };
                             } | {
                                 id: string;
@@ -4489,6 +4901,8 @@ export interface operations {
                                     };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
+                                    /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                                    qrCodeId?: string;
                                 };
                             } | {
                                 id: string;
@@ -4565,6 +4979,8 @@ export interface operations {
                                     };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
+                                    /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                                    qrCodeId?: string;
                                     /** @description Present when the update is a refund the PSP did not make. */
                                     refund?: {
                                         /** @enum {string} */
@@ -4647,6 +5063,8 @@ export interface operations {
                                     };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
+                                    /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                                    qrCodeId?: string;
                                     dispute: {
                                         /** @description The devolução's id at the PSP. */
                                         id: string;
@@ -5972,6 +6390,8 @@ export interface operations {
                 external_id?: string;
                 /** @description The customer's e-mail (any case). */
                 customer_email?: string;
+                /** @description Only the charges made by payments to this reusable QR code (qr_...). */
+                qr_code_id?: string;
                 /** @description The asOf of the first page: later pages then list the same rows however many charges are created meanwhile. */
                 as_of?: string;
             };
@@ -6060,6 +6480,8 @@ export interface operations {
                 external_id?: string;
                 /** @description The customer's e-mail (any case). */
                 customer_email?: string;
+                /** @description Only the charges made by payments to this reusable QR code (qr_...). */
+                qr_code_id?: string;
             };
             header?: never;
             path?: never;
@@ -6891,6 +7313,8 @@ export interface operations {
                         };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
+                        /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                        qrCodeId?: string;
                     };
                 };
             };
@@ -7010,6 +7434,8 @@ export interface operations {
                         };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
+                        /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                        qrCodeId?: string;
                     };
                 };
             };
@@ -7129,6 +7555,8 @@ export interface operations {
                         };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
+                        /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                        qrCodeId?: string;
                         /**
                          * @description Bitcoin charges: paid over Lightning (the invoice) or on-chain (the address).
                          * @enum {string}
@@ -7253,6 +7681,8 @@ export interface operations {
                         };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
+                        /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                        qrCodeId?: string;
                     };
                 };
             };
@@ -7372,6 +7802,8 @@ export interface operations {
                         };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
+                        /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                        qrCodeId?: string;
                     };
                 };
             };
@@ -7491,6 +7923,8 @@ export interface operations {
                         };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
+                        /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                        qrCodeId?: string;
                         /** @description Present when the update is a refund the PSP did not make. */
                         refund?: {
                             /** @constant */
@@ -7616,6 +8050,8 @@ export interface operations {
                         };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
+                        /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
+                        qrCodeId?: string;
                         dispute: {
                             /** @description The devolução's id at the PSP. */
                             id: string;
