@@ -14,21 +14,25 @@ import { dataTable } from "./parts.ts";
 // with its label, title and desc) and the same figures as a table inside a <details>. Amounts
 // stay integer centavos; only the bars' coordinates are computed as numbers, for drawing.
 
-// The drawing's own units: 360 wide is about a phone's column, so its 9-unit text is read at
-// about 9 px there; wider screens scale it up to the stylesheet's max-width.
+// The drawing's own units: 360 wide is about a phone's column, so its 10.5-unit text is read at
+// about 10 px there; wider screens scale it up to the stylesheet's max-width.
 const W = 360;
-const TOP = 14;
-const BOTTOM = 168;
+const TOP = 16;
+const BOTTOM = 182;
 const LEFT = 2;
 const SLOT = (W - LEFT * 2) / 30;
 const BAR = SLOT * 0.7;
 
-/** The smallest 1, 2 or 5 times a power of ten at or above `cents` (integers only). */
+/** The chart's top: the smallest of 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of ten (at
+ *  least R$ 1) at or above `cents`, so the tallest bar fills most of the height. Integers: the
+ *  power is at least 100 centavos, so its tenths are whole. */
 export function niceCeiling(cents: number): number {
   if (cents <= 100) return 100;
-  let step = 1;
-  while (step * 10 <= cents) step *= 10;
-  for (const k of [1, 2, 5, 10]) if (k * step >= cents) return k * step;
+  let step = 100;
+  while (step * 10 < cents) step *= 10;
+  for (const tenths of [10, 15, 20, 25, 30, 40, 50, 60, 80, 100]) {
+    if ((tenths * step) / 10 >= cents) return (tenths * step) / 10;
+  }
   return 10 * step;
 }
 
@@ -102,10 +106,10 @@ export function receiptsChart(lang: Lang, r: Receipts): SafeHtml {
   // A date under every seventh day, counted back from today so today is always labelled.
   const labels = days.map((d, i) =>
     (days.length - 1 - i) % 7 === 0
-      ? html`<text class="tick" x="${n2(LEFT + i * SLOT + SLOT / 2)}" y="${BOTTOM + 13}" text-anchor="${i === days.length - 1 ? "end" : "middle"}">${axisDate(lang, d.day)}</text>`
+      ? html`<text class="tick" x="${n2(LEFT + i * SLOT + SLOT / 2)}" y="${BOTTOM + 14}" text-anchor="${i === days.length - 1 ? "end" : "middle"}">${axisDate(lang, d.day)}</text>`
       : "",
   );
-  const svg = html`<svg class="receipts-chart" viewBox="0 0 ${W} ${BOTTOM + 18}" role="img" aria-label="${summary}" preserveAspectRatio="xMidYMid meet"><title id="receipts-title">${c("receipts.title")}</title><desc id="receipts-desc">${summary}</desc>${grid}<line class="axis" x1="0" x2="${W}" y1="${BOTTOM}" y2="${BOTTOM}"/>${bars}${labels}</svg>`;
+  const svg = html`<svg class="receipts-chart" viewBox="0 0 ${W} ${BOTTOM + 20}" role="img" aria-label="${summary}" preserveAspectRatio="xMidYMid meet"><title id="receipts-title">${c("receipts.title")}</title><desc id="receipts-desc">${summary}</desc>${grid}<line class="axis" x1="0" x2="${W}" y1="${BOTTOM}" y2="${BOTTOM}"/>${bars}${labels}</svg>`;
   const legend = html`<ul class="chart-legend">${RECEIPT_METHODS.map(
     (m) =>
       html`<li><span class="swatch bar-${m}" aria-hidden="true"></span>${c(`receipts.method.${m}`)} <span class="amount">${formatBrl(lang, sums[m])}</span></li>`,
