@@ -63,7 +63,7 @@ browserSuite("the home page's chart of money received", {}, (env) => {
         ["390", PHONE],
       ] as const) {
         await page.setViewportSize(size);
-        const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+        const scroll = (await page.evaluate("document.documentElement.scrollWidth")) as number;
         assert.ok(scroll <= size.width, `${locale} ${label}: ${scroll} px wide`);
         const box = await chart.boundingBox();
         assert.ok(box && box.width > 300 && box.x >= 0 && box.x + box.width <= size.width);
