@@ -99,17 +99,20 @@ export function receiptsChart(lang: Lang, r: Receipts): SafeHtml {
       ? html`<g><title>${longDate(lang, d.day)}: ${formatBrl(lang, d.totalCents)}</title>${rects}</g>`
       : "";
   });
-  const grid = [max, max / 2].map((v) => {
-    const at = n2(BOTTOM - y(v, max));
-    return html`<line class="grid" x1="0" x2="${W}" y1="${at}" y2="${at}"/><text class="tick" x="${LEFT}" y="${n2(at - 3)}">${formatBrl(lang, v)}</text>`;
-  });
+  const lines = [max, max / 2].map((v) => n2(BOTTOM - y(v, max)));
+  const grid = lines.map((at) => html`<line class="grid" x1="0" x2="${W}" y1="${at}" y2="${at}"/>`);
+  // The gridlines' figures are written over the bars, each on a halo of the card's colour.
+  const figures = [max, max / 2].map(
+    (v, i) =>
+      html`<text class="tick figure" x="${LEFT}" y="${n2((lines[i] ?? 0) - 3)}">${formatBrl(lang, v)}</text>`,
+  );
   // A date under every seventh day, counted back from today so today is always labelled.
   const labels = days.map((d, i) =>
     (days.length - 1 - i) % 7 === 0
       ? html`<text class="tick" x="${n2(LEFT + i * SLOT + SLOT / 2)}" y="${BOTTOM + 14}" text-anchor="${i === days.length - 1 ? "end" : "middle"}">${axisDate(lang, d.day)}</text>`
       : "",
   );
-  const svg = html`<svg class="receipts-chart" viewBox="0 0 ${W} ${BOTTOM + 20}" role="img" aria-label="${summary}" preserveAspectRatio="xMidYMid meet"><title id="receipts-title">${c("receipts.title")}</title><desc id="receipts-desc">${summary}</desc>${grid}<line class="axis" x1="0" x2="${W}" y1="${BOTTOM}" y2="${BOTTOM}"/>${bars}${labels}</svg>`;
+  const svg = html`<svg class="receipts-chart" viewBox="0 0 ${W} ${BOTTOM + 20}" role="img" aria-label="${summary}" preserveAspectRatio="xMidYMid meet"><title id="receipts-title">${c("receipts.title")}</title><desc id="receipts-desc">${summary}</desc>${grid}<line class="axis" x1="0" x2="${W}" y1="${BOTTOM}" y2="${BOTTOM}"/>${bars}${figures}${labels}</svg>`;
   const legend = html`<ul class="chart-legend">${RECEIPT_METHODS.map(
     (m) =>
       html`<li><span class="swatch bar-${m}" aria-hidden="true"></span>${c(`receipts.method.${m}`)} <span class="amount">${formatBrl(lang, sums[m])}</span></li>`,
