@@ -10,6 +10,7 @@ import { benchChargeLists } from "./charge-lists.ts";
 import { perRequest, snapshot, usOf } from "./cpu.ts";
 import { benchDeliveries } from "./deliveries.ts";
 import { benchGrowth } from "./growth.ts";
+import { benchHome } from "./home.ts";
 import { setUpLivePsp } from "./live-psp.ts";
 import { benchMail } from "./mail.ts";
 import { type Proc, peakRssMb, start } from "./processes.ts";
@@ -311,6 +312,10 @@ try {
     console.log(
       `\ncharge lists over 100,000 charges (PostgreSQL), the use case in process:\n  ${(await benchChargeLists()).join("\n  ")}`,
     );
+  }
+  if (section("home")) {
+    // Issue 38: the dashboard home with 1,000 and 101,000 charges made today (bench/home.ts).
+    console.log(`\ndashboard home (in process):\n  ${(await benchHome()).join("\n  ")}`);
   }
   if (section("export")) {
     // The CSV export of 1,000,000 charges (BENCH_EXPORT_ROWS) in constant memory.

@@ -68,25 +68,3 @@ export function chargeSearchQuery(f: ChargeFilter): { sql: string; params: unkno
      ORDER BY created_at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`;
   return { sql, params };
 }
-
-export type ChargeTotals = {
-  count: number;
-  amountCents: number;
-  approved: number;
-  approvedCents: number;
-};
-
-/** How many charges since `from`, their amount, and how many of them were approved. */
-export async function chargeTotals(
-  db: Db,
-  k: { accountId: string; mode: Mode; from: Date },
-): Promise<ChargeTotals> {
-  const [row] = await db.query<ChargeTotals>(
-    `SELECT count(*)::int AS count, coalesce(sum(value_cents), 0)::bigint AS "amountCents",
-       (count(*) FILTER (WHERE status = 'approved'))::int AS approved,
-       coalesce(sum(value_cents) FILTER (WHERE status = 'approved'), 0)::bigint AS "approvedCents"
-     FROM charges WHERE account_id = $1 AND mode = $2 AND created_at >= $3`,
-    [k.accountId, k.mode, k.from],
-  );
-  return row ?? { count: 0, amountCents: 0, approved: 0, approvedCents: 0 };
-}

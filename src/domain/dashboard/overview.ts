@@ -1,4 +1,3 @@
-import { chargeTotals } from "../../db/queries/charge-search.ts";
 import { listFailingDeliveries } from "../../db/queries/deliveries/list-charge-deliveries.ts";
 import { findConnection } from "../../db/queries/psp-connections.ts";
 import { listTokens } from "../../db/queries/tokens.ts";
@@ -7,23 +6,8 @@ import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
 
-// The dashboard's home: today's figures in the chosen mode, the deliveries that are failing, and
-// what the account still lacks to take live payments.
-
-/** Midnight of today in São Paulo (UTC-3 all year since 2019: Brazil dropped summer time). */
-export function startOfTodayBrazil(now: Date): Date {
-  const shifted = new Date(now.getTime() - 3 * 3_600_000);
-  const midnight = Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate());
-  return new Date(midnight + 3 * 3_600_000);
-}
-
-export async function todayTotals(deps: { db: Db; clock: Clock }, who: Principal) {
-  return chargeTotals(deps.db, {
-    accountId: who.accountId,
-    mode: who.mode,
-    from: startOfTodayBrazil(deps.clock.now()),
-  });
-}
+// The dashboard's home: the deliveries that are failing, and what the account still lacks to
+// take live payments.
 
 /** Deliveries of the last 7 days that failed or are being retried, newest first. */
 export async function failingDeliveries(deps: { db: Db; clock: Clock }, who: Principal, limit = 5) {

@@ -1,21 +1,25 @@
 import type { HomeOverview } from "../../../domain/dashboard/home.ts";
 import { type HtmlValue, html } from "../../html.ts";
 import { translator } from "../../i18n/catalogue.ts";
+import { homeChart } from "../../i18n/home-chart.ts";
 import { subscriptions } from "../../i18n/subscriptions.ts";
 import { amount, badge } from "../format.ts";
 import type { ViewCtx } from "../routes/page.ts";
 import { chargeTable } from "./charges.ts";
 import { nextAttempt, redeliverButton } from "./delivery-card.ts";
 import { dataTable, longValue } from "./parts.ts";
+import { receiptsChart } from "./receipts-chart.ts";
 
-// The home page: today's figures, what live payments still lack, the failing deliveries (each
-// with its next attempt and a resend button) and the latest charges.
+// The home page: the money received today and over the last 30 days (receipts-chart.ts), what
+// live payments still lack, the failing deliveries (each with its next attempt and a resend
+// button) and the latest charges.
 
 type Failing = HomeOverview["failing"][number];
 
 export function homeView(ctx: ViewCtx, data: HomeOverview, opts: { welcome?: boolean }) {
   const { t } = ctx;
-  const { today } = data;
+  const { today } = data.receipts;
+  const c = translator(ctx.lang, homeChart);
   const stat = (n: HtmlValue, label: string) =>
     html`<div class="stat"><span class="n">${n}</span><span class="l">${label}</span></div>`;
   return {
@@ -24,12 +28,11 @@ export function homeView(ctx: ViewCtx, data: HomeOverview, opts: { welcome?: boo
     ...(opts.welcome ? { flash: { kind: "ok" as const, text: t("home.welcome") } } : {}),
     main: html`<h1>${t("home.title")}</h1>
 <div class="stats">
-${stat(today.count, t(today.count === 1 ? "home.today.count.one" : "home.today.count"))}
-${stat(amount(t, today.amountCents), t("home.today.amount"))}
-${stat(today.approved, t(today.approved === 1 ? "home.today.approved.one" : "home.today.approved"))}
-${stat(amount(t, today.approvedCents), t("home.today.approvedAmount"))}
+${stat(amount(t, today.totalCents), c("receipts.today"))}
+${stat(today.payments, c(today.payments === 1 ? "receipts.today.payments.one" : "receipts.today.payments"))}
 <div class="stat"><a class="n" href="/dashboard/subscriptions">${data.activeSubscriptions}</a><span class="l">${translator(ctx.lang, subscriptions)("dash.subs.active")}</span></div>
 </div>
+${receiptsChart(ctx.lang, data.receipts)}
 ${goLive(ctx, data.live)}
 <section><h2>${t("home.failing")}</h2>${failingTable(ctx, data.failing)}</section>
 <section><h2>${t("home.recent")}</h2>${chargeTable(t, data.recent)}
