@@ -27,7 +27,8 @@ export type Section =
   | "wallet"
   | "pix"
   | "unmatched"
-  | "account";
+  | "account"
+  | "security";
 
 const NAV: Array<[Section, string]> = [
   ["home", "/dashboard"],
@@ -40,6 +41,7 @@ const NAV: Array<[Section, string]> = [
   ["pix", "/dashboard/pix-provider"],
   ["unmatched", "/dashboard/unmatched-payments"],
   ["account", "/dashboard/account"],
+  ["security", "/dashboard/security"],
 ];
 
 /** Sections shown in live mode only: payments without a charge exist only there. */

@@ -11,6 +11,7 @@ import { registerKeyPages } from "./routes/keys.ts";
 import { registerNotificationPages } from "./routes/notifications.ts";
 import { registerPixProviderPages } from "./routes/pix-provider.ts";
 import { registerProductPages } from "./routes/products.ts";
+import { registerSecurityPages } from "./routes/security.ts";
 import { registerSetupPages } from "./routes/setup.ts";
 import { registerSignInPages } from "./routes/sign-in.ts";
 import { registerSubscriptionPages } from "./routes/subscriptions.ts";
@@ -35,6 +36,7 @@ export function registerDashboard(web: FastifyInstance, deps: AppDeps): void {
   registerWalletPages(web, deps);
   registerPixProviderPages(web, deps);
   registerAccountPages(web, deps);
+  registerSecurityPages(web, deps);
   // Any other path under /dashboard is the not-found page, not the API's JSON 404 (a wildcard
   // route matches only when no static or parametric route does).
   web.get("/dashboard/*", WEB_ROUTE, async (req) => {

@@ -1,0 +1,90 @@
+import * as q from "../../db/queries/two-factor.ts";
+import { findUser } from "../../db/queries/users.ts";
+import { sha256Hex } from "../sha256.ts";
+import { startSession } from "./sessions.ts";
+import type { SignInDeps } from "./sign-in.ts";
+import { startAttempt } from "./sign-in-throttle.ts";
+import { checkSecondFactor } from "./two-factor.ts";
+
+// The second step of signing in, for a user with an authenticator app. The right password makes
+// a pending sign-in: a cookie of 32 random bytes (its SHA-256 stored) that opens nothing but the
+// code form, for PENDING_MS. Each code passes the same throttle as a password (a wrong one stays
+// counted for the e-mail and the address), and MAX_CODE_FAILURES wrong codes end the pending
+// sign-in, so the password must be typed again. The right code (or an unused recovery code)
+// opens the session.
+
+export const PENDING_MS = 5 * 60_000;
+export const MAX_CODE_FAILURES = 5;
+
+export async function startPendingSignIn(
+  deps: Pick<SignInDeps, "db" | "clock" | "random">,
+  user: { id: string; accountId: string },
+): Promise<string> {
+  const cookie = deps.random.bytes(32).toString("base64url");
+  const now = deps.clock.now();
+  await q.insertPendingSignIn(deps.db, {
+    idHash: sha256Hex(cookie),
+    userId: user.id,
+    accountId: user.accountId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + PENDING_MS),
+  });
+  return cookie;
+}
+
+/** Whether a pending cookie still waits for its code (the code page is shown only then). */
+export async function pendingSignInAlive(
+  deps: Pick<SignInDeps, "db" | "clock">,
+  cookie: string | undefined,
+): Promise<boolean> {
+  if (!cookie || cookie.length > 100) return false;
+  return Boolean(
+    await q.findPendingSignIn(deps.db, { idHash: sha256Hex(cookie), now: deps.clock.now() }),
+  );
+}
+
+export type CodeOutcome =
+  | { ok: true; cookie: string; userId: string }
+  | { ok: false; reason: "wrong" }
+  | { ok: false; reason: "expired" }
+  | { ok: false; reason: "throttled"; retryAfterSec: number };
+
+export async function completeSignIn(
+  deps: SignInDeps,
+  input: {
+    pendingCookie: string | undefined;
+    code: string;
+    ip: string;
+    previousCookie?: string | undefined;
+    userAgent?: string | undefined;
+  },
+): Promise<CodeOutcome> {
+  const cookie = input.pendingCookie;
+  if (!cookie || cookie.length > 100) return { ok: false, reason: "expired" };
+  const idHash = sha256Hex(cookie);
+  const pending = await q.findPendingSignIn(deps.db, { idHash, now: deps.clock.now() });
+  if (!pending) return { ok: false, reason: "expired" };
+  const user = await findUser(deps.db, { accountId: pending.accountId, id: pending.userId });
+  if (!user) return { ok: false, reason: "expired" };
+  const attempt = await startAttempt(deps, { email: user.email, ip: input.ip });
+  if (!attempt.ok) return { ok: false, reason: "throttled", retryAfterSec: attempt.retryAfterSec };
+  const check = await checkSecondFactor(deps, { userId: user.id, email: user.email }, input.code);
+  if (check !== "ok") {
+    // The failure stays counted by the throttle; too many end this pending sign-in.
+    if ((await q.countPendingFailure(deps.db, idHash)) >= MAX_CODE_FAILURES) {
+      await q.deletePendingSignIn(deps.db, idHash);
+      return { ok: false, reason: "expired" };
+    }
+    return { ok: false, reason: "wrong" };
+  }
+  await attempt.succeeded();
+  await q.deletePendingSignIn(deps.db, idHash);
+  const session = await startSession(deps, deps.limits, {
+    userId: user.id,
+    accountId: user.accountId,
+    previousCookie: input.previousCookie,
+    userAgent: input.userAgent,
+    ip: input.ip,
+  });
+  return { ok: true, cookie: session.cookie, userId: user.id };
+}
