@@ -52,7 +52,8 @@ describe("two-factor sign-in", () => {
       "SELECT totp_secret, totp_pending FROM users WHERE id = $1",
       [user.id],
     );
-    assert.ok(row?.totp_secret.startsWith("v1:"), "sealed");
+    assert.ok(row, "the user's row");
+    assert.ok(row.totp_secret.startsWith("v1:"), "sealed");
     assert.ok(!row.totp_secret.includes(secret), "the secret is not in the row");
     assert.equal(row.totp_pending, null);
     const hashes = await svc.deps.db.query<{ code_hash: string }>(
