@@ -1,9 +1,9 @@
 import * as q from "../../db/queries/two-factor.ts";
 import { findUser } from "../../db/queries/users.ts";
+import type { SecretBox } from "../../secrets/secret-box.ts";
 import { sha256Hex } from "../sha256.ts";
-import { startSession } from "./sessions.ts";
-import type { SignInDeps } from "./sign-in.ts";
-import { startAttempt } from "./sign-in-throttle.ts";
+import { type SessionDeps, type SessionLimits, startSession } from "./sessions.ts";
+import { startAttempt, type ThrottleDeps } from "./sign-in-throttle.ts";
 import { checkSecondFactor } from "./two-factor.ts";
 
 // The second step of signing in, for a user with an authenticator app. The right password makes
@@ -12,6 +12,13 @@ import { checkSecondFactor } from "./two-factor.ts";
 // counted for the e-mail and the address), and MAX_CODE_FAILURES wrong codes end the pending
 // sign-in, so the password must be typed again. The right code (or an unused recovery code)
 // opens the session.
+
+export type SignInDeps = SessionDeps &
+  ThrottleDeps & {
+    secretBox: SecretBox;
+    limits: SessionLimits & ThrottleDeps["limits"];
+    scryptCost: number;
+  };
 
 export const PENDING_MS = 5 * 60_000;
 export const MAX_CODE_FAILURES = 5;

@@ -1,9 +1,8 @@
 import { findUserByEmail } from "../../db/queries/users.ts";
-import type { SecretBox } from "../../secrets/secret-box.ts";
 import { decoyHash, verifyPassword } from "./password.ts";
-import { type SessionDeps, type SessionLimits, startSession } from "./sessions.ts";
-import { startPendingSignIn } from "./sign-in-code.ts";
-import { startAttempt, type ThrottleDeps } from "./sign-in-throttle.ts";
+import { startSession } from "./sessions.ts";
+import { type SignInDeps, startPendingSignIn } from "./sign-in-code.ts";
+import { startAttempt } from "./sign-in-throttle.ts";
 import { totpEnabled } from "./two-factor.ts";
 
 // Signing in. Each attempt passes the throttle first (sign-in-throttle.ts: per e-mail and IP
@@ -12,12 +11,7 @@ import { totpEnabled } from "./two-factor.ts";
 // authenticator app gets no session for the password alone: a pending sign-in (sign-in-code.ts)
 // waits a few minutes for the code.
 
-export type SignInDeps = SessionDeps &
-  ThrottleDeps & {
-    secretBox: SecretBox;
-    limits: SessionLimits & ThrottleDeps["limits"];
-    scryptCost: number;
-  };
+export type { SignInDeps };
 
 export type SignInOutcome =
   | { ok: true; cookie: string; userId: string }

@@ -1,4 +1,6 @@
+import * as q from "../../db/queries/dashboard-sessions.ts";
 import { findUser } from "../../db/queries/users.ts";
+import { sha256Hex } from "../sha256.ts";
 import { verifyPassword } from "./password.ts";
 import { markSudo, type Session } from "./sessions.ts";
 import { startAttempt, type ThrottleDeps } from "./sign-in-throttle.ts";
@@ -40,4 +42,47 @@ export async function confirmSudo(
   await attempt.succeeded();
   await markSudo(deps, session);
   return { ok: true };
+}
+
+// A form held back for the fresh factor: its fields sealed, bound to the session and the
+// reference (a row copied to another session does not open), for KEPT_MS.
+const KEPT_MS = 5 * 60_000;
+const keptBound = (session: Session, ref: string) => `sudo:${session.idHash}:${ref}`;
+
+/** Keeps a form's fields (JSON text) until the factor is given; the reference for the page. */
+export async function keepForm(
+  deps: TwoFactorDeps,
+  session: Session,
+  input: { action: string; fields: string },
+): Promise<string> {
+  const ref = deps.random.bytes(24).toString("base64url");
+  await q.insertSudoForm(deps.db, {
+    idHash: sha256Hex(ref),
+    sessionHash: session.idHash,
+    action: input.action,
+    bodySealed: deps.secretBox.seal(input.fields, keptBound(session, ref)),
+    expiresAt: new Date(deps.clock.now().getTime() + KEPT_MS),
+  });
+  return ref;
+}
+
+/** The kept form's fields, while it lives, for this session and address; else undefined. */
+export async function keptForm(
+  deps: TwoFactorDeps,
+  session: Session,
+  input: { action: string; ref: string },
+): Promise<string | undefined> {
+  if (input.ref.length > 100) return undefined;
+  const row = await q.findSudoForm(deps.db, {
+    idHash: sha256Hex(input.ref),
+    sessionHash: session.idHash,
+    now: deps.clock.now(),
+  });
+  if (!row || row.action !== input.action) return undefined;
+  return deps.secretBox.open(row.bodySealed, keptBound(session, input.ref));
+}
+
+/** Forgets a kept form once it went through (and any expired ones). */
+export async function dropKeptForm(deps: TwoFactorDeps, ref: string): Promise<void> {
+  await q.deleteSudoForm(deps.db, sha256Hex(ref), deps.clock.now());
 }

@@ -27,8 +27,7 @@ export type Section =
   | "wallet"
   | "pix"
   | "unmatched"
-  | "account"
-  | "security";
+  | "account";
 
 const NAV: Array<[Section, string]> = [
   ["home", "/dashboard"],
@@ -41,7 +40,6 @@ const NAV: Array<[Section, string]> = [
   ["pix", "/dashboard/pix-provider"],
   ["unmatched", "/dashboard/unmatched-payments"],
   ["account", "/dashboard/account"],
-  ["security", "/dashboard/security"],
 ];
 
 /** Sections shown in live mode only: payments without a charge exist only there. */

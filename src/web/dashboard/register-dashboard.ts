@@ -14,6 +14,7 @@ import { registerProductPages } from "./routes/products.ts";
 import { registerSecurityPages } from "./routes/security.ts";
 import { registerSetupPages } from "./routes/setup.ts";
 import { registerSignInPages } from "./routes/sign-in.ts";
+import { registerSignInCodePage } from "./routes/sign-in-code.ts";
 import { registerSubscriptionPages } from "./routes/subscriptions.ts";
 import { registerLiveMoneyPages } from "./routes/unmatched.ts";
 import { registerWalletPages } from "./routes/wallet.ts";
@@ -22,6 +23,7 @@ import { registerWebhookPages } from "./routes/webhooks.ts";
 /** The merchant dashboard's pages, all under /dashboard (docs/dashboard.md). */
 export function registerDashboard(web: FastifyInstance, deps: AppDeps): void {
   registerSignInPages(web, deps);
+  registerSignInCodePage(web, deps);
   registerSetupPages(web, deps);
   registerHomePage(web, deps);
   registerChargePages(web, deps);

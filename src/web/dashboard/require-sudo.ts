@@ -1,9 +1,13 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import * as q from "../../db/queries/dashboard-sessions.ts";
 import type { AppDeps } from "../../deps.ts";
-import { sha256Hex } from "../../domain/sha256.ts";
 import { sudoFresh } from "../../domain/users/sessions.ts";
-import { confirmSudo, sudoFactor } from "../../domain/users/sudo.ts";
+import {
+  confirmSudo,
+  dropKeptForm,
+  keepForm,
+  keptForm,
+  sudoFactor,
+} from "../../domain/users/sudo.ts";
 import { formRaw, formText } from "../forms.ts";
 import { dashT, type Section, sendDashPage } from "./chrome.ts";
 import { signed } from "./session.ts";
@@ -16,7 +20,6 @@ import { sudoView } from "./views/sudo.ts";
 // URL with the kept form's reference, and the handler then runs with the original fields, as
 // if never interrupted. A kept form lives as long as a pending sign-in.
 
-const KEPT_MS = 5 * 60_000;
 const REF_FIELD = "_sudo";
 const ANSWER_FIELD = "sudo_answer";
 
@@ -45,7 +48,6 @@ export async function requireSudo(
   const body = (req.body ?? {}) as Body;
   const windowMs = deps.config.dashboard.sudoMs;
   const ref = formText(body, REF_FIELD);
-  const bound = (r: string) => `sudo:${session.idHash}:${r}`;
   const show = async (r: string, error?: string, status = 200) => {
     const factor = await sudoFactor(deps, session);
     const t = dashT(req);
@@ -61,25 +63,12 @@ export async function requireSudo(
 
   if (!ref) {
     if (!opts.needed(body) || sudoFresh(deps, session, windowMs)) return true;
-    const r = deps.random.bytes(24).toString("base64url");
-    await q.insertSudoForm(deps.db, {
-      idHash: sha256Hex(r),
-      sessionHash: session.idHash,
-      action,
-      bodySealed: deps.secretBox.seal(toJson(body), bound(r)),
-      expiresAt: new Date(deps.clock.now().getTime() + KEPT_MS),
-    });
-    return show(r);
+    return show(await keepForm(deps, session, { action, fields: toJson(body) }));
   }
 
-  const now = deps.clock.now();
-  const kept = await q.findSudoForm(deps.db, {
-    idHash: sha256Hex(ref),
-    sessionHash: session.idHash,
-    now,
-  });
+  const kept = await keptForm(deps, session, { action, ref });
   const t = dashT(req);
-  if (!kept || kept.action !== action) {
+  if (kept === undefined) {
     await sendDashPage(req, reply, {
       section: opts.section,
       title: t("sudo.title"),
@@ -100,8 +89,8 @@ export async function requireSudo(
       return show(ref, t(throttled ? "signin.throttled" : "sudo.wrong"), throttled ? 429 : 401);
     }
   }
-  await q.deleteSudoForm(deps.db, sha256Hex(ref), now);
-  req.body = fromJson(deps.secretBox.open(kept.bodySealed, bound(ref)));
+  await dropKeptForm(deps, ref);
+  req.body = fromJson(kept);
   return true;
 }
 

@@ -91,6 +91,9 @@ export const dashboard = defineArea(
     "nav.unmatched": "Pix sem cobrança",
     "nav.account": "Conta",
     "nav.security": "Segurança",
+    "account.security.help":
+      "Verificação em duas etapas com um aplicativo autenticador, e as sessões abertas em outros navegadores.",
+    "account.security.link": "Abrir a página de segurança",
     "home.title": "Hoje",
     "home.today.count": "cobranças criadas",
     "home.today.amount": "valor cobrado",
@@ -523,6 +526,9 @@ export const dashboard = defineArea(
     "nav.unmatched": "Unmatched Pix",
     "nav.account": "Account",
     "nav.security": "Security",
+    "account.security.help":
+      "Two-step verification with an authenticator app, and the sessions open on other browsers.",
+    "account.security.link": "Open the security page",
     "home.title": "Today",
     "home.today.count": "charges created",
     "home.today.amount": "amount charged",

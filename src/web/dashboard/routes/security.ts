@@ -18,11 +18,14 @@ import { dashPage } from "./page.ts";
 // The Security page (views/security.ts): set up the authenticator app, turn it off with a code,
 // and see or end the user's sessions on other browsers.
 
-export function registerSecurityPages(web: FastifyInstance, deps: AppDeps): void {
-  const r = signedInRoutes(web, deps);
-  const show = dashPage(
+type Routes = ReturnType<typeof signedInRoutes>;
+type Show = ReturnType<typeof securityPage>;
+
+const securityPage = (deps: AppDeps) =>
+  dashPage(
     deps,
-    "security",
+    // Under Account in the navigation (a link from its page): the header stays one line wide.
+    "account",
     async (req) => {
       const { session } = signed(req);
       const [enabled, codesLeft, sessions] = await Promise.all([
@@ -34,6 +37,10 @@ export function registerSecurityPages(web: FastifyInstance, deps: AppDeps): void
     },
     securityView,
   );
+
+export function registerSecurityPages(web: FastifyInstance, deps: AppDeps): void {
+  const r = signedInRoutes(web, deps);
+  const show = securityPage(deps);
   const user = (req: FastifyRequest) => {
     const { session } = signed(req);
     return { userId: session.userId, email: session.email };
@@ -81,6 +88,12 @@ export function registerSecurityPages(web: FastifyInstance, deps: AppDeps): void
     return show(req, reply, ok(dashT(req)("security.disabled")));
   });
 
+  registerSessionActions(r, deps, show);
+}
+
+/** Ending one of the user's other sessions, or all of them. */
+function registerSessionActions(r: Routes, deps: AppDeps, show: Show) {
+  const ok = (text: string) => ({ flash: { kind: "ok" as const, text } });
   r.post("/dashboard/security/sessions/:ref/end", async (req, reply) => {
     const ref = (req.params as { ref: string }).ref;
     const ended = await endSessionByRef(deps, sessionLimits(deps), signed(req).session, ref);

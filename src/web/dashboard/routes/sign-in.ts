@@ -2,17 +2,14 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../../deps.ts";
 import { endAllSessions, endSession, switchMode } from "../../../domain/users/sessions.ts";
 import { signIn } from "../../../domain/users/sign-in.ts";
-import { completeSignIn, pendingSignInAlive } from "../../../domain/users/sign-in-code.ts";
 import type { Mode } from "../../../kernel/mode.ts";
 import { requireOrigin } from "../../csrf.ts";
 import { formRaw, formText } from "../../forms.ts";
 import { WEB_ROUTE } from "../../route-options.ts";
 import { dashT, type Flash, sendPublicPage } from "../chrome.ts";
 import {
-  clearPendingCookie,
   clearSessionCookie,
   localPath,
-  PENDING_COOKIE,
   SESSION_COOKIE,
   sessionLimits,
   setPendingCookie,
@@ -20,7 +17,7 @@ import {
   signed,
   signedInRoutes,
 } from "../session.ts";
-import { signInCodeView, signInView } from "../views/sign-in.ts";
+import { signInView } from "../views/sign-in.ts";
 
 // Signing in and out, and the test/live switch (the one-time links that create users are
 // setup.ts). The sign-in form has no session yet, so its CSRF defence is the Origin check alone
@@ -28,7 +25,7 @@ import { signInCodeView, signInView } from "../views/sign-in.ts";
 // with an authenticator app is asked for its code on a second page (/dashboard/sign-in/code),
 // holding only a pending sign-in cookie until then.
 
-const signInDeps = (deps: AppDeps) => {
+export const signInDeps = (deps: AppDeps) => {
   const { dashboard } = deps.config;
   return {
     ...deps,
@@ -79,53 +76,6 @@ export function registerSignInPages(web: FastifyInstance, deps: AppDeps): void {
     const main = signInView(t, { email, next, flash: { kind: "error", text } });
     return sendPublicPage(req, reply, {
       title: t("signin.title"),
-      main,
-      status: throttled ? 429 : 401,
-    });
-  });
-
-  web.get("/dashboard/sign-in/code", WEB_ROUTE, async (req, reply) => {
-    const next = localPath((req.query as Record<string, string | undefined>).next);
-    if (!(await pendingSignInAlive(deps, req.cookies[PENDING_COOKIE]))) {
-      return reply.redirect(`/dashboard/sign-in?next=${encodeURIComponent(next)}`, 303);
-    }
-    const t = dashT(req);
-    return sendPublicPage(req, reply, {
-      title: t("signin.code.title"),
-      main: signInCodeView(t, { next }),
-    });
-  });
-
-  web.post("/dashboard/sign-in/code", WEB_ROUTE, async (req, reply) => {
-    requireOrigin(deps, req);
-    const t = dashT(req);
-    const next = localPath(formText(req.body, "next"));
-    const outcome = await completeSignIn(signInDeps(deps), {
-      pendingCookie: req.cookies[PENDING_COOKIE],
-      code: formText(req.body, "code"),
-      ip: req.ip,
-      previousCookie: req.cookies[SESSION_COOKIE],
-      userAgent: req.headers["user-agent"],
-    });
-    if (outcome.ok) {
-      clearPendingCookie(deps, reply);
-      setSessionCookie(deps, reply, outcome.cookie);
-      return reply.redirect(next, 303);
-    }
-    if (outcome.reason === "expired") {
-      clearPendingCookie(deps, reply);
-      const main = signInView(t, {
-        next,
-        flash: { kind: "error", text: t("signin.code.expired") },
-      });
-      return sendPublicPage(req, reply, { title: t("signin.title"), main, status: 401 });
-    }
-    const throttled = outcome.reason === "throttled";
-    if (throttled) reply.header("Retry-After", String(outcome.retryAfterSec));
-    const text = t(throttled ? "signin.throttled" : "signin.code.wrong");
-    const main = signInCodeView(t, { next, flash: { kind: "error", text } });
-    return sendPublicPage(req, reply, {
-      title: t("signin.code.title"),
       main,
       status: throttled ? 429 : 401,
     });
