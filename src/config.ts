@@ -146,6 +146,7 @@ const EnvSchema = z.object({
   TOSTAO_SIGNIN_ATTEMPTS_PER_EMAIL: intSetting(1, 1000, 10),
   TOSTAO_SIGNIN_ATTEMPTS_PER_IP: intSetting(1, 10_000, 50),
   TOSTAO_PASSWORD_SCRYPT_COST: intSetting(14, 20, 17),
+  TOSTAO_SUDO_SECONDS: intSetting(1, 86_400, 600),
   TOSTAO_HEAP_GROWTH_PERCENT: intSetting(0, 300, 50),
   TOSTAO_SMTP_URL: smtpUrl,
   TOSTAO_SMTP_TEST_URL: smtpUrl,
@@ -255,6 +256,8 @@ export type Config = {
     attemptsPerEmail: number;
     attemptsPerIp: number;
     scryptCost: number;
+    /** How long a fresh factor (sign-in, a code) lets money-routing changes through (TOSTAO_SUDO_SECONDS). */
+    sudoMs: number;
   };
 };
 
@@ -385,6 +388,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       attemptsPerEmail: e.TOSTAO_SIGNIN_ATTEMPTS_PER_EMAIL,
       attemptsPerIp: e.TOSTAO_SIGNIN_ATTEMPTS_PER_IP,
       scryptCost: e.TOSTAO_PASSWORD_SCRYPT_COST,
+      sudoMs: e.TOSTAO_SUDO_SECONDS * 1000,
     },
   };
 }

@@ -17,5 +17,8 @@ export const AUDIT_ACTIONS = [
   "member.joined",
   "member.removed",
   "settings.changed",
+  "two_factor.enabled",
+  "two_factor.disabled",
+  "two_factor.recovery_code_used",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -20,6 +20,8 @@ export type Session = {
   email: string;
   csrfToken: string;
   mode: Mode;
+  /** When this session's user last gave a fresh factor (signing in counts). */
+  sudoAt: Date | null;
 };
 
 /** Writes are saved by refreshing last_seen_at at most this often. */
@@ -28,7 +30,13 @@ const TOUCH_EVERY_MS = 60_000;
 export async function startSession(
   deps: SessionDeps,
   limits: SessionLimits,
-  input: { userId: string; accountId: string; previousCookie?: string | undefined },
+  input: {
+    userId: string;
+    accountId: string;
+    previousCookie?: string | undefined;
+    userAgent?: string | undefined;
+    ip?: string | undefined;
+  },
 ): Promise<{ cookie: string }> {
   const now = deps.clock.now();
   if (input.previousCookie) await q.deleteSession(deps.db, sha256Hex(input.previousCookie));
@@ -43,6 +51,11 @@ export async function startSession(
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + limits.maxMs),
+    // The Security page names the session by its browser and address (cut: a header is free text).
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+    ip: input.ip ?? null,
+    // Signing in is a fresh factor: the password, and the code when the user has one.
+    sudoAt: now,
   });
   return { cookie };
 }
@@ -52,6 +65,7 @@ export async function resolveSession(
   deps: SessionDeps,
   limits: SessionLimits,
   cookie: string | undefined,
+  ip?: string,
 ): Promise<Session | undefined> {
   if (!cookie || cookie.length > 100) return undefined;
   const now = deps.clock.now();
@@ -63,7 +77,7 @@ export async function resolveSession(
   });
   if (!row) return undefined;
   if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-    await q.touchSession(deps.db, { idHash, at: now });
+    await q.touchSession(deps.db, { idHash, at: now, ip });
   }
   return {
     idHash,
@@ -72,7 +86,78 @@ export async function resolveSession(
     email: row.email,
     csrfToken: row.csrfToken,
     mode: row.mode,
+    sudoAt: row.sudoAt ?? null,
   };
+}
+
+/** Records a fresh factor given in this session (a code or password asked before a change). */
+export async function markSudo(deps: { db: Db; clock: Clock }, session: Session): Promise<void> {
+  const at = deps.clock.now();
+  await q.setSessionSudo(deps.db, { idHash: session.idHash, at });
+  session.sudoAt = at;
+}
+
+/** Whether the session's last fresh factor is younger than `windowMs`. */
+export function sudoFresh(deps: { clock: Clock }, session: Session, windowMs: number): boolean {
+  if (!session.sudoAt) return false;
+  return deps.clock.now().getTime() - session.sudoAt.getTime() < windowMs;
+}
+
+export type SessionListing = {
+  /** A reference for the page's forms: a hash of the id hash, so the page names no row key. */
+  ref: string;
+  current: boolean;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+};
+
+const refOf = (idHash: string) => sha256Hex(`session-ref:${idHash}`).slice(0, 24);
+
+/** The user's open sessions, this one marked. */
+export async function listSessions(
+  deps: { db: Db; clock: Clock },
+  limits: SessionLimits,
+  session: Session,
+): Promise<SessionListing[]> {
+  const now = deps.clock.now();
+  const rows = await q.listUserSessions(deps.db, {
+    userId: session.userId,
+    now,
+    idleSince: new Date(now.getTime() - limits.idleMs),
+  });
+  return rows.map((r) => ({
+    ref: refOf(r.idHash),
+    current: r.idHash === session.idHash,
+    userAgent: r.userAgent,
+    ip: r.ip,
+    createdAt: r.createdAt,
+    lastSeenAt: r.lastSeenAt,
+  }));
+}
+
+/** Ends one of the user's other sessions by its page reference; false when there is none. */
+export async function endSessionByRef(
+  deps: { db: Db; clock: Clock },
+  limits: SessionLimits,
+  session: Session,
+  ref: string,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const rows = await q.listUserSessions(deps.db, {
+    userId: session.userId,
+    now,
+    idleSince: new Date(now.getTime() - limits.idleMs),
+  });
+  const row = rows.find((r) => refOf(r.idHash) === ref && r.idHash !== session.idHash);
+  if (!row) return false;
+  return q.deleteUserSession(deps.db, { userId: session.userId, idHash: row.idHash });
+}
+
+/** Signs the user out on every other browser, this one kept. */
+export async function endOtherSessions(deps: { db: Db }, session: Session): Promise<number> {
+  return q.deleteUserSessions(deps.db, { userId: session.userId, keep: session.idHash });
 }
 
 export async function endSession(

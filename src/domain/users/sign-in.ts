@@ -1,8 +1,10 @@
 import { findUserByEmail } from "../../db/queries/users.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { decoyHash, verifyPassword } from "./password.ts";
-import { type SessionDeps, type SessionLimits, startSession } from "./sessions.ts";
-import { startAttempt, type ThrottleDeps } from "./sign-in-throttle.ts";
+import { startSession } from "./sessions.ts";
+import { type SignInDeps, startPendingSignIn } from "./sign-in-code.ts";
+import { startAttempt } from "./sign-in-throttle.ts";
+import { totpEnabled } from "./two-factor.ts";
 
 // Signing in. Each attempt passes the throttle first (sign-in-throttle.ts: per e-mail and IP
 // pair, per IP, and a growing wait per e-mail; only failures stay counted); then an unknown
@@ -12,15 +14,15 @@ import { startAttempt, type ThrottleDeps } from "./sign-in-throttle.ts";
 // client's IP and User-Agent (never the password typed). An unknown e-mail belongs to no
 // account's log, and the throttle's refusals are not logged: they are the attacker's volume,
 // which would otherwise grow the log without bound; the wrong passwords before them are there.
+//
+// A user with an authenticator app gets no session for the password alone: a pending sign-in
+// (sign-in-code.ts) waits a few minutes for the code, and the success is logged there.
 
-export type SignInDeps = SessionDeps &
-  ThrottleDeps & {
-    limits: SessionLimits & ThrottleDeps["limits"];
-    scryptCost: number;
-  };
+export type { SignInDeps };
 
 export type SignInOutcome =
   | { ok: true; cookie: string; userId: string }
+  | { ok: false; reason: "code"; pendingCookie: string }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "throttled"; retryAfterSec: number };
 
@@ -30,8 +32,8 @@ export async function signIn(
     email: string;
     password: string;
     ip: string;
-    userAgent?: string | undefined;
     previousCookie?: string | undefined;
+    userAgent?: string | undefined;
   },
 ): Promise<SignInOutcome> {
   const email = input.email.trim().toLowerCase();
@@ -55,11 +57,18 @@ export async function signIn(
     return { ok: false, reason: "invalid" };
   }
   await attempt.succeeded();
+  if (await totpEnabled(deps, user.id)) {
+    // The password was right; the sign-in succeeds (and is logged) only with the code.
+    const pendingCookie = await startPendingSignIn(deps, user);
+    return { ok: false, reason: "code", pendingCookie };
+  }
   const { cookie } = await deps.db.transaction(async (db) => {
     const session = await startSession({ ...deps, db }, deps.limits, {
       userId: user.id,
       accountId: user.accountId,
       previousCookie: input.previousCookie,
+      userAgent: input.userAgent,
+      ip: input.ip,
     });
     await recordAudit(
       { ...deps, db },

@@ -12,8 +12,10 @@ import { registerKeyPages } from "./routes/keys.ts";
 import { registerNotificationPages } from "./routes/notifications.ts";
 import { registerPixProviderPages } from "./routes/pix-provider.ts";
 import { registerProductPages } from "./routes/products.ts";
+import { registerSecurityPages } from "./routes/security.ts";
 import { registerSetupPages } from "./routes/setup.ts";
 import { registerSignInPages } from "./routes/sign-in.ts";
+import { registerSignInCodePage } from "./routes/sign-in-code.ts";
 import { registerStatementPage } from "./routes/statement.ts";
 import { registerSubscriptionPages } from "./routes/subscriptions.ts";
 import { registerLiveMoneyPages } from "./routes/unmatched.ts";
@@ -23,6 +25,7 @@ import { registerWebhookPages } from "./routes/webhooks.ts";
 /** The merchant dashboard's pages, all under /dashboard (docs/dashboard.md). */
 export function registerDashboard(web: FastifyInstance, deps: AppDeps): void {
   registerSignInPages(web, deps);
+  registerSignInCodePage(web, deps);
   registerSetupPages(web, deps);
   registerHomePage(web, deps);
   registerChargePages(web, deps);
@@ -39,6 +42,7 @@ export function registerDashboard(web: FastifyInstance, deps: AppDeps): void {
   registerWalletPages(web, deps);
   registerPixProviderPages(web, deps);
   registerAccountPages(web, deps);
+  registerSecurityPages(web, deps);
   // Any other path under /dashboard is the not-found page, not the API's JSON 404 (a wildcard
   // route matches only when no static or parametric route does).
   web.get("/dashboard/*", WEB_ROUTE, async (req) => {

@@ -43,6 +43,17 @@ export function setSessionCookie(deps: AppDeps, reply: FastifyReply, value: stri
   });
 }
 
+/** The pending sign-in's cookie (password right, code awaited): minutes, no session rights. */
+export const PENDING_COOKIE = "tostao_signin";
+
+export function setPendingCookie(deps: AppDeps, reply: FastifyReply, value: string): void {
+  reply.setCookie(PENDING_COOKIE, value, { ...sessionCookieOptions(deps), maxAge: 5 * 60 });
+}
+
+export function clearPendingCookie(deps: AppDeps, reply: FastifyReply): void {
+  reply.clearCookie(PENDING_COOKIE, sessionCookieOptions(deps));
+}
+
 export function clearSessionCookie(deps: AppDeps, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(deps));
 }
@@ -67,7 +78,12 @@ export function signed(req: FastifyRequest): Signed {
  */
 export function signedInRoutes(web: FastifyInstance, deps: AppDeps) {
   const preHandler = async (req: FastifyRequest, reply: FastifyReply) => {
-    const session = await resolveSession(deps, sessionLimits(deps), req.cookies[SESSION_COOKIE]);
+    const session = await resolveSession(
+      deps,
+      sessionLimits(deps),
+      req.cookies[SESSION_COOKIE],
+      req.ip,
+    );
     if (!session) {
       if (req.cookies[SESSION_COOKIE]) clearSessionCookie(deps, reply);
       const next = req.method === "GET" ? `?next=${encodeURIComponent(req.url)}` : "";

@@ -36,6 +36,7 @@ const FIELDS: Record<string, string> = {
   file: "arquivo",
   profile: "conexão PSP",
   key: "chave",
+  totp: "autenticador",
   ...DUE_FIELDS,
 };
 
@@ -101,6 +102,19 @@ const MESSAGES: Array<[RegExp, string | ((match: string, ...groups: string[]) =>
     "este link é desconhecido, já foi usado ou expirou; peça um novo",
   ],
   [/^product (\S+) is archived$/, "o produto $1 foi arquivado"],
+  [/^is already on$/, "já está ativado"],
+  [/^is not on$/, "não está ativado"],
+  [/^set up the authenticator app first$/, "configure o aplicativo autenticador primeiro"],
+  [/^is not the app's current code$/, "não é o código atual do aplicativo"],
+  [
+    /^the set-up changed meanwhile; start again$/,
+    "a configuração mudou enquanto isso; comece de novo",
+  ],
+  [/^too many attempts; try again in (\d+) s$/, "muitas tentativas; tente de novo em $1 s"],
+  [
+    /^is not a current code or an unused recovery code$/,
+    "não é um código atual nem um código de recuperação ainda não usado",
+  ],
   [
     /^an account may have at most (\d+) active tokens; revoke one first$/,
     "uma conta pode ter no máximo $1 chaves ativas; revogue uma antes",

@@ -10,12 +10,13 @@ import { sealFor, submission } from "../../form-once.ts";
 import { formText } from "../../forms.ts";
 import { dashT, runAction } from "../chrome.ts";
 import { parseForm } from "../format.ts";
+import { requireSudo } from "../require-sudo.ts";
 import { signed, signedInRoutes, userActor } from "../session.ts";
 import { keysView, type NewKey } from "../views/keys.ts";
 import { dashPage } from "./page.ts";
 
 // API keys (views/keys.ts): create one (its value shown once), revoke one. A dashboard user acts
-// as the account's owner, so they may create live keys.
+// as the account's owner, so they may create live keys, after a fresh factor (require-sudo.ts).
 
 export function registerKeyPages(web: FastifyInstance, deps: AppDeps): void {
   const r = signedInRoutes(web, deps);
@@ -29,6 +30,9 @@ export function registerKeyPages(web: FastifyInstance, deps: AppDeps): void {
   r.get("/dashboard/keys", (req, reply) => show(req, reply));
 
   r.post("/dashboard/keys", async (req, reply) => {
+    // A live key can move money: it asks for a fresh factor (the form is kept meanwhile).
+    const live = (body: unknown) => formText(body, "mode") === "live";
+    if (!(await requireSudo(deps, req, reply, { section: "keys", needed: live }))) return reply;
     const { who } = signed(req);
     const label = formText(req.body, "label");
     const mode: Mode = formText(req.body, "mode") === "live" ? "live" : "test";

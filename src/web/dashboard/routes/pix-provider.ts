@@ -9,6 +9,7 @@ import {
 import { formBody } from "../../forms.ts";
 import { dashT, runAction } from "../chrome.ts";
 import { parseForm } from "../format.ts";
+import { requireSudo } from "../require-sudo.ts";
 import { signed, signedInRoutes, userActor } from "../session.ts";
 import { pixProviderView, TYPED_FIELDS, type Typed } from "../views/pix-provider.ts";
 import { dashPage } from "./page.ts";
@@ -105,6 +106,9 @@ export function registerPixProviderPages(web: FastifyInstance, deps: AppDeps): v
   r.get("/dashboard/pix-provider", (req, reply) => show(req, reply));
 
   r.post("/dashboard/pix-provider", async (req, reply) => {
+    // Live: where the money goes changes, so a fresh factor first (require-sudo.ts).
+    const live = () => signed(req).who.mode === "live";
+    if (!(await requireSudo(deps, req, reply, { section: "pix", needed: live }))) return reply;
     const done = await runAction(() =>
       savePspConnection(deps, signed(req).who, connectionInput(req.body), userActor(req)),
     );

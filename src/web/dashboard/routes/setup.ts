@@ -64,6 +64,8 @@ export function registerSetupPages(web: FastifyInstance, deps: AppDeps): void {
       userId: user.id,
       accountId: user.accountId,
       previousCookie: req.cookies[SESSION_COOKIE],
+      userAgent: req.headers["user-agent"],
+      ip: req.ip,
     });
     setSessionCookie(deps, reply, cookie);
     return reply.redirect("/dashboard?done=welcome", 303);

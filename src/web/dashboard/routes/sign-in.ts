@@ -12,6 +12,7 @@ import {
   localPath,
   SESSION_COOKIE,
   sessionLimits,
+  setPendingCookie,
   setSessionCookie,
   signed,
   signedInRoutes,
@@ -21,7 +22,23 @@ import { signInView } from "../views/sign-in.ts";
 
 // Signing in and out, and the test/live switch (the one-time links that create users are
 // setup.ts). The sign-in form has no session yet, so its CSRF defence is the Origin check alone
-// (and SameSite=Lax keeps a cross-site post from carrying an existing session anyway).
+// (and SameSite=Lax keeps a cross-site post from carrying an existing session anyway). A user
+// with an authenticator app is asked for its code on a second page (/dashboard/sign-in/code),
+// holding only a pending sign-in cookie until then.
+
+export const signInDeps = (deps: AppDeps) => {
+  const { dashboard } = deps.config;
+  return {
+    ...deps,
+    attempts: deps.signInAttempts,
+    limits: {
+      ...sessionLimits(deps),
+      perEmail: dashboard.attemptsPerEmail,
+      perIp: dashboard.attemptsPerIp,
+    },
+    scryptCost: dashboard.scryptCost,
+  };
+};
 
 export function registerSignInPages(web: FastifyInstance, deps: AppDeps): void {
   web.get("/dashboard/sign-in", WEB_ROUTE, async (req, reply) => {
@@ -39,29 +56,20 @@ export function registerSignInPages(web: FastifyInstance, deps: AppDeps): void {
     const t = dashT(req);
     const email = formText(req.body, "email");
     const next = localPath(formText(req.body, "next"));
-    const { dashboard } = deps.config;
-    const outcome = await signIn(
-      {
-        ...deps,
-        attempts: deps.signInAttempts,
-        limits: {
-          ...sessionLimits(deps),
-          perEmail: dashboard.attemptsPerEmail,
-          perIp: dashboard.attemptsPerIp,
-        },
-        scryptCost: dashboard.scryptCost,
-      },
-      {
-        email,
-        password: formRaw(req.body, "password"),
-        ip: req.ip,
-        userAgent: req.headers["user-agent"],
-        previousCookie: req.cookies[SESSION_COOKIE],
-      },
-    );
+    const outcome = await signIn(signInDeps(deps), {
+      email,
+      password: formRaw(req.body, "password"),
+      ip: req.ip,
+      previousCookie: req.cookies[SESSION_COOKIE],
+      userAgent: req.headers["user-agent"],
+    });
     if (outcome.ok) {
       setSessionCookie(deps, reply, outcome.cookie);
       return reply.redirect(next, 303);
+    }
+    if (outcome.reason === "code") {
+      setPendingCookie(deps, reply, outcome.pendingCookie);
+      return reply.redirect(`/dashboard/sign-in/code?next=${encodeURIComponent(next)}`, 303);
     }
     const throttled = outcome.reason === "throttled";
     if (throttled) reply.header("Retry-After", String(outcome.retryAfterSec));

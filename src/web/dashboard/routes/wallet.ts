@@ -11,6 +11,7 @@ import { SaveLightningConnectionSchema } from "../../../domain/lightning/schemas
 import { formText } from "../../forms.ts";
 import { dashT, runAction } from "../chrome.ts";
 import { parseForm } from "../format.ts";
+import { requireSudo } from "../require-sudo.ts";
 import { signed, signedInRoutes, userActor } from "../session.ts";
 import { walletView } from "../views/wallet.ts";
 import { dashPage } from "./page.ts";
@@ -63,6 +64,9 @@ export function registerWalletPages(web: FastifyInstance, deps: AppDeps): void {
   });
 
   r.post("/dashboard/wallet", async (req, reply) => {
+    // Live: where the money goes changes, so a fresh factor first (require-sudo.ts).
+    const live = () => signed(req).who.mode === "live";
+    if (!(await requireSudo(deps, req, reply, { section: "wallet", needed: live }))) return reply;
     const done = await runAction(() =>
       activateWallet(deps, signed(req).who, walletInput(req), userActor(req)),
     );
@@ -71,6 +75,9 @@ export function registerWalletPages(web: FastifyInstance, deps: AppDeps): void {
   });
 
   r.post("/dashboard/wallet/lightning", async (req, reply) => {
+    // Live: where the money goes changes, so a fresh factor first (require-sudo.ts).
+    const live = () => signed(req).who.mode === "live";
+    if (!(await requireSudo(deps, req, reply, { section: "wallet", needed: live }))) return reply;
     const done = await runAction(() =>
       saveLightningConnection(deps, signed(req).who, nodeInput(req), userActor(req)),
     );

@@ -14,6 +14,7 @@ import { sealFor, submission } from "../../form-once.ts";
 import { formList, formText } from "../../forms.ts";
 import { dashT, runAction } from "../chrome.ts";
 import { parseForm } from "../format.ts";
+import { requireSudo } from "../require-sudo.ts";
 import { signed, signedInRoutes, userActor } from "../session.ts";
 import { type NewSecret, webhooksView, webhookView } from "../views/webhooks.ts";
 import { dashPage } from "./page.ts";
@@ -43,6 +44,9 @@ export function registerWebhookPages(web: FastifyInstance, deps: AppDeps): void 
   r.get("/dashboard/webhooks", (req, reply) => list(req, reply));
 
   r.post("/dashboard/webhooks", async (req, reply) => {
+    // Live: where the money goes changes, so a fresh factor first (require-sudo.ts).
+    const live = () => signed(req).who.mode === "live";
+    if (!(await requireSudo(deps, req, reply, { section: "webhooks", needed: live }))) return reply;
     const { who } = signed(req);
     const fields = { url: formText(req.body, "url"), events: formList(req.body, "events") };
     const sub = submission(req, who, "/dashboard/webhooks", fields);

@@ -34,6 +34,7 @@ ${users(ctx, data)}
       { class: "stack" },
     )}</section>
 ${ctx.who.mode === "test" ? testReset(ctx) : ""}
+<section class="card"><h2>${t("security.heading")}</h2><p>${t("account.security.help")}</p><p><a href="/dashboard/security">${t("account.security.link")}</a></p></section>
 <section class="card"><h2>${t("account.sessions")}</h2><p>${t("account.sessions.help")}</p>${postForm(ctx, "/dashboard/sign-out-everywhere", html`<button type="submit" class="danger">${t("account.signOutEverywhere")}</button>`)}</section>`,
   };
 }

@@ -48,3 +48,18 @@ ${nameField}<label>${t("signin.email")}<input type="email" name="email" value="$
 export function deadLinkView(t: DashT): SafeHtml {
   return html`<h1>${t("setup.title")}</h1><div class="flash error" role="alert">${t("setup.dead")}</div>`;
 }
+
+/** The sign-in's second step: the authenticator app's code, or a recovery code. */
+export function signInCodeView(
+  t: DashT,
+  opts: { next?: string; flash?: Flash | undefined },
+): SafeHtml {
+  return html`<h1>${t("signin.code.title")}</h1>${flashHtml(opts.flash)}
+<form class="stack card" method="post" action="/dashboard/sign-in/code">
+<input type="hidden" name="next" value="${opts.next ?? ""}">
+<p>${t("signin.code.intro")}</p>
+<label>${t("signin.code.label")}<input type="text" name="code" inputmode="text" autocomplete="one-time-code" autocapitalize="off" spellcheck="false" maxlength="20" required autofocus><span class="hint">${t("signin.code.help")}</span></label>
+<button type="submit">${t("signin.code.submit")}</button>
+</form>
+<p><a href="/dashboard/sign-in">${t("signin.code.restart")}</a></p>`;
+}

@@ -1,0 +1,105 @@
+import * as q from "../../db/queries/dashboard-sessions.ts";
+import { findUser } from "../../db/queries/users.ts";
+import { sha256Hex } from "../sha256.ts";
+import { verifyPassword } from "./password.ts";
+import { markSudo, type Session } from "./sessions.ts";
+import { startAttempt, type ThrottleDeps } from "./sign-in-throttle.ts";
+import {
+  checkSecondFactor,
+  noteRecoveryCodeUse,
+  type TwoFactorDeps,
+  totpEnabled,
+} from "./two-factor.ts";
+
+// "Sudo": a fresh factor before a change that routes money (a live key, where payouts go). A
+// session that gave one less than TOSTAO_SUDO_SECONDS ago (signing in counts) passes; otherwise
+// the user types the app's code, or the password when they have no app. Guesses pass the same
+// throttle as signing in, and a code is spent as at sign-in (never accepted twice).
+
+export type SudoDeps = TwoFactorDeps & ThrottleDeps;
+
+export type SudoCheck =
+  | { ok: true }
+  | { ok: false; reason: "wrong" }
+  | { ok: false; reason: "throttled"; retryAfterSec: number };
+
+/** What the user is asked for: the app's code, or the password without one. */
+export async function sudoFactor(
+  deps: TwoFactorDeps,
+  session: Session,
+): Promise<"code" | "password"> {
+  return (await totpEnabled(deps, session.userId)) ? "code" : "password";
+}
+
+export async function confirmSudo(
+  deps: SudoDeps,
+  session: Session,
+  input: { answer: string; ip: string; userAgent?: string | undefined },
+): Promise<SudoCheck> {
+  const user = await findUser(deps.db, { accountId: session.accountId, id: session.userId });
+  if (!user) return { ok: false, reason: "wrong" };
+  const attempt = await startAttempt(deps, { email: user.email, ip: input.ip });
+  if (!attempt.ok) return { ok: false, reason: "throttled", retryAfterSec: attempt.retryAfterSec };
+  const who = { userId: user.id, email: user.email };
+  const check = (await totpEnabled(deps, user.id))
+    ? await checkSecondFactor(deps, who, input.answer)
+    : input.answer.length <= 200 && (await verifyPassword(input.answer, user.passwordHash))
+      ? "password"
+      : "wrong";
+  if (check === "wrong") return { ok: false, reason: "wrong" };
+  await attempt.succeeded();
+  if (check !== "password") {
+    const actor = {
+      kind: "user" as const,
+      id: user.email,
+      ip: input.ip,
+      userAgent: input.userAgent,
+    };
+    await noteRecoveryCodeUse(deps, check, who, { accountId: session.accountId, actor }, "sudo");
+  }
+  await markSudo(deps, session);
+  return { ok: true };
+}
+
+// A form held back for the fresh factor: its fields sealed, bound to the session and the
+// reference (a row copied to another session does not open), for KEPT_MS.
+const KEPT_MS = 5 * 60_000;
+const keptBound = (session: Session, ref: string) => `sudo:${session.idHash}:${ref}`;
+
+/** Keeps a form's fields (JSON text) until the factor is given; the reference for the page. */
+export async function keepForm(
+  deps: TwoFactorDeps,
+  session: Session,
+  input: { action: string; fields: string },
+): Promise<string> {
+  const ref = deps.random.bytes(24).toString("base64url");
+  await q.insertSudoForm(deps.db, {
+    idHash: sha256Hex(ref),
+    sessionHash: session.idHash,
+    action: input.action,
+    bodySealed: deps.secretBox.seal(input.fields, keptBound(session, ref)),
+    expiresAt: new Date(deps.clock.now().getTime() + KEPT_MS),
+  });
+  return ref;
+}
+
+/** The kept form's fields, while it lives, for this session and address; else undefined. */
+export async function keptForm(
+  deps: TwoFactorDeps,
+  session: Session,
+  input: { action: string; ref: string },
+): Promise<string | undefined> {
+  if (input.ref.length > 100) return undefined;
+  const row = await q.findSudoForm(deps.db, {
+    idHash: sha256Hex(input.ref),
+    sessionHash: session.idHash,
+    now: deps.clock.now(),
+  });
+  if (!row || row.action !== input.action) return undefined;
+  return deps.secretBox.open(row.bodySealed, keptBound(session, input.ref));
+}
+
+/** Forgets a kept form once it went through (and any expired ones). */
+export async function dropKeptForm(deps: TwoFactorDeps, ref: string): Promise<void> {
+  await q.deleteSudoForm(deps.db, sha256Hex(ref), deps.clock.now());
+}
