@@ -17,7 +17,8 @@ export type IdKind =
   | "wal"
   | "usr"
   | "upm"
-  | "sub";
+  | "sub"
+  | "rfd";
 
 export function newId(kind: IdKind, deps: { clock: Clock; random: Random }): string {
   return `${kind}_${encodeTime(deps.clock.now().getTime())}${encodeRandom(deps.random.bytes(10))}`;

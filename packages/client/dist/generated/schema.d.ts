@@ -263,7 +263,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refund an approved charge in full; Idempotency-Key accepted */
+        /** Refund an approved charge, in full or in part (value, default what is left; reason); several refunds up to what was paid; Idempotency-Key accepted */
         post: operations["refundCharge"];
         delete?: never;
         options?: never;
@@ -2331,6 +2331,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -2458,6 +2478,26 @@ export interface operations {
                                         }[];
                                     };
                                 };
+                                /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                amountRefunded?: number;
+                                /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                refunds?: {
+                                    /** @description The refund's id (rfd_...). */
+                                    id: string;
+                                    /** @description Amount refunded, in BRL. */
+                                    value: number;
+                                    reason: string | null;
+                                    /**
+                                     * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                     * @enum {string}
+                                     */
+                                    status: "in_progress" | "done" | "refused";
+                                    createdAt: string;
+                                    /** @description When the PSP reported it done. */
+                                    doneAt?: string;
+                                    /** @description Why the PSP refused it (its motivo). */
+                                    refusal?: string;
+                                }[];
                                 /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                 subscriptionId?: string;
                                 /** @description A subscription period's charge: which period it is and its date. */
@@ -2633,6 +2673,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -2783,6 +2843,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -2829,6 +2909,10 @@ export interface operations {
             content: {
                 "application/json": {
                     charge_id: string;
+                    /** @description Amount to refund in BRL, at most what is left (what was paid less the refunds not refused); default what is left. */
+                    value?: number;
+                    /** @description Why (shown with the refund; sent to the PSP live). */
+                    reason?: string;
                 };
             };
         };
@@ -2904,6 +2988,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -4147,6 +4251,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4223,6 +4347,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4299,6 +4443,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4380,6 +4544,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4456,6 +4640,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4467,6 +4671,24 @@ export interface operations {
                                     };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
+                                    /** @description The refund this event is about (each refund, partial or whole, fires its own charge.refund). */
+                                    refund?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -4532,6 +4754,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4548,6 +4790,10 @@ export interface operations {
                                         /** @enum {string} */
                                         status: "failed";
                                         reason: string;
+                                        /** @description The refund's id (rfd_...). */
+                                        id?: string;
+                                        /** @description The refund's amount, in BRL. */
+                                        value?: number;
                                     };
                                 };
                             } | {
@@ -4614,6 +4860,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -6782,6 +7048,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -6901,6 +7187,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7020,6 +7326,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7144,6 +7470,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7263,6 +7609,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7274,6 +7640,24 @@ export interface operations {
                         };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
+                        /** @description The refund this event is about (each refund, partial or whole, fires its own charge.refund). */
+                        refund?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        };
                     };
                 };
             };
@@ -7382,6 +7766,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7398,6 +7802,10 @@ export interface operations {
                             /** @constant */
                             status: "failed";
                             reason: string;
+                            /** @description The refund's id (rfd_...). */
+                            id?: string;
+                            /** @description The refund's amount, in BRL. */
+                            value?: number;
                         };
                     };
                 };
@@ -7507,6 +7915,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */

@@ -266,7 +266,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refund an approved charge in full; Idempotency-Key accepted */
+        /** Refund an approved charge, in full or in part (value, default what is left; reason); several refunds up to what was paid; Idempotency-Key accepted */
         post: operations["refundCharge"];
         delete?: never;
         options?: never;
@@ -2334,6 +2334,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -2461,6 +2481,26 @@ export interface operations {
                                         }[];
                                     };
                                 };
+                                /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                amountRefunded?: number;
+                                /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                refunds?: {
+                                    /** @description The refund's id (rfd_...). */
+                                    id: string;
+                                    /** @description Amount refunded, in BRL. */
+                                    value: number;
+                                    reason: string | null;
+                                    /**
+                                     * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                     * @enum {string}
+                                     */
+                                    status: "in_progress" | "done" | "refused";
+                                    createdAt: string;
+                                    /** @description When the PSP reported it done. */
+                                    doneAt?: string;
+                                    /** @description Why the PSP refused it (its motivo). */
+                                    refusal?: string;
+                                }[];
                                 /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                 subscriptionId?: string;
                                 /** @description A subscription period's charge: which period it is and its date. */
@@ -2636,6 +2676,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -2786,6 +2846,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -2832,6 +2912,10 @@ export interface operations {
             content: {
                 "application/json": {
                     charge_id: string;
+                    /** @description Amount to refund in BRL, at most what is left (what was paid less the refunds not refused); default what is left. */
+                    value?: number;
+                    /** @description Why (shown with the refund; sent to the PSP live). */
+                    reason?: string;
                 };
             };
         };
@@ -2907,6 +2991,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -4150,6 +4254,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4226,6 +4350,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4302,6 +4446,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4383,6 +4547,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4459,6 +4643,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4470,6 +4674,24 @@ export interface operations {
                                     };
                                     /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                                     declineReason?: string;
+                                    /** @description The refund this event is about (each refund, partial or whole, fires its own charge.refund). */
+                                    refund?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -4535,6 +4757,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4551,6 +4793,10 @@ export interface operations {
                                         /** @enum {string} */
                                         status: "failed";
                                         reason: string;
+                                        /** @description The refund's id (rfd_...). */
+                                        id?: string;
+                                        /** @description The refund's amount, in BRL. */
+                                        value?: number;
                                     };
                                 };
                             } | {
@@ -4617,6 +4863,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -6785,6 +7051,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -6904,6 +7190,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7023,6 +7329,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7147,6 +7473,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7266,6 +7612,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7277,6 +7643,24 @@ export interface operations {
                         };
                         /** @description Why a subscription period's debit was declined (after the retries its policy allows). */
                         declineReason?: string;
+                        /** @description The refund this event is about (each refund, partial or whole, fires its own charge.refund). */
+                        refund?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        };
                     };
                 };
             };
@@ -7385,6 +7769,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7401,6 +7805,10 @@ export interface operations {
                             /** @constant */
                             status: "failed";
                             reason: string;
+                            /** @description The refund's id (rfd_...). */
+                            id?: string;
+                            /** @description The refund's amount, in BRL. */
+                            value?: number;
                         };
                     };
                 };
@@ -7510,6 +7918,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */

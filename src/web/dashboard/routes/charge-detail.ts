@@ -1,11 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { baseUrlOf } from "../../../base-url.ts";
 import type { AppDeps } from "../../../deps.ts";
-import {
-  cancelCharge,
-  refundCharge,
-  simulatePay,
-} from "../../../domain/charge-lifecycle/pay-cancel-refund.ts";
+import { cancelCharge, simulatePay } from "../../../domain/charge-lifecycle/pay-cancel-refund.ts";
+import { refundCharge } from "../../../domain/charge-lifecycle/refund-charge.ts";
 import { chargePage, ownChargeNow } from "../../../domain/dashboard/charge-detail.ts";
 import {
   listNotifications,
@@ -60,7 +57,12 @@ export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): 
     return reply.type("application/json; charset=utf-8").send({ status: row.status });
   });
 
-  const moves = { "simulate-pay": simulatePay, cancel: cancelCharge, refund: refundCharge };
+  const moves = {
+    "simulate-pay": simulatePay,
+    cancel: cancelCharge,
+    refund: (d: AppDeps, who: Parameters<typeof refundCharge>[1], id: string) =>
+      refundCharge(d, who, { charge_id: id }),
+  };
   for (const [action, run] of Object.entries(moves)) {
     r.post(`/dashboard/charges/:id/${action}`, async (req, reply) => {
       const id = idOf(req.params);
