@@ -62,13 +62,10 @@ describe("partial refunds in the sandbox", () => {
     );
     const events = (await svc.eventsOf(token, id)).filter((e) => e.event === "charge.refund");
     assert.equal(events.length, 2);
-    assert.deepEqual(
-      events.map((e) => [e.data.refund.value, e.data.statusCode]).sort(),
-      [
-        [30, "approved"],
-        [70, "refunded"],
-      ],
-    );
+    assert.deepEqual(events.map((e) => [e.data.refund.value, e.data.statusCode]).sort(), [
+      [30, "approved"],
+      [70, "refunded"],
+    ]);
     // The list answers the same fields; a further refund is refused, one without value is 200.
     const list = await svc.call("GET", "/api/pix/charges?limit=5", { token });
     const item = list.json().data.charges.find((c: { chargeId: string }) => c.chargeId === id);
