@@ -147,9 +147,9 @@ function moves(ctx: ViewCtx, row: Charge): HtmlValue {
 function refundFields(ctx: ViewCtx, left: number): SafeHtml {
   const { t } = ctx;
   const typed = ctx.lang === "pt-BR" ? formatCents(left).replace(".", ",") : formatCents(left);
-  return html`<label>${t("charges.refund.value")} <input name="value" inputmode="decimal" autocomplete="off" value="${typed}" aria-describedby="refund-left"></label>
+  return html`<label>${t("charges.refund.value")} <input type="text" name="value" inputmode="decimal" autocomplete="off" value="${typed}" aria-describedby="refund-left"></label>
 <p class="muted" id="refund-left">${t("charges.refund.valueHelp", { left: formatBrl(ctx.lang, left) })}</p>
-<label>${t("charges.refund.reason")} <input name="reason" maxlength="140" autocomplete="off"></label>`;
+<label>${t("charges.refund.reason")} <input type="text" name="reason" maxlength="140" autocomplete="off"></label>`;
 }
 
 /** The charge's refunds, oldest first, with what is refunded of what was paid. */
