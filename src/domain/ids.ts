@@ -19,7 +19,8 @@ export type IdKind =
   | "upm"
   | "sub"
   | "aud"
-  | "qr";
+  | "qr"
+  | "rfd";
 
 export function newId(kind: IdKind, deps: { clock: Clock; random: Random }): string {
   return `${kind}_${encodeTime(deps.clock.now().getTime())}${encodeRandom(deps.random.bytes(10))}`;

@@ -7,11 +7,8 @@ import {
   writeChargeBatch,
 } from "../domain/charge-lifecycle/create-charge-batch.ts";
 import { createPixCharge, preparePixCharge } from "../domain/charge-lifecycle/create-pix-charge.ts";
-import {
-  cancelCharge,
-  refundCharge,
-  simulatePay,
-} from "../domain/charge-lifecycle/pay-cancel-refund.ts";
+import { cancelCharge, simulatePay } from "../domain/charge-lifecycle/pay-cancel-refund.ts";
+import { refundCharge } from "../domain/charge-lifecycle/refund-charge.ts";
 import { listPixCharges, pixChargeStatus } from "../domain/charges/read-charges.ts";
 import {
   ChargeIdSchema,
@@ -22,6 +19,7 @@ import {
   ListChargesArgsSchema,
   ListChargesQuerySchema,
   PixChargeCreatedSchema,
+  RefundChargeSchema,
   SimulatePaySchema,
 } from "../domain/charges/schemas.ts";
 import { AnyChargeViewSchema } from "../domain/crypto/schemas.ts";
@@ -183,11 +181,12 @@ export const PIX_CHARGE_OPERATIONS = [
     scope: "charges:write",
     // A live charge is refunded at the merchant's PSP.
     raises: ["BAD_GATEWAY"],
-    summary: "Refund an approved charge in full; Idempotency-Key accepted",
+    summary:
+      "Refund an approved charge, in full or in part (value, default what is left; reason); several refunds up to what was paid; Idempotency-Key accepted",
     tags,
-    input: ChargeIdSchema,
+    input: RefundChargeSchema,
     output: ChargeViewSchema,
     stored: "plain",
-    run: (c, input) => refundCharge(c.deps, c.principal, input.charge_id),
+    run: (c, input) => refundCharge(c.deps, c.principal, input),
   }),
 ];

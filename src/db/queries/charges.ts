@@ -55,6 +55,24 @@ export type ChargeRow = {
   paidMethod?: "lightning" | "onchain" | null;
   /** The reusable QR code whose payment made this charge (migration 0033); else null. */
   qrCodeId?: string | null;
+  /** Its refunds, oldest first (migration 0029; domain/charges/refund-ledger.ts). */
+  refunds?: StoredRefund[];
+};
+
+/** One refund of a charge as its row keeps it (the `refunds` jsonb array, migration 0029). */
+export type StoredRefund = {
+  id: string;
+  valueCents: number;
+  reason?: string | null;
+  status: "in_progress" | "done" | "refused";
+  createdAt: string;
+  doneAt?: string;
+  /** Why the PSP did not make it (its motivo). */
+  refusal?: string;
+  /** Live: the devolução id at the PSP. */
+  pspId?: string;
+  /** Live: whether the PSP answered its PUT (an unanswered one is PUT again, same id). */
+  sent?: boolean;
 };
 
 const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
@@ -87,6 +105,7 @@ const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
   ["subscription_id", "subscriptionId"],
   ["paid_method", "paidMethod"],
   ["qr_code_id", "qrCodeId"],
+  ["refunds", "refunds"],
 ];
 export const chargeColumns = (alias = "") =>
   COLUMN_NAMES.map(([c, f]) => `${alias}${c} AS "${f}"`).join(", ");

@@ -9,7 +9,7 @@ import { brazilDate, dueTermsOf } from "../due-date/due-charge.ts";
 import { isPayableAmount } from "../due-date/payable-bounds.ts";
 import { forbidden, unprocessable } from "../errors.ts";
 import { simulateLightningPayment } from "../lightning/simulate.ts";
-import { cancelLiveCharge, refundLiveCharge } from "../live-pix/live-cancel-refund.ts";
+import { cancelLiveCharge } from "../live-pix/live-cancel-refund.ts";
 import { clockFor } from "../subscriptions/account-clock.ts";
 import {
   cancelLivePeriodCharge,
@@ -18,7 +18,7 @@ import {
 import type { RecurrenceSink } from "../subscriptions-live/notify.ts";
 import type { PixChargeDeps } from "./create-pix-charge.ts";
 
-type Deps = Omit<PixChargeDeps, "maxChargeCents">;
+export type Deps = Omit<PixChargeDeps, "maxChargeCents">;
 
 /**
  * A charge of the caller with the deps it is moved with, on the clock it was made on: a test
@@ -27,14 +27,15 @@ type Deps = Omit<PixChargeDeps, "maxChargeCents">;
  * made; every other charge was made on the real clock and stays on it (a test clock moved a year
  * ahead would otherwise find a charge made a minute ago long expired).
  */
-async function onItsClock(deps: Deps, who: Principal, chargeId: string) {
+export async function onItsClock(deps: Deps, who: Principal, chargeId: string) {
   const row = await loadCharge(deps, who, chargeId);
   if (row.mode !== "test" || !row.subscriptionId) return { d: deps, current: row };
   const d = { ...deps, clock: await clockFor(deps, row) };
   return { d, current: await expireIfOverdue(d, row) };
 }
 
-const isLive = (c: { mode: string; method: string }) => c.mode === "live" && c.method === "pix";
+export const isLive = (c: { mode: string; method: string }) =>
+  c.mode === "live" && c.method === "pix";
 
 /**
  * Sandbox payment of a PIX or a Bitcoin charge, answered in that charge's own kind of view (the
@@ -149,26 +150,9 @@ function notPastFirstDebit(deps: Deps, row: ChargeRow) {
   }
 }
 
-/** Refunds an approved charge in full (charge.refund). Refunding twice is 200, unchanged. */
-export async function refundCharge(deps: Deps, who: Principal, chargeId: string) {
-  const { d, current } = await onItsClock(deps, who, chargeId);
-  notCrypto(current.method, "refunded");
-  if (current.status === "refunded") return chargeView(current);
-  if (current.status !== "approved") throw cannot("refund", current.status);
-  if (isLive(current)) {
-    // Refunded only when the PSP reports the devolução DEVOLVIDO; in progress (or refused by
-    // the PSP) the answer is the charge still approved (docs/live-pix.md).
-    const after = await refundLiveCharge({ ...deps, pspClients: deps.pixProviders.live }, current);
-    return chargeView(after);
-  }
-  const { moved, charge } = await transition(d, { ...who, id: chargeId }, "refunded");
-  if (!moved && charge.status !== "refunded") throw cannot("refund", charge.status);
-  return chargeView(charge);
-}
-
 // A Bitcoin payment went to the merchant's own wallet: only the merchant can send it back, and
 // a pending Bitcoin charge simply expires.
-function notCrypto(method: "pix" | "crypto", what: string) {
+export function notCrypto(method: "pix" | "crypto", what: string) {
   if (method === "crypto") {
     throw unprocessable(
       `charge_id: a Bitcoin charge cannot be ${what} here; it was paid to your own wallet`,

@@ -3,6 +3,7 @@ import { qrPngDataUrl } from "../../qr/qr-png.ts";
 import { dueFields } from "../due-date/due-charge.ts";
 import { centsToBrl } from "../money.ts";
 import { DISPLAY_STATUS } from "./charge-status.ts";
+import { refundFields } from "./refund-ledger.ts";
 
 // How a charge is shown: the spec's webhook `data` object is the core of every view, so the
 // event payloads, the status response and the list items always agree field by field.
@@ -43,7 +44,10 @@ type DataFields = Pick<
   | "receivedCents"
 > &
   Partial<
-    Pick<ChargeRow, "updatedAt" | "dueTerms" | "amountPaidCents" | "subscriptionId" | "qrCodeId">
+    Pick<
+      ChargeRow,
+      "updatedAt" | "dueTerms" | "amountPaidCents" | "subscriptionId" | "qrCodeId" | "refunds"
+    >
   >;
 
 /**
@@ -74,6 +78,8 @@ export function chargeData(row: DataFields, at: Date = row.updatedAt ?? row.crea
     ...(row.receivedCents > 0 ? { amountReceived: centsToBrl(row.receivedCents) } : {}),
     // A charge with a due date (cobv): due date, today's amount, overdue (due-charge.ts).
     ...dueFields(row, at),
+    // Once a refund was asked: amountRefunded and the refunds (refund-ledger.ts).
+    ...refundFields(row),
     // A subscription's charge (docs/subscriptions.md): its subscription, and why a debit failed.
     ...(row.subscriptionId ? { subscriptionId: row.subscriptionId } : {}),
     ...periodOf(row),

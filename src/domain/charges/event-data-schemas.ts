@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ChargeEventType } from "./charge-status.ts";
-import { ChargeViewSchema } from "./schemas.ts";
+import { ChargeViewSchema, RefundViewSchema } from "./schemas.ts";
 
 // The `data` of every event about a charge or a payment, one schema per event type. The charge's
 // own folder keeps them, beside the view they are drawn from, so a charge event is written
@@ -55,12 +55,21 @@ export const UnmatchedPaymentDataSchema = z.object({
   livemode: z.literal(true),
 });
 
-/** charge.updated about a refund the PSP did not make (live-confirm.ts) says why. */
+/** charge.refund: the refund that was made (absent on events written before refunds had ids). */
+export const ChargeRefundEventDataSchema = ChargeEventDataSchema.extend({
+  refund: RefundViewSchema.optional().describe(
+    "The refund this event is about (each refund, partial or whole, fires its own charge.refund).",
+  ),
+});
+
+/** charge.updated about a refund the PSP did not make (live-refund.ts) says why. */
 export const ChargeUpdatedEventDataSchema = ChargeEventDataSchema.extend({
   refund: z
     .object({
       status: z.literal("failed"),
       reason: z.string(),
+      id: z.string().optional().describe("The refund's id (rfd_...)."),
+      value: z.number().optional().describe("The refund's amount, in BRL."),
     })
     .optional()
     .describe("Present when the update is a refund the PSP did not make."),
@@ -107,7 +116,7 @@ export const CHARGE_EVENT_DATA_SCHEMAS = {
   "charge.pending": ChargeEventDataSchema,
   "charge.approved": ChargeApprovedEventDataSchema,
   "charge.declined": ChargeEventDataSchema,
-  "charge.refund": ChargeEventDataSchema,
+  "charge.refund": ChargeRefundEventDataSchema,
   "charge.updated": ChargeUpdatedEventDataSchema,
   "charge.disputed": ChargeDisputedDataSchema,
   "payment.unmatched": UnmatchedPaymentEventDataSchema,

@@ -115,6 +115,15 @@ export const ChargeIdSchema = z.strictObject({
   charge_id: z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters"),
 });
 
+/** refund's body: a charge, and optionally how much of it and why (docs/pix.md, Refunds). */
+export const RefundChargeSchema = ChargeIdSchema.extend({
+  value: Brl.optional().describe(
+    "Amount to refund in BRL, at most what is left (what was paid less the refunds not refused); default what is left.",
+  ),
+  reason: text(140).optional().describe("Why (shown with the refund; sent to the PSP live)."),
+});
+export type RefundCharge = z.output<typeof RefundChargeSchema>;
+
 /**
  * simulate-pay's body: a due-date charge may be paid on a given date (its amount that day); a
  * sandbox Bitcoin charge, one way or the other (PIX charges take no method).
@@ -188,6 +197,21 @@ const StatusCode = z.enum(STATUSES);
 const DisplayStatus = z.enum(Object.values(DISPLAY_STATUS) as [string, ...string[]]);
 
 const Money = z.number();
+
+/** One refund of a charge (refund-ledger.ts refundView). */
+export const RefundViewSchema = z.object({
+  id: z.string().describe("The refund's id (rfd_...)."),
+  value: Money.describe("Amount refunded, in BRL."),
+  reason: z.string().nullable(),
+  status: z
+    .enum(["in_progress", "done", "refused"])
+    .describe(
+      "in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.",
+    ),
+  createdAt: z.string(),
+  doneAt: z.string().optional().describe("When the PSP reported it done."),
+  refusal: z.string().optional().describe("Why the PSP refused it (its motivo)."),
+});
 const TermPart = z.object({ mode: z.string(), value: z.number() });
 /** A due-date charge's fields in every view (absent on other charges): due-charge.ts. */
 const DueViewFields = {
@@ -266,6 +290,13 @@ export const ChargeViewSchema = z.object({
       "Live PIX only, when the payer paid less than the value (the cob is concluded, underpaid): the amount received in BRL. The charge stays pending until it expires; refund or keep the money at your PSP.",
     ),
   ...DueViewFields,
+  amountRefunded: Money.optional().describe(
+    "Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count).",
+  ),
+  refunds: z
+    .array(RefundViewSchema)
+    .optional()
+    .describe("Once a refund was asked: the charge's refunds, oldest first."),
   subscriptionId: z
     .string()
     .optional()

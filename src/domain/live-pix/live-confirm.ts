@@ -1,17 +1,12 @@
 import type { ChargeRow } from "../../db/queries/charges.ts";
 import { insertEvents } from "../../db/queries/events.ts";
 import { PLACEHOLDER_E2EID_PREFIX } from "../../db/queries/live-payment-ids.ts";
-import {
-  approveByPayment,
-  recordUnderpaid,
-  setRefundState,
-} from "../../db/queries/live-pix/charge-state.ts";
+import { approveByPayment, recordUnderpaid } from "../../db/queries/live-pix/charge-state.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
-import type { CobView, DevolucaoView } from "../../pix-psp/types.ts";
+import type { CobView } from "../../pix-psp/types.ts";
 import { chargeEvent } from "../charges/charge-events.ts";
-import { chargeData } from "../charges/charge-view.ts";
-import { transition } from "../charges/move-charge.ts";
+import { MAX_REFUNDS } from "../charges/refund-ledger.ts";
 import { amountDue } from "../due-date/amount-due.ts";
 import { brazilDate, dueTermsOf } from "../due-date/due-charge.ts";
 import type { LiveConnection } from "../pix-psp-connection/clients.ts";
@@ -107,50 +102,7 @@ function owedCents(deps: LiveDeps, charge: ChargeRow, cob: CobView): number {
 // How far two calendars may disagree on a moved date: three holidays one knows and the other not.
 const CALENDAR_SLACK_DAYS = 3;
 
-/**
- * Applies a devolução's status as the PSP reports it (GET /pix/{e2eid}/devolucao/{id}):
- * DEVOLVIDO refunds the charge (charge.refund); NAO_REALIZADO keeps it approved and records a
- * charge.updated event carrying the PSP's reason; EM_PROCESSAMENTO (or a status we do not know)
- * waits for a notification or the next reconciliation pass. A devolução that is not ours, or not
- * of the whole amount, changes nothing.
- */
-export async function settleRefund(
-  deps: LiveDeps,
-  charge: ChargeRow,
-  dev: DevolucaoView,
-): Promise<ChargeRow> {
-  // Only the refund we asked for settles the charge: a devolução made elsewhere (the PSP's
-  // portal, under another id) or of part of the amount is not this charge's full refund, and
-  // must neither refund it nor take the place of our refund's id.
-  if (!isRefundOf(charge.id, dev.id) || dev.amountCents !== paidCentsOf(charge)) return charge;
-  const status = dev.status === "unknown" ? "EM_PROCESSAMENTO" : dev.status;
-  const key = { accountId: charge.accountId, mode: charge.mode, id: charge.id };
-  return deps.db.transaction(async (db) => {
-    const changed = await setRefundState(db, {
-      accountId: charge.accountId,
-      id: charge.id,
-      refundId: dev.id,
-      status,
-      reason: dev.motivo ?? null,
-    });
-    if (status === "DEVOLVIDO") return (await transition({ ...deps, db }, key, "refunded")).charge;
-    if (status === "NAO_REALIZADO" && changed) {
-      await insertEvents(db, [
-        chargeEvent(deps, "charge.updated", charge, {
-          ...chargeData(charge),
-          refund: { status: "failed", reason: dev.motivo ?? "the PSP did not make the refund" },
-        }),
-      ]);
-    }
-    return charge;
-  });
-}
-
-/** What the payer paid: a cobv's amount on its payment day, else the charge's value. */
-export const paidCentsOf = (charge: ChargeRow): number =>
-  charge.amountPaidCents ?? charge.valueCents;
-
-/** The devolução id of a charge's n-th refund attempt: derived, so a retry never refunds twice. */
+/** The devolução id of a charge's n-th refund: derived, so a retry never refunds twice. */
 export function refundIdFor(chargeId: string, n: number): string {
   return `rf${sha256Hex(`refund:${chargeId}:${n}`).slice(0, 30)}`;
 }
@@ -162,7 +114,5 @@ export function refundAttemptOf(chargeId: string, id: string): number {
   return -1;
 }
 
-const isRefundOf = (chargeId: string, id: string) => refundAttemptOf(chargeId, id) >= 0;
-
-/** Refund attempts a charge may make (a new one only after the PSP refused the previous). */
-export const MAX_REFUND_ATTEMPTS = 100;
+/** Devolução ids a charge may use: one per refund (refund-ledger.ts MAX_REFUNDS). */
+export const MAX_REFUND_ATTEMPTS = MAX_REFUNDS;

@@ -5,7 +5,8 @@ import type { DevolucaoView } from "../../pix-psp/types.ts";
 import { chargeEvent } from "../charges/charge-events.ts";
 import { chargeData } from "../charges/charge-view.ts";
 import { centsToBrl } from "../money.ts";
-import { type LiveDeps, settleRefund } from "./live-confirm.ts";
+import type { LiveDeps } from "./live-confirm.ts";
+import { settleRefund } from "./live-refund.ts";
 
 // MED (Mecanismo Especial de Devolução): the payer's bank claws a Pix back, as a devolução of
 // nature MED_OPERACIONAL (an operational failure) or MED_FRAUDE (suspected fraud) on the

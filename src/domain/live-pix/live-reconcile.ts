@@ -1,3 +1,4 @@
+import type { ChargeRow } from "../../db/queries/charges.ts";
 import { learnPaymentIds, PLACEHOLDER_E2EID_PREFIX } from "../../db/queries/live-payment-ids.ts";
 import {
   claimStaleAttempts,
@@ -21,8 +22,9 @@ import {
   warnOfFailures,
 } from "../pix-psp-connection/reconcile-pass.ts";
 import { getCobOf, removeCobOf } from "./live-cob-kind.ts";
-import { type LiveDeps, settleFromCob, settleRefund } from "./live-confirm.ts";
+import { type LiveDeps, settleFromCob } from "./live-confirm.ts";
 import { applyDevolucao } from "./live-dispute.ts";
+import { sendRefund, settleRefund } from "./live-refund.ts";
 import { recordUnmatchedPayment } from "./live-unmatched.ts";
 
 export type ReconcileDeps = LiveDeps & { pspClients: PspClients; warn: Warn };
@@ -215,7 +217,10 @@ export function isSecondPayment(c: { pspE2eid: string | null }, e2eid: string): 
   );
 }
 
-/** Refunds the PSP reported in progress: asked one by one, each with its own back-off. */
+/**
+ * Refunds in progress: each one asked about (GET devolução), or PUT again when its PUT was never
+ * answered; a charge with several in progress is claimed once, with its own back-off.
+ */
 async function settleRefundsInProgress(
   deps: ReconcileDeps,
   live: LiveConnection,
@@ -230,16 +235,24 @@ async function settleRefundsInProgress(
     limit: opts.limit ?? 200,
   });
   for (const charge of open) {
-    if (!charge.refundId || !charge.pspE2eid) continue;
-    try {
-      const dev = await live.client.getDevolucao(charge.pspE2eid, charge.refundId);
-      if (dev.status !== "EM_PROCESSAMENTO" && dev.status !== "unknown") {
-        await settleRefund(deps, charge, dev);
+    if (!charge.pspE2eid) continue;
+    let current: ChargeRow = charge;
+    for (const r of charge.refunds ?? []) {
+      if (r.status !== "in_progress" || !r.pspId) continue;
+      try {
+        // A refund whose PUT was never answered is sent again (same id: never twice).
+        if (!r.sent) {
+          current = (await sendRefund(deps, live.client, current, charge.pspE2eid, r)).row;
+        } else {
+          const dev = await live.client.getDevolucao(charge.pspE2eid, r.pspId);
+          if (dev.status === "EM_PROCESSAMENTO" || dev.status === "unknown") continue;
+          current = await settleRefund(deps, current, dev);
+        }
         counts.refundsSettled++;
+      } catch (err) {
+        counts.failed++;
+        if (!isPspError(err)) throw err;
       }
-    } catch (err) {
-      counts.failed++;
-      if (!isPspError(err)) throw err;
     }
   }
 }

@@ -263,7 +263,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refund an approved charge in full; Idempotency-Key accepted */
+        /** Refund an approved charge, in full or in part (value, default what is left; reason); several refunds up to what was paid; Idempotency-Key accepted */
         post: operations["refundCharge"];
         delete?: never;
         options?: never;
@@ -2416,6 +2416,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -2547,6 +2567,26 @@ export interface operations {
                                         }[];
                                     };
                                 };
+                                /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                amountRefunded?: number;
+                                /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                refunds?: {
+                                    /** @description The refund's id (rfd_...). */
+                                    id: string;
+                                    /** @description Amount refunded, in BRL. */
+                                    value: number;
+                                    reason: string | null;
+                                    /**
+                                     * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                     * @enum {string}
+                                     */
+                                    status: "in_progress" | "done" | "refused";
+                                    createdAt: string;
+                                    /** @description When the PSP reported it done. */
+                                    doneAt?: string;
+                                    /** @description Why the PSP refused it (its motivo). */
+                                    refusal?: string;
+                                }[];
                                 /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                 subscriptionId?: string;
                                 /** @description A subscription period's charge: which period it is and its date. */
@@ -2726,6 +2766,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -2878,6 +2938,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -2926,6 +3006,10 @@ export interface operations {
             content: {
                 "application/json": {
                     charge_id: string;
+                    /** @description Amount to refund in BRL, at most what is left (what was paid less the refunds not refused); default what is left. */
+                    value?: number;
+                    /** @description Why (shown with the refund; sent to the PSP live). */
+                    reason?: string;
                 };
             };
         };
@@ -3001,6 +3085,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -3324,6 +3428,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -4570,6 +4694,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4648,6 +4792,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4726,6 +4890,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4809,6 +4993,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4887,6 +5091,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4900,6 +5124,24 @@ export interface operations {
                                     declineReason?: string;
                                     /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                     qrCodeId?: string;
+                                    /** @description The refund this event is about (each refund, partial or whole, fires its own charge.refund). */
+                                    refund?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -4965,6 +5207,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4983,6 +5245,10 @@ export interface operations {
                                         /** @enum {string} */
                                         status: "failed";
                                         reason: string;
+                                        /** @description The refund's id (rfd_...). */
+                                        id?: string;
+                                        /** @description The refund's amount, in BRL. */
+                                        value?: number;
                                     };
                                 };
                             } | {
@@ -5049,6 +5315,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -7299,6 +7585,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7420,6 +7726,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7541,6 +7867,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7667,6 +8013,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7788,6 +8154,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7801,6 +8187,24 @@ export interface operations {
                         declineReason?: string;
                         /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                         qrCodeId?: string;
+                        /** @description The refund this event is about (each refund, partial or whole, fires its own charge.refund). */
+                        refund?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        };
                     };
                 };
             };
@@ -7909,6 +8313,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7927,6 +8351,10 @@ export interface operations {
                             /** @constant */
                             status: "failed";
                             reason: string;
+                            /** @description The refund's id (rfd_...). */
+                            id?: string;
+                            /** @description The refund's amount, in BRL. */
+                            value?: number;
                         };
                     };
                 };
@@ -8036,6 +8464,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */

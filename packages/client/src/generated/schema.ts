@@ -266,7 +266,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refund an approved charge in full; Idempotency-Key accepted */
+        /** Refund an approved charge, in full or in part (value, default what is left; reason); several refunds up to what was paid; Idempotency-Key accepted */
         post: operations["refundCharge"];
         delete?: never;
         options?: never;
@@ -2419,6 +2419,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -2550,6 +2570,26 @@ export interface operations {
                                         }[];
                                     };
                                 };
+                                /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                amountRefunded?: number;
+                                /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                refunds?: {
+                                    /** @description The refund's id (rfd_...). */
+                                    id: string;
+                                    /** @description Amount refunded, in BRL. */
+                                    value: number;
+                                    reason: string | null;
+                                    /**
+                                     * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                     * @enum {string}
+                                     */
+                                    status: "in_progress" | "done" | "refused";
+                                    createdAt: string;
+                                    /** @description When the PSP reported it done. */
+                                    doneAt?: string;
+                                    /** @description Why the PSP refused it (its motivo). */
+                                    refusal?: string;
+                                }[];
                                 /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                 subscriptionId?: string;
                                 /** @description A subscription period's charge: which period it is and its date. */
@@ -2729,6 +2769,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -2881,6 +2941,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -2929,6 +3009,10 @@ export interface operations {
             content: {
                 "application/json": {
                     charge_id: string;
+                    /** @description Amount to refund in BRL, at most what is left (what was paid less the refunds not refused); default what is left. */
+                    value?: number;
+                    /** @description Why (shown with the refund; sent to the PSP live). */
+                    reason?: string;
                 };
             };
         };
@@ -3004,6 +3088,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -3327,6 +3431,26 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                            amountRefunded?: number;
+                            /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                            refunds?: {
+                                /** @description The refund's id (rfd_...). */
+                                id: string;
+                                /** @description Amount refunded, in BRL. */
+                                value: number;
+                                reason: string | null;
+                                /**
+                                 * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                 * @enum {string}
+                                 */
+                                status: "in_progress" | "done" | "refused";
+                                createdAt: string;
+                                /** @description When the PSP reported it done. */
+                                doneAt?: string;
+                                /** @description Why the PSP refused it (its motivo). */
+                                refusal?: string;
+                            }[];
                             /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                             subscriptionId?: string;
                             /** @description A subscription period's charge: which period it is and its date. */
@@ -4573,6 +4697,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4651,6 +4795,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4729,6 +4893,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4812,6 +4996,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4890,6 +5094,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4903,6 +5127,24 @@ export interface operations {
                                     declineReason?: string;
                                     /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                     qrCodeId?: string;
+                                    /** @description The refund this event is about (each refund, partial or whole, fires its own charge.refund). */
+                                    refund?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    };
                                 };
                             } | {
                                 id: string;
@@ -4968,6 +5210,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -4986,6 +5248,10 @@ export interface operations {
                                         /** @enum {string} */
                                         status: "failed";
                                         reason: string;
+                                        /** @description The refund's id (rfd_...). */
+                                        id?: string;
+                                        /** @description The refund's amount, in BRL. */
+                                        value?: number;
                                     };
                                 };
                             } | {
@@ -5052,6 +5318,26 @@ export interface operations {
                                             }[];
                                         };
                                     };
+                                    /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                                    amountRefunded?: number;
+                                    /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                                    refunds?: {
+                                        /** @description The refund's id (rfd_...). */
+                                        id: string;
+                                        /** @description Amount refunded, in BRL. */
+                                        value: number;
+                                        reason: string | null;
+                                        /**
+                                         * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                                         * @enum {string}
+                                         */
+                                        status: "in_progress" | "done" | "refused";
+                                        createdAt: string;
+                                        /** @description When the PSP reported it done. */
+                                        doneAt?: string;
+                                        /** @description Why the PSP refused it (its motivo). */
+                                        refusal?: string;
+                                    }[];
                                     /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                                     subscriptionId?: string;
                                     /** @description A subscription period's charge: which period it is and its date. */
@@ -7302,6 +7588,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7423,6 +7729,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7544,6 +7870,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7670,6 +8016,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7791,6 +8157,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7804,6 +8190,24 @@ export interface operations {
                         declineReason?: string;
                         /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                         qrCodeId?: string;
+                        /** @description The refund this event is about (each refund, partial or whole, fires its own charge.refund). */
+                        refund?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        };
                     };
                 };
             };
@@ -7912,6 +8316,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */
@@ -7930,6 +8354,10 @@ export interface operations {
                             /** @constant */
                             status: "failed";
                             reason: string;
+                            /** @description The refund's id (rfd_...). */
+                            id?: string;
+                            /** @description The refund's amount, in BRL. */
+                            value?: number;
                         };
                     };
                 };
@@ -8039,6 +8467,26 @@ export interface operations {
                                 }[];
                             };
                         };
+                        /** @description Once a refund was asked: what is refunded or being refunded, in BRL (refused refunds do not count). */
+                        amountRefunded?: number;
+                        /** @description Once a refund was asked: the charge's refunds, oldest first. */
+                        refunds?: {
+                            /** @description The refund's id (rfd_...). */
+                            id: string;
+                            /** @description Amount refunded, in BRL. */
+                            value: number;
+                            reason: string | null;
+                            /**
+                             * @description in_progress: the PSP has not said yet (live); done; refused: the PSP did not make it.
+                             * @enum {string}
+                             */
+                            status: "in_progress" | "done" | "refused";
+                            createdAt: string;
+                            /** @description When the PSP reported it done. */
+                            doneAt?: string;
+                            /** @description Why the PSP refused it (its motivo). */
+                            refusal?: string;
+                        }[];
                         /** @description The subscription this charge belongs to (a period's charge, docs/subscriptions.md). */
                         subscriptionId?: string;
                         /** @description A subscription period's charge: which period it is and its date. */

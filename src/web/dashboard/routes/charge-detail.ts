@@ -1,18 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { baseUrlOf } from "../../../base-url.ts";
 import type { AppDeps } from "../../../deps.ts";
-import {
-  cancelCharge,
-  refundCharge,
-  simulatePay,
-} from "../../../domain/charge-lifecycle/pay-cancel-refund.ts";
+import { cancelCharge, simulatePay } from "../../../domain/charge-lifecycle/pay-cancel-refund.ts";
+import { refundCharge } from "../../../domain/charge-lifecycle/refund-charge.ts";
+import { RefundChargeSchema } from "../../../domain/charges/schemas.ts";
 import { chargePage, ownChargeNow } from "../../../domain/dashboard/charge-detail.ts";
 import {
   listNotifications,
   resendBill,
 } from "../../../domain/notifications/manage-notifications.ts";
 import { redeliver } from "../../../domain/webhooks/manage-webhooks.ts";
+import { formText } from "../../forms.ts";
 import { runAction } from "../chrome.ts";
+import { formAmount, parseForm } from "../format.ts";
 import { signed, signedInRoutes } from "../session.ts";
 import { chargeView } from "../views/charge-detail.ts";
 import { dashPage } from "./page.ts";
@@ -60,7 +60,7 @@ export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): 
     return reply.type("application/json; charset=utf-8").send({ status: row.status });
   });
 
-  const moves = { "simulate-pay": simulatePay, cancel: cancelCharge, refund: refundCharge };
+  const moves = { "simulate-pay": simulatePay, cancel: cancelCharge };
   for (const [action, run] of Object.entries(moves)) {
     r.post(`/dashboard/charges/:id/${action}`, async (req, reply) => {
       const id = idOf(req.params);
@@ -69,6 +69,23 @@ export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): 
       return reply.redirect(`/dashboard/charges/${encodeURIComponent(id)}?done=${action}`, 303);
     });
   }
+
+  // The form's amount (a pt-BR decimal comma accepted; empty: what is left) and reason.
+  r.post("/dashboard/charges/:id/refund", async (req, reply) => {
+    const id = idOf(req.params);
+    const done = await runAction(() => {
+      const value = formText(req.body, "value");
+      const reason = formText(req.body, "reason");
+      const input = parseForm(RefundChargeSchema, {
+        charge_id: id,
+        ...(value === "" ? {} : { value: formAmount(value) }),
+        ...(reason === "" ? {} : { reason }),
+      });
+      return refundCharge(deps, signed(req).who, input);
+    });
+    if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
+    return reply.redirect(`/dashboard/charges/${encodeURIComponent(id)}?done=refund`, 303);
+  });
 
   r.post("/dashboard/charges/:id/resend-bill", async (req, reply) => {
     const id = idOf(req.params);

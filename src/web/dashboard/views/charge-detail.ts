@@ -1,8 +1,14 @@
+import {
+  leftToRefundCents,
+  paidCentsOf,
+  refundedCents,
+} from "../../../domain/charges/refund-ledger.ts";
 import type { ChargePage } from "../../../domain/dashboard/charge-detail.ts";
+import { formatCents } from "../../../domain/money.ts";
 import type { NotificationView } from "../../../domain/notifications/schemas.ts";
 import type { Mode } from "../../../kernel/mode.ts";
 import { type HtmlValue, html, type SafeHtml } from "../../html.ts";
-import { translator } from "../../i18n/catalogue.ts";
+import { formatBrl, translator } from "../../i18n/catalogue.ts";
 import { common } from "../../i18n/common.ts";
 import { pay } from "../../i18n/pay.ts";
 import { payDue } from "../../i18n/pay-due.ts";
@@ -58,6 +64,7 @@ ${facts(ctx, p)}
 ${payerLink(ctx, p.payUrl)}
 ${p.due ? dueBreakdown(translator(ctx.lang, common, pay, payDue), ctx.lang, p.due, row.status) : ""}
 ${liveMoneyNotes(ctx, row, p.disputes)}
+${refundsCard(ctx, row)}
 ${row.status === "pending" ? html`<section><h2>${t("charges.payment")}</h2>${payment(ctx, p)}</section>` : ""}
 <section><h2>${t("charges.events")}</h2>${
       p.events.events.length === 0
@@ -108,7 +115,7 @@ ${moves(ctx, row)}
 function moves(ctx: ViewCtx, row: Charge): HtmlValue {
   const { t } = ctx;
   const base = `/dashboard/charges/${encodeURIComponent(row.id)}`;
-  const move = (action: string, key: "simulate" | "cancel" | "refund", danger: boolean) =>
+  const move = (action: string, key: "simulate" | "cancel", danger: boolean) =>
     confirmAction(ctx, {
       action: `${base}/${action}`,
       label: t(`charges.${key}`),
@@ -120,9 +127,42 @@ function moves(ctx: ViewCtx, row: Charge): HtmlValue {
   const pending = row.status === "pending";
   if (pending && ctx.who.mode === "test") actions.push(move("simulate-pay", "simulate", false));
   if (pending && row.method === "pix") actions.push(move("cancel", "cancel", true));
-  if (row.status === "approved" && row.method === "pix")
-    actions.push(move("refund", "refund", true));
+  const left = leftToRefundCents(row);
+  if (row.status === "approved" && row.method === "pix" && left > 0) {
+    actions.push(
+      confirmAction(ctx, {
+        action: `${base}/refund`,
+        label: t("charges.refund"),
+        question: t("charges.refund.q"),
+        confirm: t("charges.refund.confirm"),
+        danger: true,
+        fields: refundFields(ctx, left),
+      }),
+    );
+  }
   return actions.length > 0 ? html`<div class="row">${actions}</div>` : "";
+}
+
+/** The refund's amount (pt-BR decimal comma accepted; default what is left) and reason. */
+function refundFields(ctx: ViewCtx, left: number): SafeHtml {
+  const { t } = ctx;
+  const typed = ctx.lang === "pt-BR" ? formatCents(left).replace(".", ",") : formatCents(left);
+  return html`<label>${t("charges.refund.value")} <input type="text" name="value" inputmode="decimal" autocomplete="off" value="${typed}" aria-describedby="refund-left"></label>
+<p class="muted" id="refund-left">${t("charges.refund.valueHelp", { left: formatBrl(ctx.lang, left) })}</p>
+<label>${t("charges.refund.reason")} <input type="text" name="reason" maxlength="140" autocomplete="off"></label>`;
+}
+
+/** The charge's refunds, oldest first, with what is refunded of what was paid. */
+function refundsCard(ctx: ViewCtx, row: Charge): HtmlValue {
+  const { t } = ctx;
+  const list = row.refunds ?? [];
+  if (list.length === 0) return "";
+  const total = t("charges.refunds.total", {
+    amount: formatBrl(ctx.lang, refundedCents(row)),
+    paid: formatBrl(ctx.lang, paidCentsOf(row)),
+  });
+  return html`<section class="card" id="refunds"><h2>${t("charges.refunds")}</h2><p>${total}</p>
+<ol class="events">${list.map((r) => html`<li>${amount(t, r.valueCents)} <span class="badge ${r.status === "done" ? "approved" : r.status === "refused" ? "declined" : "pending"}">${t(`charges.refunds.${r.status}`)}</span> <span class="muted">${when(t, new Date(r.createdAt))}</span>${r.reason ? html` — ${r.reason}` : ""}${r.refusal ? html` <span class="muted">(${r.refusal})</span>` : ""}</li>`)}</ol></section>`;
 }
 
 function payment(ctx: ViewCtx, p: Found) {
