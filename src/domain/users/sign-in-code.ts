@@ -1,5 +1,6 @@
 import * as q from "../../db/queries/two-factor.ts";
 import { findUser } from "../../db/queries/users.ts";
+import type { Db } from "../../kernel/db.ts";
 import type { SecretBox } from "../../secrets/secret-box.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { sha256Hex } from "../sha256.ts";
@@ -99,8 +100,25 @@ export async function completeSignIn(
   }
   await attempt.succeeded();
   await noteRecoveryCodeUse(deps, check, who, audit, "sign_in");
-  const session = await deps.db.transaction(async (db) => {
-    await q.deletePendingSignIn(db, idHash);
+  const session = await openSignedIn(deps, user, input, {
+    factor: check === "app" ? "totp" : "recovery_code",
+    before: (db) => q.deletePendingSignIn(db, idHash),
+  });
+  return { ok: true, cookie: session.cookie, userId: user.id };
+}
+
+/**
+ * Opens the session of a sign-in that succeeded and logs it, in one transaction (the entry exists
+ * exactly when the session does); `before` runs first in it (the pending sign-in spent).
+ */
+export async function openSignedIn(
+  deps: SignInDeps,
+  user: { id: string; accountId: string; email: string },
+  input: { ip: string; userAgent?: string | undefined; previousCookie?: string | undefined },
+  opts: { factor?: "totp" | "recovery_code"; before?: (db: Db) => Promise<unknown> } = {},
+): Promise<{ cookie: string }> {
+  return deps.db.transaction(async (db) => {
+    await opts.before?.(db);
     const opened = await startSession({ ...deps, db }, deps.limits, {
       userId: user.id,
       accountId: user.accountId,
@@ -111,13 +129,13 @@ export async function completeSignIn(
     await recordAudit(
       { ...deps, db },
       {
-        ...audit,
+        accountId: user.accountId,
+        actor: { kind: "user", id: user.email, ip: input.ip, userAgent: input.userAgent },
         action: "sign_in.succeeded",
         target: user.id,
-        changes: { factor: { after: check === "app" ? "totp" : "recovery_code" } },
+        ...(opts.factor ? { changes: { factor: { after: opts.factor } } } : {}),
       },
     );
     return opened;
   });
-  return { ok: true, cookie: session.cookie, userId: user.id };
 }

@@ -1,8 +1,7 @@
 import { findUserByEmail } from "../../db/queries/users.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { decoyHash, verifyPassword } from "./password.ts";
-import { startSession } from "./sessions.ts";
-import { type SignInDeps, startPendingSignIn } from "./sign-in-code.ts";
+import { openSignedIn, type SignInDeps, startPendingSignIn } from "./sign-in-code.ts";
 import { startAttempt } from "./sign-in-throttle.ts";
 import { totpEnabled } from "./two-factor.ts";
 
@@ -62,24 +61,6 @@ export async function signIn(
     const pendingCookie = await startPendingSignIn(deps, user);
     return { ok: false, reason: "code", pendingCookie };
   }
-  const { cookie } = await deps.db.transaction(async (db) => {
-    const session = await startSession({ ...deps, db }, deps.limits, {
-      userId: user.id,
-      accountId: user.accountId,
-      previousCookie: input.previousCookie,
-      userAgent: input.userAgent,
-      ip: input.ip,
-    });
-    await recordAudit(
-      { ...deps, db },
-      {
-        accountId: user.accountId,
-        actor,
-        action: "sign_in.succeeded",
-        target: user.id,
-      },
-    );
-    return session;
-  });
+  const { cookie } = await openSignedIn(deps, { ...user, email }, input);
   return { ok: true, cookie, userId: user.id };
 }
