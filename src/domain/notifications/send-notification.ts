@@ -4,7 +4,7 @@ import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Mode } from "../../kernel/mode.ts";
 import type { OutgoingMail, SmtpRelay } from "../../net/smtp-relay.ts";
 import { isReminder } from "./kinds.ts";
-import type { MailContext, RenderedMail } from "./mail-context.ts";
+import type { MailContext, RenderedMail, RenderOptions } from "./mail-context.ts";
 import { type ContextDeps, prepareMail } from "./mail-context-of.ts";
 import { classifyRelayResult, retryOrGiveUp } from "./mail-retry.ts";
 import { planRemindersOf } from "./plan-reminders-of.ts";
@@ -22,7 +22,7 @@ export type SendDeps = ContextDeps & {
   clockOf(who: { accountId: string; mode: Mode }): Promise<Clock>;
   /** The relay of a mode; undefined: none is configured (the mail is recorded, not sent). */
   relayFor(mode: Mode): SmtpRelay | undefined;
-  render(ctx: MailContext): Promise<RenderedMail>;
+  render(ctx: MailContext, options?: RenderOptions): Promise<RenderedMail>;
   mail: { from: string | undefined; dailyCap: number };
 };
 
@@ -51,8 +51,11 @@ export async function attemptNotification(
     if (n.kind === "bill" && ctx.charge) {
       await planRemindersOf(deps, { n, row: ctx.charge, settings, clock });
     }
-    const rendered = await deps.render(ctx);
+    // Without a relay the mail is recorded with its subject and never sent, so its images and
+    // PDF are not drawn: that was most of the worker's CPU per sandbox bill (issue 39).
     const relay = deps.relayFor(n.mode);
+    const canSend = Boolean(relay && deps.mail.from);
+    const rendered = await deps.render(ctx, { attachments: canSend });
     if (!relay || !deps.mail.from) {
       return {
         id: n.id,

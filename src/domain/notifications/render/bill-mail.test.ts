@@ -135,3 +135,28 @@ describe("the bill", () => {
     }
   });
 });
+
+describe("a mail that will not be sent", () => {
+  // The mail worker renders without attachments when the mode has no relay (only the subject is
+  // recorded): the subject and text must be those of the mail that would have gone.
+  for (const [name, row] of [
+    ["due-date", dueRow()],
+    ["immediate PIX", pixRow()],
+  ] as const) {
+    test(`a ${name} bill rendered without attachments has the same subject and text, and no image or PDF`, async () => {
+      const ctx = contextFor("bill", "pt-BR", { charge: row });
+      const full = await renderMail(ctx);
+      const bare = await renderMail(ctx, { attachments: false });
+      assert.ok(full.attachments.length > 0);
+      assert.deepEqual(bare.attachments, []);
+      assert.equal(bare.subject, full.subject);
+      assert.equal(bare.text, full.text);
+    });
+  }
+  test("a reminder rendered without attachments keeps its subject", async () => {
+    const ctx = contextFor("reminder_due", "en", { charge: dueRow() });
+    const bare = await renderMail(ctx, { attachments: false });
+    assert.deepEqual(bare.attachments, []);
+    assert.equal(bare.subject, (await renderMail(ctx)).subject);
+  });
+});

@@ -20,13 +20,17 @@ import type { Words } from "./messages.ts";
 // lines). What is paid and how much, a due-date bill's dates and terms, the payment page, the
 // Pix code exactly as the API's brCode with its QR inline; a due-date bill also as a PDF.
 
-export async function renderBill(t: Words, ctx: MailContext): Promise<RenderedMail> {
+export async function renderBill(
+  t: Words,
+  ctx: MailContext,
+  withAttachments = true,
+): Promise<RenderedMail> {
   const row = chargeOf(ctx);
   const due = dueOn(row, ctx.onDate);
   const shop = shopName(ctx);
   const amount = formatBrl(t.lang, faceValueOf(row, due));
   const subject = subjectLine(t("bill.subject", { shop, amount }));
-  const pay = payBlocks(t, ctx, row);
+  const pay = payBlocks(t, ctx, row, withAttachments);
   const blocks: Block[] = [
     { kind: "heading", text: t("bill.heading", { shop }) },
     greeting(t, row),
@@ -43,7 +47,7 @@ export async function renderBill(t: Words, ctx: MailContext): Promise<RenderedMa
   const attachments = [...pay.attachments];
   if (due && row.brCode) {
     blocks.push({ kind: "para", text: t("pdfAttached") });
-    attachments.push(await billPdf(t, ctx, row, due));
+    if (withAttachments) attachments.push(await billPdf(t, ctx, row, due));
   }
   blocks.push(footer(t, ctx));
   return { subject, text: textOf(blocks), html: htmlOf(t.lang, subject, blocks), attachments };

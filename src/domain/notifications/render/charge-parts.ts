@@ -107,11 +107,15 @@ export function qrAttachment(cid: string, filename: string, text: string): MailA
   return { filename, content: renderQrPng(text, { scale: 5 }), contentType: "image/png", cid };
 }
 
-/** How to pay: the payment page, then the Pix code and QR, or the Bitcoin address, URI and QR. */
+/**
+ * How to pay: the payment page, then the Pix code and QR, or the Bitcoin address, URI and QR;
+ * the QR's image only `withAttachments` (a mail that will not be sent needs none).
+ */
 export function payBlocks(
   t: Words,
   ctx: MailContext,
   row: ChargeRow,
+  withAttachments = true,
 ): { blocks: Block[]; attachments: MailAttachment[] } {
   const blocks: Block[] = [];
   const attachments: MailAttachment[] = [];
@@ -119,7 +123,7 @@ export function payBlocks(
     blocks.push({ kind: "button", label: t("payButton"), url: ctx.links.payUrl });
   if (row.method === "crypto" && row.crypto) {
     const cid = cidOf("btc-qr", row);
-    attachments.push(qrAttachment(cid, "bitcoin-qr.png", row.crypto.payUri));
+    if (withAttachments) attachments.push(qrAttachment(cid, "bitcoin-qr.png", row.crypto.payUri));
     blocks.push(
       { kind: "para", text: t("btc.how") },
       { kind: "qr", cid, alt: t("btc.qrAlt") },
@@ -128,7 +132,7 @@ export function payBlocks(
     );
   } else if (row.brCode) {
     const cid = cidOf("pix-qr", row);
-    attachments.push(qrAttachment(cid, "pix-qr.png", row.brCode));
+    if (withAttachments) attachments.push(qrAttachment(cid, "pix-qr.png", row.brCode));
     blocks.push(
       { kind: "para", text: t("pix.how") },
       { kind: "qr", cid, alt: t("pix.qrAlt") },

@@ -30,6 +30,7 @@ export async function renderReminder(
   t: Words,
   ctx: MailContext,
   kind: ReminderKind,
+  withAttachments = true,
 ): Promise<RenderedMail> {
   const row = chargeOf(ctx);
   const due = dueOn(row, ctx.onDate);
@@ -58,7 +59,7 @@ export async function renderReminder(
     intro = t(`${kind}.intro`, { shop, date, today, amount: owed });
   }
   subject = subjectLine(subject);
-  const pay = payBlocks(t, ctx, row);
+  const pay = payBlocks(t, ctx, row, withAttachments);
   const blocks: Block[] = [
     { kind: "heading", text: t("reminder.heading", { shop }) },
     greeting(t, row),

@@ -1,4 +1,4 @@
-import type { MailContext, RenderedMail } from "../mail-context.ts";
+import type { MailContext, RenderedMail, RenderOptions } from "../mail-context.ts";
 import { renderBill } from "./bill.ts";
 import { wordsFor } from "./messages.ts";
 import { renderReceipt, renderRefund } from "./receipt.ts";
@@ -11,16 +11,20 @@ import { renderSubscriptionMail } from "./subscription.ts";
 // context renders the same mail. A kind whose context lacks its charge or subscription throws:
 // that is the caller's bug, not the payer's input.
 
-export async function renderMail(ctx: MailContext): Promise<RenderedMail> {
+export async function renderMail(
+  ctx: MailContext,
+  options: RenderOptions = {},
+): Promise<RenderedMail> {
+  const attachments = options.attachments !== false;
   const t = wordsFor(ctx.language === "en" ? "en" : "pt-BR");
   switch (ctx.kind) {
     case "bill":
-      return renderBill(t, ctx);
+      return renderBill(t, ctx, attachments);
     case "reminder_before":
     case "reminder_due":
     case "reminder_overdue":
     case "reminder_overdue_weekly":
-      return renderReminder(t, ctx, ctx.kind);
+      return renderReminder(t, ctx, ctx.kind, attachments);
     case "receipt":
       return renderReceipt(t, ctx);
     case "refund":
