@@ -165,7 +165,7 @@ describe("a live payment to a reusable QR code", () => {
 
   test("a forged notification (the PSP's GET /pix/{e2eid} does not confirm it) makes no charge", async () => {
     const qr = await liveQr({ title: "Gorjeta" });
-    const forged = "E00000000202612041200forged0001";
+    const forged = "E00000000202612041200forged00001";
     const res = await s.peer.notify({
       pix: [
         { endToEndId: forged, txid: qr.txid, valor: "999.00", horario: new Date().toISOString() },
@@ -213,6 +213,21 @@ describe("a live payment to a reusable QR code", () => {
     assert.equal(events.filter((e) => e.event === "charge.approved").length, 1);
   });
 
+  test("a live QR code's charge is refunded at the PSP on its end-to-end id", async () => {
+    const qr = await liveQr({ title: "Devolve", value: 8 });
+    const paid = await s.peer.payStatic(qr.brCode);
+    const [charge] = await until("the charge", async () => chargesOf(qr.qrCodeId));
+    const res = await s.call("POST", "/api/pix/charge/refund", {
+      charge_id: charge?.chargeId,
+      value: 3,
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const devolucoes = s.peer.pixReceived.get(paid.endToEndId)?.devolucoes ?? [];
+    assert.equal(devolucoes.length, 1);
+    assert.equal(devolucoes[0]?.valor, "3.00");
+    s.peer.assertNoViolations();
+  });
+
   test("two writers of the same payment's charge at once (two instances): the unique end-to-end id keeps one", async () => {
     const made = await liveQr({ title: "Duas instâncias", value: 1 });
     const qr = await findQrCode(s.svc.deps.db, {
@@ -221,7 +236,7 @@ describe("a live payment to a reusable QR code", () => {
       id: made.qrCodeId,
     });
     assert.ok(qr);
-    const e2eid = "E12345678202612041200race00001";
+    const e2eid = "E12345678202612041200race0000001";
     const write = () =>
       chargeFromQrPayment(s.svc.deps, qr, {
         valueCents: 100,
