@@ -123,7 +123,7 @@ describe("a live payment to a reusable QR code", () => {
     s.peer.assertNoViolations();
   });
 
-  test("a txid naming no code of this account, or a disabled code, stays an unmatched payment and makes no charge", async () => {
+  test("a txid naming no code of this account, a disabled code, or a fixed code paid another amount stays an unmatched payment and makes no charge", async () => {
     // A static code on the merchant's key with a 25-character txid that is no code of ours.
     const foreignTxid = "foreignqrcode000000000001";
     const foreign = createStaticPix({
@@ -140,10 +140,14 @@ describe("a live payment to a reusable QR code", () => {
     const off = await s.call("POST", "/api/pix/qr-codes/disable", { qr_code_id: qr.qrCodeId });
     assert.equal(off.statusCode, 200, off.body);
     const late = await s.peer.payStatic(qr.brCode, { amountCents: 990 });
+    // A fixed-amount code paid another amount (a payer's bank that let it through).
+    const fixed = await liveQr({ title: "Fixo", value: 10 });
+    const wrong = await s.peer.payStatic(fixed.brCode, { amountCents: 999 });
 
     for (const [p, txid] of [
       [stranger, foreignTxid],
       [late, qr.txid],
+      [wrong, fixed.txid],
     ] as const) {
       const rows = await until("unmatched", async () => {
         const r = await unmatchedOf(p.endToEndId);
@@ -158,8 +162,10 @@ describe("a live payment to a reusable QR code", () => {
       assert.equal(hook.json.data.txid, txid);
     }
     assert.deepEqual(await chargesOf(qr.qrCodeId), []);
+    assert.deepEqual(await chargesOf(fixed.qrCodeId), []);
     await reconcile();
     assert.deepEqual(await chargesOf(qr.qrCodeId), [], "reconciliation makes none either");
+    assert.deepEqual(await chargesOf(fixed.qrCodeId), []);
     s.peer.assertNoViolations();
   });
 
