@@ -55,6 +55,12 @@ export type ChargeRow = {
   paidMethod?: "lightning" | "onchain" | null;
   /** The reusable QR code whose payment made this charge (migration 0033); else null. */
   qrCodeId?: string | null;
+  /**
+   * Live PIX: the end-to-end id of the payment that settled it (migration 0006, unique). Read
+   * with every charge so a QR code's charge can show it (endToEndId); set at creation only by
+   * a live payment to a QR code (domain/charges/qr-payment-charge.ts).
+   */
+  pspE2eid?: string | null;
   /** Its refunds, oldest first (migration 0029; domain/charges/refund-ledger.ts). */
   refunds?: StoredRefund[];
 };
@@ -105,6 +111,7 @@ const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
   ["subscription_id", "subscriptionId"],
   ["paid_method", "paidMethod"],
   ["qr_code_id", "qrCodeId"],
+  ["psp_e2eid", "pspE2eid"],
   ["refunds", "refunds"],
 ];
 export const chargeColumns = (alias = "") =>

@@ -93,3 +93,29 @@ export async function disableQrCode(
   );
   return rows[0];
 }
+
+/**
+ * An account's live codes among `txids` (a notification's or a page of received Pix), disabled
+ * ones too: the caller tells them apart (a payment to a disabled code is unmatched).
+ */
+export async function liveQrCodesByTxids(
+  db: Db,
+  k: { accountId: string; txids: string[] },
+): Promise<QrCodeRow[]> {
+  if (k.txids.length === 0) return [];
+  return db.query<QrCodeRow>(
+    `SELECT ${COLUMNS} FROM qr_codes
+     WHERE account_id = $1 AND mode = 'live' AND txid = ANY($2::text[])`,
+    [k.accountId, k.txids],
+  );
+}
+
+/** Which of these end-to-end ids already made a charge (charges_psp_e2eid, migration 0006). */
+export async function e2eidsWithCharges(db: Db, e2eids: string[]): Promise<Set<string>> {
+  if (e2eids.length === 0) return new Set();
+  const rows = await db.query<{ e2eid: string }>(
+    "SELECT psp_e2eid AS e2eid FROM charges WHERE psp_e2eid = ANY($1::text[])",
+    [e2eids],
+  );
+  return new Set(rows.map((r) => r.e2eid));
+}

@@ -46,7 +46,13 @@ type DataFields = Pick<
   Partial<
     Pick<
       ChargeRow,
-      "updatedAt" | "dueTerms" | "amountPaidCents" | "subscriptionId" | "qrCodeId" | "refunds"
+      | "updatedAt"
+      | "dueTerms"
+      | "amountPaidCents"
+      | "subscriptionId"
+      | "qrCodeId"
+      | "pspE2eid"
+      | "refunds"
     >
   >;
 
@@ -88,6 +94,8 @@ export function chargeData(row: DataFields, at: Date = row.updatedAt ?? row.crea
       : {}),
     // A payment to a reusable QR code (docs/counter.md): the code that made the charge.
     ...(row.qrCodeId ? { qrCodeId: row.qrCodeId } : {}),
+    // A live payment to a code: the Pix that made the charge (its end-to-end id at the PSP).
+    ...(row.qrCodeId && row.pspE2eid ? { endToEndId: row.pspE2eid } : {}),
   };
 }
 export type ChargeData = ReturnType<typeof chargeData>;

@@ -330,6 +330,12 @@ export const ChargeViewSchema = z.object({
     .describe(
       "A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge.",
     ),
+  endToEndId: z
+    .string()
+    .optional()
+    .describe(
+      "A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges.",
+    ),
   brCode: z.string().nullable(),
   expiresAt: z.string(),
   updatedAt: z.string(),

@@ -2,6 +2,7 @@ import { type ChargeRow, findCharge } from "../../db/queries/charges.ts";
 import { learnPaymentIds, PLACEHOLDER_E2EID_PREFIX } from "../../db/queries/live-payment-ids.ts";
 import { chargesByTxids } from "../../db/queries/live-pix/work-lists.ts";
 import { knownUnmatched } from "../../db/queries/live-pix-records.ts";
+import type { QrCodeRow } from "../../db/queries/qr-codes.ts";
 import { PspNotificationError, parsePspNotification } from "../../pix-psp/notification.ts";
 import type { PspNotification } from "../../pix-psp/types.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
@@ -10,6 +11,7 @@ import { unlessPspFails } from "../pix-psp-connection/psp-failure.ts";
 import type { Tally } from "../tally.ts";
 import { type LiveDeps, settleFromCob } from "./live-confirm.ts";
 import { applyDevolucao } from "./live-dispute.ts";
+import { applyQrPayment, qrPaymentsContext } from "./live-qr-payment.ts";
 import { isSecondPayment } from "./live-reconcile.ts";
 import { recordUnmatchedPayment } from "./live-unmatched.ts";
 
@@ -28,7 +30,8 @@ export const MAX_PSP_CALLS_PER_NOTIFICATION = 10;
  * A PSP's notification (POST {webhookUrl}/pix) for the connection whose hook id is in the URL.
  * The body is a trigger, never proof: each txid is looked up at the PSP (GET /cob/{txid})
  * before its charge moves, each devolução at GET /pix/{e2eid}/devolucao/{id}, each unknown
- * txid at GET /pix/{e2eid} before it is recorded as an unmatched payment. An unknown hook id is
+ * txid at GET /pix/{e2eid} before it is recorded as an unmatched payment, or, on a reusable
+ * QR code's txid, before it becomes the code's approved charge (live-qr-payment.ts). An unknown hook id is
  * 404 and touches nothing; an unreadable body is 400. A PSP that cannot be asked right now
  * leaves the work to reconciliation and the answer is 200. Anything else (the database down, a
  * bug) is NOT swallowed: it fails the request with a 5xx, so the PSP sends the notification
@@ -58,6 +61,12 @@ async function handle(deps: Deps, hookId: string, body: unknown) {
   const charges = new Map(
     (await chargesByTxids(deps.db, { accountId, txids })).map((c) => [c.txid, c]),
   );
+  // Pix on a reusable QR code's txid (no charge holds a code's txid): payments to the code.
+  const qrs = await qrPaymentsContext(
+    deps,
+    accountId,
+    note.pix.filter((p) => p.txid && !charges.has(p.txid)),
+  );
   const budget = { cob: MAX_PSP_CALLS_PER_NOTIFICATION, dev: MAX_PSP_CALLS_PER_NOTIFICATION };
   let unknownBudget = MAX_PSP_CALLS_PER_NOTIFICATION;
   const seen = new Set<string>();
@@ -79,6 +88,15 @@ async function handle(deps: Deps, hookId: string, body: unknown) {
   for (const pix of note.pix) {
     if (!pix.txid) continue; // a transfer to the key without a cob: not a charge of ours
     const charge = charges.get(pix.txid);
+    const qr = charge ? undefined : qrs.codes.get(pix.txid);
+    if (qr) {
+      const e2eid = pix.endToEndId;
+      if (qrs.charged.has(e2eid) || recorded.has(e2eid) || !once(`q:${e2eid}`)) continue;
+      if (unknownBudget <= 0) continue;
+      unknownBudget--;
+      if ((await confirmQrPayment(deps, live, qr, e2eid, pix.txid)) === "charge") approved++;
+      continue;
+    }
     if (!charge) {
       if (recorded.has(pix.endToEndId) || !once(`u:${pix.txid}`) || unknownBudget <= 0) continue;
       unknownBudget--;
@@ -135,6 +153,20 @@ async function learnPaymentId(deps: Deps, live: LiveConnection, e2eid: string, t
     accountId: live.row.accountId,
     payments: [{ txid, e2eid: real.endToEndId, horario: real.horario }],
   });
+}
+
+// A Pix on a code's txid is a charge only once the PSP confirms it (GET /pix/{e2eid}) with
+// the same txid: a forged notification names a payment the PSP does not know, and makes none.
+async function confirmQrPayment(
+  deps: Deps,
+  live: LiveConnection,
+  qr: QrCodeRow,
+  e2eid: string,
+  txid: string,
+) {
+  const real = await unlessPspFails(() => live.client.getPix(e2eid));
+  if (!real || real.txid !== txid) return "none";
+  return applyQrPayment(deps, live, qr, real, "notification");
 }
 
 async function confirmUnmatched(

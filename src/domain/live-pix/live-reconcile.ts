@@ -24,6 +24,7 @@ import {
 import { getCobOf, removeCobOf } from "./live-cob-kind.ts";
 import { type LiveDeps, settleFromCob } from "./live-confirm.ts";
 import { applyDevolucao } from "./live-dispute.ts";
+import { applyQrPayment, qrPaymentsContext } from "./live-qr-payment.ts";
 import { sendRefund, settleRefund } from "./live-refund.ts";
 import { recordUnmatchedPayment } from "./live-unmatched.ts";
 
@@ -56,8 +57,9 @@ const MAX_PAGES = 50;
  * lost notifications. Per account, at most one instance per half interval reads the PSP's list
  * of Pix received since its watermark (`GET /pix?inicio&fim`, paginated: a few requests
  * whatever the number of pending charges) and matches each Pix to its charge by txid: the
- * charge is approved (or recorded as underpaid), a MED devolução becomes a dispute, and a txid
- * no charge holds is an unmatched payment. Refunds still in progress are asked about one by
+ * charge is approved (or recorded as underpaid), a MED devolução becomes a dispute, a reusable
+ * QR code's txid makes the code's approved charge (live-qr-payment.ts), and a txid no charge
+ * or active code holds is an unmatched payment. Refunds still in progress are asked about one by
  * one, with a per-charge back-off; and the cobs of creations that never stored their charge are
  * removed (after `attemptGraceMs`). No GET /cob per pending charge: that is only on demand
  * (a notification, a cancel, the expiry pass).
@@ -156,12 +158,26 @@ async function applyReceived(
     deps.db,
     strays.map((p) => p.endToEndId),
   );
+  // Pix on a reusable QR code's txid: payments to the code (live-qr-payment.ts).
+  const qrs = await qrPaymentsContext(
+    deps,
+    accountId,
+    withTxid.filter((p) => !charges.has(p.txid as string)),
+  );
   const periods: string[] = [];
   // Payments of charges approved with a placeholder id (their cob listed no Pix): their real
   // end-to-end id is written back, so a refund can name it (live-payment-ids.ts).
   const learnt: Array<{ txid: string; e2eid: string; horario: string }> = [];
   for (const pix of withTxid) {
     const charge = charges.get(pix.txid as string);
+    const qr = charge ? undefined : qrs.codes.get(pix.txid as string);
+    if (qr) {
+      if (qrs.charged.has(pix.endToEndId) || recorded.has(pix.endToEndId)) continue;
+      const made = await applyQrPayment(deps, live, qr, pix, "reconciliation");
+      if (made === "charge") counts.approved++;
+      if (made === "unmatched") counts.unmatched++;
+      continue;
+    }
     if (!charge) {
       if (recorded.has(pix.endToEndId)) continue;
       if (await recordUnmatchedPayment(deps, accountId, pix, "reconciliation")) counts.unmatched++;

@@ -531,6 +531,15 @@ export async function startPspPeer(opts: StartPspPeerOptions = {}) {
       return { endToEndId: p.endToEndId, delivered };
     },
     /**
+     * A payer pays a static BR Code (a reusable QR code: `amountCents` when it fixes none);
+     * then the PSP notifies (unless notifications are dropped).
+     */
+    async payStatic(brCode: string, o: { amountCents?: number; endToEndId?: string } = {}) {
+      const p = state.payStatic(brCode, o);
+      const delivered = await notifyPix(p);
+      return { endToEndId: p.endToEndId, txid: p.txid, delivered };
+    },
+    /**
      * A second Pix on a cob already CONCLUIDA (a payer paying the same code twice, as the PSP
      * lets through); then the PSP notifies it.
      */

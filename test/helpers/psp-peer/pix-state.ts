@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createDynamicPix, hasError } from "pix-utils";
+import { createDynamicPix, hasError, PixElementType, parsePix } from "pix-utils";
 import type { PeerProfile } from "./peer-profiles.ts";
 
 /**
@@ -203,6 +203,41 @@ export class PixState {
     cob.pix.push(p);
     this.pix.set(p.endToEndId, p);
     return p;
+  }
+
+  /**
+   * Control: a payer pays a static BR Code (a reusable QR code) read by pix-utils, as a
+   * payer's bank reads it: its key must be this receiver's, its amount is the code's (54) or,
+   * without one, what the payer types (`amountCents`, required then); the Pix carries the
+   * code's txid (62-05). No cob is involved. Returns the Pix.
+   */
+  payStatic(brCode: string, opts: { amountCents?: number; endToEndId?: string }): PeerPix {
+    const parsed = parsePix(brCode);
+    if (hasError(parsed) || parsed.type !== PixElementType.STATIC) {
+      throw new Error(`not a static BR Code: ${brCode}`);
+    }
+    if (parsed.pixKey !== this.pixKey) throw new Error(`the code's key is not this receiver's`);
+    // pix-utils reads a code without field 54 as amount 0.
+    const fixed = parsed.transactionAmount ? Math.round(parsed.transactionAmount * 100) : undefined;
+    const amount = opts.amountCents ?? fixed;
+    if (amount === undefined) throw new Error("the code has no amount: the payer must type one");
+    const p: PeerPix = {
+      endToEndId: opts.endToEndId ?? this.newE2eid(),
+      txid: parsed.txid ?? "",
+      valor: valor(amount),
+      chave: this.pixKey,
+      horario: new Date().toISOString(),
+      devolucoes: [],
+    };
+    this.pix.set(p.endToEndId, p);
+    return p;
+  }
+
+  private newE2eid() {
+    return `E12345678${new Date().toISOString().replace(/\D/g, "").slice(0, 12)}${hex(6)}`.slice(
+      0,
+      32,
+    );
   }
 
   getPix(e2eid: string): Answer {

@@ -2449,6 +2449,8 @@ export interface operations {
                             declineReason?: string;
                             /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                             qrCodeId?: string;
+                            /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                            endToEndId?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -2600,6 +2602,8 @@ export interface operations {
                                 declineReason?: string;
                                 /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                 qrCodeId?: string;
+                                /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                                endToEndId?: string;
                                 brCode: string | null;
                                 expiresAt: string;
                                 updatedAt: string;
@@ -2799,6 +2803,8 @@ export interface operations {
                             declineReason?: string;
                             /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                             qrCodeId?: string;
+                            /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                            endToEndId?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -2971,6 +2977,8 @@ export interface operations {
                             declineReason?: string;
                             /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                             qrCodeId?: string;
+                            /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                            endToEndId?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -3118,6 +3126,8 @@ export interface operations {
                             declineReason?: string;
                             /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                             qrCodeId?: string;
+                            /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                            endToEndId?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -3461,6 +3471,8 @@ export interface operations {
                             declineReason?: string;
                             /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                             qrCodeId?: string;
+                            /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                            endToEndId?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -4727,6 +4739,8 @@ export interface operations {
                                     declineReason?: string;
                                     /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                     qrCodeId?: string;
+                                    /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                                    endToEndId?: string;
                                 };
                             } | {
                                 id: string;
@@ -4825,6 +4839,8 @@ export interface operations {
                                     declineReason?: string;
                                     /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                     qrCodeId?: string;
+                                    /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                                    endToEndId?: string;
                                 };
                             } | {
                                 id: string;
@@ -4923,6 +4939,8 @@ export interface operations {
                                     declineReason?: string;
                                     /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                     qrCodeId?: string;
+                                    /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                                    endToEndId?: string;
                                     /**
                                      * @description Bitcoin charges: paid over Lightning (the invoice) or on-chain (the address).
                                      * @enum {string}
@@ -5026,6 +5044,8 @@ export interface operations {
                                     declineReason?: string;
                                     /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                     qrCodeId?: string;
+                                    /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                                    endToEndId?: string;
                                 };
                             } | {
                                 id: string;
@@ -5124,6 +5144,8 @@ export interface operations {
                                     declineReason?: string;
                                     /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                     qrCodeId?: string;
+                                    /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                                    endToEndId?: string;
                                     /** @description The refund this event is about (each refund, partial or whole, fires its own charge.refund). */
                                     refund?: {
                                         /** @description The refund's id (rfd_...). */
@@ -5240,6 +5262,8 @@ export interface operations {
                                     declineReason?: string;
                                     /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                     qrCodeId?: string;
+                                    /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                                    endToEndId?: string;
                                     /** @description Present when the update is a refund the PSP did not make. */
                                     refund?: {
                                         /** @enum {string} */
@@ -5348,6 +5372,8 @@ export interface operations {
                                     declineReason?: string;
                                     /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                     qrCodeId?: string;
+                                    /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                                    endToEndId?: string;
                                     dispute: {
                                         /** @description The devolução's id at the PSP. */
                                         id: string;
@@ -7618,6 +7644,8 @@ export interface operations {
                         declineReason?: string;
                         /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                         qrCodeId?: string;
+                        /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                        endToEndId?: string;
                     };
                 };
             };
@@ -7759,6 +7787,8 @@ export interface operations {
                         declineReason?: string;
                         /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                         qrCodeId?: string;
+                        /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                        endToEndId?: string;
                     };
                 };
             };
@@ -7900,6 +7930,8 @@ export interface operations {
                         declineReason?: string;
                         /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                         qrCodeId?: string;
+                        /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                        endToEndId?: string;
                         /**
                          * @description Bitcoin charges: paid over Lightning (the invoice) or on-chain (the address).
                          * @enum {string}
@@ -8046,6 +8078,8 @@ export interface operations {
                         declineReason?: string;
                         /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                         qrCodeId?: string;
+                        /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                        endToEndId?: string;
                     };
                 };
             };
@@ -8187,6 +8221,8 @@ export interface operations {
                         declineReason?: string;
                         /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                         qrCodeId?: string;
+                        /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                        endToEndId?: string;
                         /** @description The refund this event is about (each refund, partial or whole, fires its own charge.refund). */
                         refund?: {
                             /** @description The refund's id (rfd_...). */
@@ -8346,6 +8382,8 @@ export interface operations {
                         declineReason?: string;
                         /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                         qrCodeId?: string;
+                        /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                        endToEndId?: string;
                         /** @description Present when the update is a refund the PSP did not make. */
                         refund?: {
                             /** @constant */
@@ -8497,6 +8535,8 @@ export interface operations {
                         declineReason?: string;
                         /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                         qrCodeId?: string;
+                        /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                        endToEndId?: string;
                         dispute: {
                             /** @description The devolução's id at the PSP. */
                             id: string;

@@ -2452,6 +2452,8 @@ export interface operations {
                             declineReason?: string;
                             /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                             qrCodeId?: string;
+                            /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                            endToEndId?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -2603,6 +2605,8 @@ export interface operations {
                                 declineReason?: string;
                                 /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                 qrCodeId?: string;
+                                /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                                endToEndId?: string;
                                 brCode: string | null;
                                 expiresAt: string;
                                 updatedAt: string;
@@ -2802,6 +2806,8 @@ export interface operations {
                             declineReason?: string;
                             /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                             qrCodeId?: string;
+                            /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                            endToEndId?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -2974,6 +2980,8 @@ export interface operations {
                             declineReason?: string;
                             /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                             qrCodeId?: string;
+                            /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                            endToEndId?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -3121,6 +3129,8 @@ export interface operations {
                             declineReason?: string;
                             /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                             qrCodeId?: string;
+                            /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                            endToEndId?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -3464,6 +3474,8 @@ export interface operations {
                             declineReason?: string;
                             /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                             qrCodeId?: string;
+                            /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                            endToEndId?: string;
                             brCode: string | null;
                             expiresAt: string;
                             updatedAt: string;
@@ -4730,6 +4742,8 @@ export interface operations {
                                     declineReason?: string;
                                     /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                     qrCodeId?: string;
+                                    /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                                    endToEndId?: string;
                                 };
                             } | {
                                 id: string;
@@ -4828,6 +4842,8 @@ export interface operations {
                                     declineReason?: string;
                                     /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                     qrCodeId?: string;
+                                    /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                                    endToEndId?: string;
                                 };
                             } | {
                                 id: string;
@@ -4926,6 +4942,8 @@ export interface operations {
                                     declineReason?: string;
                                     /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                     qrCodeId?: string;
+                                    /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                                    endToEndId?: string;
                                     /**
                                      * @description Bitcoin charges: paid over Lightning (the invoice) or on-chain (the address).
                                      * @enum {string}
@@ -5029,6 +5047,8 @@ export interface operations {
                                     declineReason?: string;
                                     /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                     qrCodeId?: string;
+                                    /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                                    endToEndId?: string;
                                 };
                             } | {
                                 id: string;
@@ -5127,6 +5147,8 @@ export interface operations {
                                     declineReason?: string;
                                     /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                     qrCodeId?: string;
+                                    /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                                    endToEndId?: string;
                                     /** @description The refund this event is about (each refund, partial or whole, fires its own charge.refund). */
                                     refund?: {
                                         /** @description The refund's id (rfd_...). */
@@ -5243,6 +5265,8 @@ export interface operations {
                                     declineReason?: string;
                                     /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                     qrCodeId?: string;
+                                    /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                                    endToEndId?: string;
                                     /** @description Present when the update is a refund the PSP did not make. */
                                     refund?: {
                                         /** @enum {string} */
@@ -5351,6 +5375,8 @@ export interface operations {
                                     declineReason?: string;
                                     /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                                     qrCodeId?: string;
+                                    /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                                    endToEndId?: string;
                                     dispute: {
                                         /** @description The devolução's id at the PSP. */
                                         id: string;
@@ -7621,6 +7647,8 @@ export interface operations {
                         declineReason?: string;
                         /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                         qrCodeId?: string;
+                        /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                        endToEndId?: string;
                     };
                 };
             };
@@ -7762,6 +7790,8 @@ export interface operations {
                         declineReason?: string;
                         /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                         qrCodeId?: string;
+                        /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                        endToEndId?: string;
                     };
                 };
             };
@@ -7903,6 +7933,8 @@ export interface operations {
                         declineReason?: string;
                         /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                         qrCodeId?: string;
+                        /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                        endToEndId?: string;
                         /**
                          * @description Bitcoin charges: paid over Lightning (the invoice) or on-chain (the address).
                          * @enum {string}
@@ -8049,6 +8081,8 @@ export interface operations {
                         declineReason?: string;
                         /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                         qrCodeId?: string;
+                        /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                        endToEndId?: string;
                     };
                 };
             };
@@ -8190,6 +8224,8 @@ export interface operations {
                         declineReason?: string;
                         /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                         qrCodeId?: string;
+                        /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                        endToEndId?: string;
                         /** @description The refund this event is about (each refund, partial or whole, fires its own charge.refund). */
                         refund?: {
                             /** @description The refund's id (rfd_...). */
@@ -8349,6 +8385,8 @@ export interface operations {
                         declineReason?: string;
                         /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                         qrCodeId?: string;
+                        /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                        endToEndId?: string;
                         /** @description Present when the update is a refund the PSP did not make. */
                         refund?: {
                             /** @constant */
@@ -8500,6 +8538,8 @@ export interface operations {
                         declineReason?: string;
                         /** @description A payment to a reusable QR code (docs/counter.md): the code (qr_...) whose payment made this charge. */
                         qrCodeId?: string;
+                        /** @description A live payment to a reusable QR code (docs/counter.md): the end-to-end id of the Pix that made this charge. Absent on other charges. */
+                        endToEndId?: string;
                         dispute: {
                             /** @description The devolução's id at the PSP. */
                             id: string;
