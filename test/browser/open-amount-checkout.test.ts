@@ -35,7 +35,7 @@ browserSuite("pay what you want in Chromium", {}, (env) => {
     return res.json().data.charges as { chargeId: string; value: number }[];
   };
   const noSideScroll = async (page: Page) => {
-    const w = await page.evaluate(() => document.documentElement.scrollWidth);
+    const w = Number(await page.evaluate("document.documentElement.scrollWidth"));
     assert.ok(w <= PHONE.width, `the page is ${w} px wide on a ${PHONE.width} px phone`);
   };
 
