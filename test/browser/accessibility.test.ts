@@ -9,7 +9,7 @@ import { browserSuite, PHONE, screenshot, signInHome } from "./harness.ts";
 
 // axe-core over the pages a merchant and a payer use most, in Chromium: the dashboard home, the
 // charge list (with its filters), a charge's page with webhook deliveries, the keys page and
-// the payment page (and the live unmatched payments page and day statement, a 404), at desktop
+// the payment page, a pay-what-you-want checkout (and the live unmatched payments page and day statement, a 404), at desktop
 // and phone widths.
 // Any violation of impact serious or critical fails, listed with its rule and the elements it
 // names; so does a lesser one, since these pages have none left.
@@ -72,6 +72,11 @@ browserSuite(
       await call("/api/pix/charge/create", { value: 10, title: "Caneca" });
       await call("/api/pix/charge/simulate-pay", { charge_id: chargeId });
       const { qrCodeId } = await call("/api/pix/qr-codes/create", { title: "Balcão", value: 5 });
+      // A pay-what-you-want product's checkout: the suggested amounts and the amount field.
+      const { id: openProductId } = await call("/api/products/create", {
+        name: "Apoie o ateliê",
+        open_amount: { min: 500, max: 50_000, suggested: [1000, 2500, 5000] },
+      });
 
       const { page } = await env.newPage();
       await signInHome(page, "axe@loja.example");
@@ -94,6 +99,7 @@ browserSuite(
         "/dashboard/audit",
         `/pay/${chargeId}`,
         `/poster/${qrCodeId}`,
+        `/checkout/${openProductId}`,
         "/dashboard/nope",
       ];
       const found: string[] = [];

@@ -1,13 +1,18 @@
 import type { Db } from "../../kernel/db.ts";
 import type { Mode } from "../../kernel/mode.ts";
 
+export type OpenAmountCents = { min: number; max: number; suggested: number[] };
+
 export type ProductRow = {
   id: string;
   accountId: string;
   mode: Mode;
   name: string;
   description: string | null;
-  valueCents: number;
+  /** The fixed price; null for a pay-what-you-want product (openAmount). */
+  valueCents: number | null;
+  /** Pay what you want: the bounds and suggestions the payer chooses from, in centavos. */
+  openAmount: OpenAmountCents | null;
   /** Where the payment page sends the payer once paid. */
   successUrl: string | null;
   createdAt: Date;
@@ -15,13 +20,24 @@ export type ProductRow = {
 };
 
 const COLUMNS = `id, account_id AS "accountId", mode, name, description, value_cents AS "valueCents",
-  success_url AS "successUrl", created_at AS "createdAt", archived_at AS "archivedAt"`;
+  open_amount AS "openAmount", success_url AS "successUrl", created_at AS "createdAt", archived_at AS "archivedAt"`;
 
 export async function insertProduct(db: Db, p: ProductRow): Promise<ProductRow> {
   await db.query(
-    `INSERT INTO products (id, account_id, mode, name, description, value_cents, success_url, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [p.id, p.accountId, p.mode, p.name, p.description, p.valueCents, p.successUrl, p.createdAt],
+    `INSERT INTO products (id, account_id, mode, name, description, value_cents, open_amount,
+       success_url, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      p.id,
+      p.accountId,
+      p.mode,
+      p.name,
+      p.description,
+      p.valueCents,
+      p.openAmount === null ? null : JSON.stringify(p.openAmount),
+      p.successUrl,
+      p.createdAt,
+    ],
   );
   return p;
 }

@@ -65,12 +65,16 @@ export const AddressSchema = z.strictObject({
 
 export const CreatePixChargeSchema = z
   .strictObject({
-    value: Brl.optional().describe("Amount in BRL; required when product_id is absent."),
+    value: Brl.optional().describe(
+      "Amount in BRL; required when product_id is absent, or names a pay-what-you-want product (then within its open_amount bounds).",
+    ),
     title: text(140).optional().describe("Name of the product or charge."),
     description: text(500).optional(),
     product_id: text(64)
       .optional()
-      .describe("A product of this account and mode (its value and name are used)."),
+      .describe(
+        "A product of this account and mode (its value, or the value given within its open_amount, and its name are used).",
+      ),
     external_id: text(128).optional().describe("Your own identifier for this charge."),
     expires_in: z
       .number()

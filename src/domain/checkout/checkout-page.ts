@@ -19,6 +19,7 @@ import {
   twinResultOr,
   writeOnce,
 } from "../idempotency/submit-once.ts";
+import { centsToBrl } from "../money.ts";
 
 // The public checkout page of a product (GET/POST /checkout/{productId}): what it sells, which
 // ways to pay its merchant has enabled in the product's mode, and the creation of the charge
@@ -46,7 +47,10 @@ export const CheckoutFormSchema = z.object({
   customer_email: z.preprocess(blankToUndefined, CreatePixChargeSchema.shape.customer_email),
   customer_cpf: z.preprocess(blankToUndefined, CreatePixChargeSchema.shape.customer_cpf),
 });
-export type CheckoutForm = z.output<typeof CheckoutFormSchema>;
+export type CheckoutForm = z.output<typeof CheckoutFormSchema> & {
+  /** A pay-what-you-want product's amount, as the payer chose it (read by amount-text.ts). */
+  amountCents?: number;
+};
 
 /**
  * The ways to pay a merchant has enabled in a mode: the sandbox PIX always in test; live PIX
@@ -79,7 +83,10 @@ export async function checkoutPage(deps: CheckoutDeps, productId: string) {
     productId: product.id,
     name: product.name,
     description: product.description,
+    /** The fixed price; null when the payer chooses the amount (openAmount). */
     amountCents: product.valueCents,
+    /** Pay what you want: the bounds and suggested amounts (centavos), else null. */
+    openAmount: product.openAmount,
     // The display name the merchant chose; never the operator's label ("Default account").
     merchantName: account?.displayName ?? "",
     livemode: product.mode === "live",
@@ -90,7 +97,8 @@ export type CheckoutPage = Awaited<ReturnType<typeof checkoutPage>>;
 
 /**
  * Creates the payer's charge: a public creation by product_id, as POST /api/pix/charge/create or
- * /api/crypto/charge/create without a token would make it (the amount is the product's). Returns
+ * /api/crypto/charge/create without a token would make it (the amount is the product's, or the
+ * payer's within its bounds for a pay-what-you-want product). Returns
  * the new charge's id. The form's key (`formKey`, drawn when the page was rendered) makes a
  * double click or a browser's retry one charge: the second submission gets the first one's
  * charge. `spendBudget` (the checkout budgets) runs after that lookup, for a new submission only,
@@ -128,6 +136,8 @@ export async function createCheckoutCharge(
     if (twin.found) return twin.value;
   }
   const customer = {
+    // The payer's amount, for a pay-what-you-want product; resolveAmount holds it to the bounds.
+    ...(form.amountCents !== undefined ? { value: centsToBrl(form.amountCents) } : {}),
     ...(form.customer_name ? { customer_name: form.customer_name } : {}),
     ...(form.customer_email ? { customer_email: form.customer_email } : {}),
     ...(form.customer_cpf ? { customer_cpf: form.customer_cpf } : {}),

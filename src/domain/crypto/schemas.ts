@@ -27,7 +27,7 @@ export const ActivateWalletSchema = z.strictObject({
 
 export const CreateCryptoChargeSchema = z.strictObject({
   value: Brl.optional().describe(
-    "Amount in BRL; with product_id it may be omitted (the product's value is used).",
+    "Amount in BRL; with product_id it may be omitted (the product's value is used), except for a pay-what-you-want product (within its open_amount bounds).",
   ),
   product_name: z.string().trim().max(140, "must be at most 140 characters").optional(),
   product_id: z

@@ -4,10 +4,11 @@ import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Principal } from "../../kernel/mode.ts";
 import { Brl } from "../charges/schemas.ts";
-import { notFound, unprocessable } from "../errors.ts";
+import { badRequest, notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { HasMore, PageArguments, PageQuery, pageOf } from "../list-limit.ts";
 import { brlToCents, centsToBrl } from "../money.ts";
+import { OpenAmountSchema } from "./open-amount.ts";
 
 // Products: what an account sells, per mode. A charge (PIX or crypto) can name a product_id
 // and take its amount and title from it; the public crypto checkout needs one.
@@ -37,7 +38,10 @@ const SuccessUrl = z
 
 export const CreateProductSchema = z.strictObject({
   name: z.string().trim().min(1, "must not be empty").max(140, "must be at most 140 characters"),
-  value: Brl,
+  value: Brl.optional().describe(
+    "The product's price in BRL (10.5 is R$ 10,50); or open_amount instead, never both.",
+  ),
+  open_amount: OpenAmountSchema.optional(),
   description: z.string().trim().max(500, "must be at most 500 characters").optional(),
   success_url: SuccessUrl.optional().describe(
     "Where the hosted payment page sends the payer once paid (https, or http for development).",
@@ -58,7 +62,11 @@ export const ListProductsArgsSchema = z.strictObject({
 export const ProductViewSchema = z.object({
   id: z.string(),
   name: z.string(),
-  value: z.number(),
+  value: z.number().nullable().describe("The price in BRL; null for a pay-what-you-want product."),
+  openAmount: z
+    .object({ min: z.number(), max: z.number(), suggested: z.array(z.number()) })
+    .nullable()
+    .describe("Pay what you want: the bounds and suggested amounts, in centavos; else null."),
   description: z.string().nullable(),
   success_url: z.string().nullable(),
   active: z.boolean(),
@@ -77,7 +85,8 @@ export function productView(p: q.ProductRow): z.infer<typeof ProductViewSchema> 
   return {
     id: p.id,
     name: p.name,
-    value: centsToBrl(p.valueCents),
+    value: p.valueCents === null ? null : centsToBrl(p.valueCents),
+    openAmount: p.openAmount,
     description: p.description,
     success_url: p.successUrl,
     active: p.archivedAt === null,
@@ -92,7 +101,15 @@ export async function createProduct(
   who: Principal,
   input: z.output<typeof CreateProductSchema>,
 ) {
-  const valueCents = brlToCents(input.value);
+  // Exactly one way to price it: a fixed value, or the payer's choice within bounds.
+  if ((input.value === undefined) === (input.open_amount === undefined)) {
+    throw badRequest(
+      input.value === undefined
+        ? "value: is required (or open_amount, for pay what you want)"
+        : "open_amount: give either value or open_amount, not both",
+    );
+  }
+  const valueCents = input.value === undefined ? null : brlToCents(input.value);
   if (valueCents === undefined) throw unprocessable("value: must have at most 2 decimal places");
   const row = await q.insertProduct(deps.db, {
     id: newId("prod", deps),
@@ -101,6 +118,7 @@ export async function createProduct(
     name: input.name,
     description: input.description ?? null,
     valueCents,
+    openAmount: input.open_amount ?? null,
     successUrl: input.success_url ?? null,
     createdAt: deps.clock.now(),
     archivedAt: null,

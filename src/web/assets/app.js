@@ -11,13 +11,37 @@
 //   at the URL ({status} or {data: {status}}) says another status (live status, every 3 s);
 // - <section data-pay-feed="/api/pay/status?…"> (the payment page) updates in place, every 2 s;
 // - <element data-countdown="<ISO time>" data-label="… {left} …"> counts down to that time;
-// - <button data-print> prints the page (the receipt page; hidden without script).
+// - <button data-print> prints the page (the receipt page; hidden without script);
+// - <fieldset data-open-amount> (a pay-what-you-want checkout): a suggested amount chosen
+//   empties the amount field and names itself on the submit button ("Pagar R$ 10,00", from its
+//   data-label); typing an amount lets go of the suggestion.
 (() => {
   document.documentElement.classList.add("js");
 
   document.addEventListener("click", (e) => {
     if (e.target instanceof Element && e.target.closest("[data-print]")) window.print();
   });
+
+  for (const box of document.querySelectorAll("[data-open-amount]")) {
+    const field = box.querySelector('input[name="amount"]');
+    const submit = box.closest("form")?.querySelector("button[data-label]");
+    const plain = submit?.getAttribute("data-plain") || submit?.textContent || "";
+    const label = (chip) =>
+      chip ? (submit?.getAttribute("data-label") || "").replace("{amount}", chip) : plain;
+    box.addEventListener("change", (e) => {
+      const input = e.target;
+      if (!(input instanceof HTMLInputElement) || input.name !== "suggested" || !input.checked) {
+        return;
+      }
+      if (field) field.value = "";
+      const text = input.parentElement?.textContent?.trim() || "";
+      if (submit) submit.textContent = label(text);
+    });
+    field?.addEventListener("input", () => {
+      for (const r of box.querySelectorAll('input[name="suggested"]')) r.checked = false;
+      if (submit) submit.textContent = plain;
+    });
+  }
 
   document.addEventListener("click", (e) => {
     const btn = e.target instanceof Element ? e.target.closest("[data-copy]") : null;

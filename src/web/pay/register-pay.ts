@@ -7,6 +7,7 @@ import {
   checkoutPage,
   createCheckoutCharge,
 } from "../../domain/checkout/checkout-page.ts";
+import { payerAmount } from "../../domain/checkout/payer-amount.ts";
 import { paymentPage, simulateFromPage } from "../../domain/checkout/payment-page.ts";
 import { AppError } from "../../domain/errors.ts";
 import { FORM_KEY_FIELD } from "../../domain/idempotency/submit-once.ts";
@@ -22,10 +23,11 @@ import { registerSubscriptionPage } from "./register-subscription-page.ts";
 
 // The payer's pages, public like the API's public checkout and kept to its rules: the guard's
 // per-IP limit on every request (these routes have no token), the checkout budgets per client IP
-// and per product on every creation, the amount always the product's, and no customer data on
+// and per product on every creation, the amount the product's (or within its bounds), and no customer data on
 // any page. Forms post to these same-origin pages only (the Origin is checked: there is no
 // session, so no CSRF token; what a forged post could do is open a checkout or pay a test
-// charge, both things anyone may do).
+// charge, both things anyone may do). The amount is the product's, or, for a pay-what-you-want
+// product, the payer's within its bounds (payer-amount.ts).
 
 type IdParams = { Params: { id: string } };
 const ID = /^[\w-]{1,64}$/;
@@ -78,6 +80,8 @@ export function registerPayPages(web: FastifyInstance, deps: AppDeps): void {
       customer_name: formText(req.body, "customer_name"),
       customer_email: formText(req.body, "customer_email"),
       customer_cpf: formText(req.body, "customer_cpf"),
+      amount: formText(req.body, "amount"),
+      suggested: formText(req.body, "suggested"),
     };
     const refuse = (errors: CheckoutFormState["errors"]) =>
       sendPage(
@@ -90,9 +94,14 @@ export function registerPayPages(web: FastifyInstance, deps: AppDeps): void {
         }),
         422,
       );
+    // Pay what you want: the payer's amount, refused beside its field (no charge) when it is
+    // not an amount or is out of the product's bounds.
+    const chosen = view.openAmount ? payerAmount(view.openAmount, values, req.lang) : undefined;
+    const amountError = chosen && "error" in chosen ? chosen.error : undefined;
+    const amountCents = chosen && "cents" in chosen ? chosen.cents : undefined;
     const parsed = CheckoutFormSchema.safeParse(values);
     if (!parsed.success) {
-      const errors: CheckoutFormState["errors"] = {};
+      const errors: CheckoutFormState["errors"] = amountError ? { amount: amountError } : {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
         if (
@@ -107,10 +116,11 @@ export function registerPayPages(web: FastifyInstance, deps: AppDeps): void {
       return refuse(errors);
     }
     if (!view.methods[parsed.data.method]) return refuse({ method: "error.methodOff" });
+    if (amountError) return refuse({ amount: amountError });
     const chargeId = await createCheckoutCharge(
       deps,
       productId,
-      parsed.data,
+      { ...parsed.data, ...(amountCents === undefined ? {} : { amountCents }) },
       baseUrlOf(deps, req),
       {
         formKey: formText(req.body, FORM_KEY_FIELD),

@@ -1923,8 +1923,20 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @description Amount in BRL, at most 2 decimals (10.5 is R$ 10,50). */
-                    value: number;
+                    /** @description The product's price in BRL (10.5 is R$ 10,50); or open_amount instead, never both. */
+                    value?: number;
+                    /** @description Pay what you want, instead of value: the payer chooses the amount on the checkout, within [min, max] (integer centavos). */
+                    open_amount?: {
+                        /** @description The least the payer may pay, in centavos (500 is R$ 5,00). */
+                        min: number;
+                        /** @description The most the payer may pay, in centavos. */
+                        max: number;
+                        /**
+                         * @description Amounts offered as buttons, in centavos, ascending, each within [min, max].
+                         * @default []
+                         */
+                        suggested?: number[];
+                    };
                     description?: string;
                     /** @description Where the hosted payment page sends the payer once paid (https, or http for development). */
                     success_url?: string;
@@ -1948,7 +1960,14 @@ export interface operations {
                         data: {
                             id: string;
                             name: string;
-                            value: number;
+                            /** @description The price in BRL; null for a pay-what-you-want product. */
+                            value: number | null;
+                            /** @description Pay what you want: the bounds and suggested amounts, in centavos; else null. */
+                            openAmount: {
+                                min: number;
+                                max: number;
+                                suggested: number[];
+                            } | null;
                             description: string | null;
                             success_url: string | null;
                             active: boolean;
@@ -2001,7 +2020,14 @@ export interface operations {
                             products: {
                                 id: string;
                                 name: string;
-                                value: number;
+                                /** @description The price in BRL; null for a pay-what-you-want product. */
+                                value: number | null;
+                                /** @description Pay what you want: the bounds and suggested amounts, in centavos; else null. */
+                                openAmount: {
+                                    min: number;
+                                    max: number;
+                                    suggested: number[];
+                                } | null;
                                 description: string | null;
                                 success_url: string | null;
                                 active: boolean;
@@ -2058,7 +2084,14 @@ export interface operations {
                         data: {
                             id: string;
                             name: string;
-                            value: number;
+                            /** @description The price in BRL; null for a pay-what-you-want product. */
+                            value: number | null;
+                            /** @description Pay what you want: the bounds and suggested amounts, in centavos; else null. */
+                            openAmount: {
+                                min: number;
+                                max: number;
+                                suggested: number[];
+                            } | null;
                             description: string | null;
                             success_url: string | null;
                             active: boolean;
@@ -2103,12 +2136,12 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Amount in BRL; required when product_id is absent. */
+                    /** @description Amount in BRL; required when product_id is absent, or names a pay-what-you-want product (then within its open_amount bounds). */
                     value?: number;
                     /** @description Name of the product or charge. */
                     title?: string;
                     description?: string;
-                    /** @description A product of this account and mode (its value and name are used). */
+                    /** @description A product of this account and mode (its value, or the value given within its open_amount, and its name are used). */
                     product_id?: string;
                     /** @description Your own identifier for this charge. */
                     external_id?: string;
@@ -6550,7 +6583,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Amount in BRL; with product_id it may be omitted (the product's value is used). */
+                    /** @description Amount in BRL; with product_id it may be omitted (the product's value is used), except for a pay-what-you-want product (within its open_amount bounds). */
                     value?: number;
                     product_name?: string;
                     product_id?: string;

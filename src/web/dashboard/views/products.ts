@@ -30,7 +30,11 @@ export function productsView(ctx: ViewCtx, data: Products) {
           {
             label: t("charges.amount"),
             class: "num",
-            cell: (p) => amount(t, brlToCents(p.value) ?? 0),
+            // A pay-what-you-want product shows its bounds: the payer chooses within them.
+            cell: (p) =>
+              p.openAmount
+                ? html`${amount(t, p.openAmount.min)} – ${amount(t, p.openAmount.max)}`
+                : amount(t, brlToCents(p.value ?? 0) ?? 0),
           },
           {
             label: t("products.link"),
