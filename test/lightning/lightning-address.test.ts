@@ -149,6 +149,8 @@ describe("a Lightning address", () => {
       ["amount=3500", /multiple of 1000/],
       ["", /amount: is required/],
       ["amount=99999999999999999", /whole number|between/],
+      ["amount=5000%00", /amount: must be text without NUL/],
+      ["amount=5000&amount=6000", /whole number of millisatoshis|is required/],
     ] as const) {
       const res = await get(`/lnurlp/${name}/callback${q ? `?${q}` : ""}`);
       assert.equal(res.statusCode, 400, `${q}: ${res.body}`);
@@ -167,6 +169,12 @@ describe("a Lightning address", () => {
     ]) {
       const res = await get(path);
       assert.equal(res.statusCode, 404, path);
+      assert.equal(JSON.parse(res.body).status, "ERROR");
+    }
+    // Text the database cannot store is refused before the handler, still in LUD-06's words.
+    for (const path of ["/.well-known/lnurlp/loja%00x", "/lnurlp/loja%00x/callback?amount=5000"]) {
+      const res = await get(path);
+      assert.equal(res.statusCode, 400, path);
       assert.equal(JSON.parse(res.body).status, "ERROR");
     }
     const name = `removida-${randomBytes(3).toString("hex")}`;

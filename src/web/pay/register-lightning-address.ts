@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { baseUrlOf } from "../../base-url.ts";
 import type { AppDeps } from "../../deps.ts";
+import { AppError, STATUS_BY_CODE } from "../../domain/errors.ts";
 import { ADDRESS_NAME } from "../../domain/lightning/schemas.ts";
 import {
   type LnurlAnswer,
@@ -31,6 +32,28 @@ const notAName = (name: string): LnurlAnswer => ({
 });
 
 export function registerLightningAddress(web: FastifyInstance, deps: AppDeps): void {
+  // Their own error handler: what the pages' hooks refuse (a NUL byte in the name or amount, a
+  // rate over TOSTAO_RATE_LIMIT_PUBLIC) reaches a wallet as LUD-06's ERROR, not as an HTML page.
+  web.register(async (lnurl) => {
+    lnurl.setErrorHandler((err: FastifyError, req, reply) => {
+      let status = 500;
+      let reason = "internal error; try again";
+      if (err instanceof AppError) {
+        status = STATUS_BY_CODE[err.code];
+        if (status < 500 || err.code === "UNAVAILABLE") reason = err.message;
+        reply.headers(err.headers);
+      } else if (typeof err.statusCode === "number" && err.statusCode < 500) {
+        status = err.statusCode;
+        reason = err.message;
+      }
+      if (status >= 500) req.log.error({ err, reqId: req.id }, "lightning address failed");
+      return send(reply, { status, body: { status: "ERROR", reason } });
+    });
+    routes(lnurl, deps);
+  });
+}
+
+function routes(web: FastifyInstance, deps: AppDeps): void {
   web.get<NameParams>("/.well-known/lnurlp/:name", WEB_ROUTE, async (req, reply) => {
     const name = req.params.name.toLowerCase();
     if (!ADDRESS_NAME.test(name)) return send(reply, notAName(name));
