@@ -137,6 +137,7 @@ export const DOMAIN_FLOORS: ReadonlyArray<{ floor: string; folders: readonly str
       "pix-psp-setup",
       "notifications",
       "test-clock",
+      "lightning-address",
     ],
   },
   { floor: "what the pages read", folders: ["checkout", "dashboard"] },

@@ -23,6 +23,8 @@ export type Bolt11Fields = {
   paymentHash: Uint8Array;
   paymentSecret: Uint8Array;
   description: string;
+  /** Hex SHA-256 committed to as `h` (23) in place of the description `d` (LUD-06). */
+  descriptionHash?: string;
   /** Seconds since the epoch. */
   timestamp: number;
   expirySeconds: number;
@@ -87,7 +89,9 @@ export function encodeBolt11(fields: Bolt11Fields, nodeKey: Uint8Array): string 
     ...intWords(fields.timestamp, 7),
     ...tagged(1, bech32.toWords(fields.paymentHash)),
     ...tagged(16, bech32.toWords(fields.paymentSecret)),
-    ...tagged(13, description),
+    ...(fields.descriptionHash
+      ? tagged(23, bech32.toWords(Buffer.from(fields.descriptionHash, "hex")))
+      : tagged(13, description)),
     ...tagged(6, intWords(fields.expirySeconds)),
     ...tagged(24, intWords(fields.minFinalCltvDelta ?? 80)),
     ...tagged(5, FEATURES),

@@ -6,7 +6,7 @@ import { type InvoiceState, LightningError, type LightningNode, normaliseNetwork
 // LND's REST API (lnrpc/lightning.yaml maps each gRPC call to a path; the JSON is gRPC's, so
 // int64 fields are strings and bytes fields base64). The calls used, and only these:
 //   GET  /v1/getinfo                       -> chains[0].network, identity_pubkey
-//   POST /v1/invoices {memo, value_msat, expiry}  -> r_hash (base64), payment_request
+//   POST /v1/invoices {memo | description_hash, value_msat, expiry} -> r_hash, payment_request
 //   GET  /v1/invoice/{r_hash_str}          (hex)  -> state, amt_paid_msat, settle_index
 //   GET  /v1/invoices/subscribe?settle_index=N    -> a stream of {"result": Invoice} lines
 // Every request carries the macaroon, hex, in the Grpc-Metadata-macaroon header. An invoice
@@ -66,7 +66,10 @@ export function makeLndNode(o: LndOptions): LightningNode {
     },
     async createInvoice(input) {
       const r = await call("POST", "/v1/invoices", {
-        memo: input.memo,
+        // With a description hash the invoice carries `h` and no memo (LUD-06's pay requests).
+        ...(input.descriptionHash
+          ? { description_hash: Buffer.from(input.descriptionHash, "hex").toString("base64") }
+          : { memo: input.memo }),
         value_msat: String(input.amountMsat),
         expiry: String(input.expirySeconds),
       });

@@ -33,6 +33,8 @@ export type LightningNode = {
     amountMsat: number;
     memo: string;
     expirySeconds: number;
+    /** Hex SHA-256 the invoice commits to (BOLT11 `h`) instead of the memo (LUD-06). */
+    descriptionHash?: string;
   }): Promise<CreatedInvoice>;
   /** undefined when the node does not know the hash. */
   lookupInvoice(paymentHash: string): Promise<InvoiceState | undefined>;

@@ -6,7 +6,8 @@ import { LightningError, type LightningNode, normaliseNetwork } from "./node.ts"
 // phoenixd's HTTP API (ACINQ/phoenixd, src/commonMain/kotlin/fr/acinq/phoenixd/Api.kt). HTTP
 // basic auth, any user name, the http-password of phoenix.conf. The calls used:
 //   GET  /getinfo                               -> chain ("mainnet", "testnet3", ...), nodeId
-//   POST /createinvoice  (form: amountSat, description (<= 128 chars), expirySeconds)
+//   POST /createinvoice  (form: amountSat, description (<= 128 chars) or descriptionHash (hex),
+//                         expirySeconds)
 //                                               -> paymentHash (hex), serialized (BOLT11)
 //   GET  /payments/incoming/{paymentHash}       -> isPaid, receivedSat (404: unknown)
 //   GET  /websocket                             -> {"type":"payment_received","paymentHash",...}
@@ -61,7 +62,9 @@ export function makePhoenixdNode(o: PhoenixdOptions): LightningNode {
         throw new LightningError("bad_answer", "phoenixd invoices are in whole satoshis");
       const r = await call("POST", "/createinvoice", {
         amountSat: String(input.amountMsat / 1000),
-        description: input.memo.slice(0, 128),
+        ...(input.descriptionHash
+          ? { descriptionHash: input.descriptionHash }
+          : { description: input.memo.slice(0, 128) }),
         expirySeconds: String(input.expirySeconds),
       });
       const b = r.body as { paymentHash?: string; serialized?: string };

@@ -21,7 +21,7 @@ export const LIGHTNING_OPERATIONS = [
     path: "/api/crypto/lightning",
     auth: "required",
     scope: "wallet:write",
-    raises: ["UNPROCESSABLE"],
+    raises: ["UNPROCESSABLE", "CONFLICT"],
     summary:
       "Connect this mode's Lightning node (LND REST: macaroon + TLS certificate; phoenixd: password); checked for real, its network must fit the mode",
     tags,

@@ -60,6 +60,20 @@ describe("rate limits", () => {
     assert.equal(results[0]?.headers["ratelimit-policy"], '"public";q=3;w=1');
   });
 
+  test("a Lightning address's public endpoints are limited per client IP as the pages are", async () => {
+    for (const path of ["/.well-known/lnurlp/loja", "/lnurlp/loja/callback?amount=5000"]) {
+      const results = await Promise.all(Array.from({ length: 10 }, () => svc.call("GET", path)));
+      assert.ok(
+        results.some((r) => r.statusCode === 429),
+        `${path}: ${results.map((r) => r.statusCode)}`,
+      );
+      assert.equal(results[0]?.headers["ratelimit-policy"], '"public";q=3;w=1');
+      const limited = results.find((r) => r.statusCode === 429);
+      assert.equal(JSON.parse(limited?.body ?? "{}").status, "ERROR", "LUD-06's words");
+      await new Promise((r) => setTimeout(r, 1100));
+    }
+  });
+
   test("the in-process limiter resets every second", async () => {
     let now = 10_000;
     const limiter = makeMemoryRateLimiter(() => now);

@@ -16,14 +16,17 @@ export type LightningConnectionRow = {
   tlsCertificate: string | null;
   network: "mainnet" | "testnet" | "signet" | "regtest";
   nodeId: string | null;
+  /** The Lightning address's name (live only, migration 0035), or null. */
+  addressName: string | null;
   settleIndex: string;
   revision: number;
   createdAt: Date;
   updatedAt: Date;
 };
 
-const CONNECTION = `account_id AS "accountId", mode, backend, url, secret_box AS "secretBox",
-  tls_certificate AS "tlsCertificate", network, node_id AS "nodeId", settle_index AS "settleIndex",
+export const CONNECTION = `account_id AS "accountId", mode, backend, url, secret_box AS "secretBox",
+  tls_certificate AS "tlsCertificate", network, node_id AS "nodeId",
+  address_name AS "addressName", settle_index AS "settleIndex",
   revision, created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 export async function findLightningConnection(db: Db, who: Who) {
@@ -41,7 +44,7 @@ export async function allLightningConnections(db: Db) {
 /** Creates or replaces; a replacement starts its stream again from the new node's start. */
 export async function upsertLightningConnection(
   db: Db,
-  r: Omit<LightningConnectionRow, "settleIndex" | "revision" | "createdAt">,
+  r: Omit<LightningConnectionRow, "settleIndex" | "revision" | "createdAt" | "addressName">,
 ) {
   const rows = await db.query<LightningConnectionRow>(
     `INSERT INTO lightning_connections (account_id, mode, backend, url, secret_box, tls_certificate,

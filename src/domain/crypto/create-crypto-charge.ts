@@ -46,8 +46,16 @@ export type CryptoDeps = {
   urlPolicy?: AddressPolicy;
 };
 
-/** What the prepare step learnt of Lightning for one charge: its id and invoice. */
-type LightningPrep = { id: string; invoice: ChargeInvoice; amountSats: number };
+/**
+ * What the prepare step learnt of Lightning for one charge: its id and invoice. `only`: the
+ * charge is the invoice's (a Lightning address's pay request), for exactly its amount.
+ */
+export type LightningPrep = {
+  id: string;
+  invoice: ChargeInvoice;
+  amountSats: number;
+  only?: boolean;
+};
 
 /**
  * The smallest payment to a P2WPKH address that wallets relay: Bitcoin Core's dust limit for
@@ -73,6 +81,23 @@ export async function startCryptoCharge(
     db.transaction((tx) =>
       createCryptoCharge({ ...deps, db: tx }, owner, input, baseUrl, priced, ln),
     );
+}
+
+/**
+ * A charge for an invoice the caller already has (a Lightning address's pay request): the price
+ * it was reckoned at and the invoice come in, and the charge is created in its own transaction.
+ */
+export function startCryptoChargeWith(
+  deps: CryptoDeps,
+  owner: Principal,
+  input: CreateCryptoCharge,
+  baseUrl: string,
+  priced: PricedQuote,
+  ln: LightningPrep,
+) {
+  return deps.db.transaction((tx) =>
+    createCryptoCharge({ ...deps, db: tx }, owner, input, baseUrl, priced, ln),
+  );
 }
 
 /**
@@ -145,12 +170,12 @@ export async function createCryptoCharge(
   });
 
   const quote = priced();
-  const quotedSats = satsFor(valueCents, quote.priceCents, "value");
+  const quotedSats = ln?.only ? ln.amountSats : satsFor(valueCents, quote.priceCents, "value");
   const invoice = ln?.invoice.kind === "invoice" ? ln.invoice : undefined;
   // The sandbox's simulated invoice stands in for a node's on ordinary charges, but does not
   // make a below-dust charge: without a node of their own, live and test refuse it alike.
   const lnUsable = invoice !== undefined && !invoice.simulated;
-  const lightningOnly = quotedSats < MIN_PAYMENT_SATS;
+  const lightningOnly = ln?.only === true || quotedSats < MIN_PAYMENT_SATS;
   if (lightningOnly && !lnUsable) {
     const why =
       ln?.invoice.kind === "none" && ln.invoice.reason === "unavailable"
@@ -166,9 +191,10 @@ export async function createCryptoCharge(
   const id = ln?.id ?? `BTC-${newId("pix", deps).slice(4).toUpperCase()}`;
   const { index, wallet, address, reused } = await nextAddress(deps.db, who, id, now);
   // On an address other charges held, the amount alone must say whose a payment is.
-  const amountSats = reused
-    ? uniqueAmount(await chargesAtAddress(deps.db, { ...who, address }), quotedSats)
-    : quotedSats;
+  const amountSats =
+    reused && !ln?.only
+      ? uniqueAmount(await chargesAtAddress(deps.db, { ...who, address }), quotedSats)
+      : quotedSats;
   const onchainUri = buildPaymentUri({
     address,
     amountSats,

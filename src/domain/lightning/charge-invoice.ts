@@ -39,7 +39,7 @@ export function nodeForConnection(
 export async function invoiceForCharge(
   deps: LightningDeps & { sandboxNetwork: "testnet" | "signet" },
   who: Principal,
-  input: { amountSats: number; memo: string; expirySeconds: number },
+  input: { amountSats: number; memo: string; expirySeconds: number; descriptionHash?: string },
 ): Promise<ChargeInvoice> {
   const row = await findLightningConnection(deps.db, who);
   if (!row) {
@@ -61,6 +61,7 @@ export async function invoiceForCharge(
         amountMsat: input.amountSats * 1000,
         memo: input.memo,
         expirySeconds: input.expirySeconds,
+        ...(input.descriptionHash ? { descriptionHash: input.descriptionHash } : {}),
       }),
       timeout,
     ]);

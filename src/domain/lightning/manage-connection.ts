@@ -4,6 +4,7 @@ import { LightningError } from "../../lightning/node.ts";
 import { checkWebhookUrl, resolveAndCheck } from "../../net/address-policy.ts";
 import { type AuditActor, type AuditDeps, recordAudit } from "../audit/record-audit.ts";
 import { notFound, unprocessable } from "../errors.ts";
+import { applyAddressName, checkAddressName } from "./address-name.ts";
 import { type LightningDeps, lightningSecretBinding } from "./deps.ts";
 import type { LightningConnectionView, SaveLightningConnection } from "./schemas.ts";
 
@@ -23,6 +24,7 @@ export async function saveLightningConnection(
   if (!lexical.ok) throw unprocessable(`url: ${lexical.reason}`);
   const resolved = await resolveAndCheck(lexical.url.hostname, deps.urlPolicy, deps.lookup);
   if (!resolved.ok) throw unprocessable(`url: ${resolved.reason}`);
+  await checkAddressName(deps, who, input.address_name);
   const secret = secretOf(input);
   const tlsCertificate = input.backend === "lnd" ? (input.tls_certificate ?? null) : null;
   const node = deps.lightning.makeNode({
@@ -66,6 +68,7 @@ export async function saveLightningConnection(
     nodeId: info.nodeId,
     updatedAt: now,
   });
+  const saved = await applyAddressName(deps, who, input.address_name, before, row);
   // The node's address and identity; the macaroon or password never.
   await recordAudit(deps, {
     accountId: who.accountId,
@@ -77,9 +80,17 @@ export async function saveLightningConnection(
       backend: { ...(before ? { before: before.backend } : {}), after: row.backend },
       url: { ...(before ? { before: before.url } : {}), after: row.url },
       node_id: { ...(before ? { before: before.nodeId } : {}), after: row.nodeId },
+      ...(saved.addressName !== (before?.addressName ?? null)
+        ? {
+            address_name: {
+              ...(before ? { before: before.addressName } : {}),
+              after: saved.addressName,
+            },
+          }
+        : {}),
     },
   });
-  return view(row);
+  return view(saved);
 }
 
 export async function viewLightningConnection(
@@ -148,6 +159,7 @@ function view(row: q.LightningConnectionRow): LightningConnectionView {
     url: row.url,
     network: row.network,
     nodeId: row.nodeId,
+    addressName: row.addressName,
     hasTlsCertificate: row.tlsCertificate !== null,
     livemode: row.mode === "live",
     createdAt: row.createdAt.toISOString(),

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** A Lightning address's name: LUD-16's characters, lowercase only. */
+export const ADDRESS_NAME = /^[a-z0-9._-]{1,64}$/;
+
 const Url = z
   .string()
   .trim()
@@ -34,6 +37,15 @@ export const SaveLightningConnectionSchema = z.strictObject({
     .max(500, "is too long")
     .optional()
     .describe("phoenixd: the http-password (or http-password-limited-access) of phoenix.conf."),
+  address_name: z
+    .string()
+    .trim()
+    .regex(ADDRESS_NAME, "must be 1-64 of a-z 0-9 . _ - (lowercase, LUD-16)")
+    .nullable()
+    .optional()
+    .describe(
+      "Live only: the name of this node's Lightning address, name@<host of TOSTAO_BASE_URL> (unique on the instance); null removes it, omitted keeps it.",
+    ),
 });
 export type SaveLightningConnection = z.output<typeof SaveLightningConnectionSchema>;
 
@@ -42,6 +54,7 @@ export const LightningConnectionViewSchema = z.object({
   url: z.string(),
   network: z.enum(["mainnet", "testnet", "signet", "regtest"]),
   nodeId: z.string().nullable(),
+  addressName: z.string().nullable(),
   hasTlsCertificate: z.boolean(),
   livemode: z.boolean(),
   createdAt: z.string(),

@@ -17,6 +17,7 @@ import { sendPage } from "../layout.ts";
 import { WEB_ROUTE } from "../route-options.ts";
 import { type CheckoutFormState, checkoutPageHtml } from "./checkout-view.ts";
 import { paymentPageHtml } from "./payment-view.ts";
+import { registerLightningAddress } from "./register-lightning-address.ts";
 import { registerQrPoster } from "./register-qr-poster.ts";
 import { registerReceiptPage } from "./register-receipt-page.ts";
 import { registerSubscriptionPage } from "./register-subscription-page.ts";
@@ -62,6 +63,7 @@ export function registerPayPages(web: FastifyInstance, deps: AppDeps): void {
   registerSubscriptionPage(web, deps, idOf);
   registerReceiptPage(web, deps);
   registerQrPoster(web, deps);
+  registerLightningAddress(web, deps);
 
   web.get<IdParams>("/checkout/:id", WEB_ROUTE, async (req, reply) => {
     const view = await checkoutPage(deps, idOf(req));

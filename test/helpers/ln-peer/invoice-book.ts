@@ -30,7 +30,12 @@ export function makeInvoiceBook(network: InvoiceNetwork) {
     nodeId: nodeIdOf(key),
     invoices: byHash,
     all: () => [...byHash.values()],
-    create(input: { valueMsat: number; memo: string; expirySeconds: number }): PeerInvoice {
+    create(input: {
+      valueMsat: number;
+      memo: string;
+      expirySeconds: number;
+      descriptionHash?: string;
+    }): PeerInvoice {
       const preimage = randomBytes(32);
       const hash = createHash("sha256").update(preimage).digest();
       const createdAt = Math.floor(Date.now() / 1000);
@@ -44,6 +49,7 @@ export function makeInvoiceBook(network: InvoiceNetwork) {
             paymentHash: hash,
             paymentSecret: randomBytes(32),
             description: input.memo,
+            ...(input.descriptionHash ? { descriptionHash: input.descriptionHash } : {}),
             timestamp: createdAt,
             expirySeconds: input.expirySeconds,
           },

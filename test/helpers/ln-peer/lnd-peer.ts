@@ -11,7 +11,14 @@ import { type DownMode, peerControls, readBody } from "./peer-controls.ts";
 // the Grpc-Metadata-macaroon header. Requests that break the API's shape are answered 400 and
 // kept in `violations`. Controls: settle, expire, dropStreams, down("hang" | "refuse" | false).
 
-const INVOICE_FIELDS = new Set(["memo", "value_msat", "value", "expiry", "private"]);
+const INVOICE_FIELDS = new Set([
+  "memo",
+  "description_hash",
+  "value_msat",
+  "value",
+  "expiry",
+  "private",
+]);
 
 export async function startLndPeer(opts: { network?: InvoiceNetwork } = {}) {
   const lndNetwork = opts.network ?? "regtest";
@@ -82,6 +89,9 @@ export async function startLndPeer(opts: { network?: InvoiceNetwork } = {}) {
         valueMsat: Number(body.value_msat),
         memo: String(body.memo ?? ""),
         expirySeconds: Number(body.expiry),
+        ...(typeof body.description_hash === "string"
+          ? { descriptionHash: Buffer.from(body.description_hash, "base64").toString("hex") }
+          : {}),
       });
       return json(res, 200, {
         r_hash: wire(inv).r_hash,

@@ -20,6 +20,7 @@ const CHAIN: Record<InvoiceNetwork, string> = {
 const FORM_FIELDS = new Set([
   "amountSat",
   "description",
+  "descriptionHash",
   "expirySeconds",
   "externalId",
   "webhookUrl",
@@ -97,13 +98,16 @@ export async function startPhoenixdPeer(opts: { network?: InvoiceNetwork } = {})
       const amount = form.get("amountSat");
       const expiry = form.get("expirySeconds");
       const description = form.get("description");
+      const descriptionHash = form.get("descriptionHash");
       if (
         !type.startsWith("application/x-www-form-urlencoded") ||
         bad.length > 0 ||
         (amount !== null && !/^\d+$/.test(amount)) ||
         (expiry !== null && !/^\d+$/.test(expiry)) ||
-        description === null ||
-        description.length > 128
+        // phoenixd takes one of the two: a description or a description hash (hex, 32 bytes).
+        (description === null) === (descriptionHash === null) ||
+        (description !== null && description.length > 128) ||
+        (descriptionHash !== null && !/^[0-9a-f]{64}$/.test(descriptionHash))
       ) {
         violations.push(`POST /createinvoice: ${type} ${form.toString()}`);
         res.writeHead(400, { "content-type": "text/plain" });
@@ -112,8 +116,9 @@ export async function startPhoenixdPeer(opts: { network?: InvoiceNetwork } = {})
       }
       const inv = book.create({
         valueMsat: Number(amount ?? 0) * 1000,
-        memo: description,
+        memo: description ?? "",
         expirySeconds: Number(expiry ?? 3600),
+        ...(descriptionHash ? { descriptionHash } : {}),
       });
       return json(res, 200, {
         amountSat: Math.floor(inv.valueMsat / 1000),

@@ -6881,6 +6881,7 @@ export interface operations {
                             /** @enum {string} */
                             network: "mainnet" | "testnet" | "signet" | "regtest";
                             nodeId: string | null;
+                            addressName: string | null;
                             hasTlsCertificate: boolean;
                             livemode: boolean;
                             createdAt: string;
@@ -6923,6 +6924,8 @@ export interface operations {
                     tls_certificate?: string;
                     /** @description phoenixd: the http-password (or http-password-limited-access) of phoenix.conf. */
                     password?: string;
+                    /** @description Live only: the name of this node's Lightning address, name@<host of TOSTAO_BASE_URL> (unique on the instance); null removes it, omitted keeps it. */
+                    address_name?: string | null;
                 };
             };
         };
@@ -6947,6 +6950,7 @@ export interface operations {
                             /** @enum {string} */
                             network: "mainnet" | "testnet" | "signet" | "regtest";
                             nodeId: string | null;
+                            addressName: string | null;
                             hasTlsCertificate: boolean;
                             livemode: boolean;
                             createdAt: string;
