@@ -37,6 +37,7 @@ const FIELDS: Record<string, string> = {
   profile: "conexão PSP",
   key: "chave",
   totp: "autenticador",
+  passkey: "passkey",
   ...DUE_FIELDS,
 };
 
@@ -123,6 +124,15 @@ const MESSAGES: Array<[RegExp, string | ((match: string, ...groups: string[]) =>
     /^at most (\d+) per account and mode; delete one first$/,
     "no máximo $1 por conta e modo; exclua um antes",
   ],
+  [/^the browser's answer could not be read$/, "a resposta do navegador não pôde ser lida"],
+  [
+    /^the browser's answer could not be verified; try again$/,
+    "a resposta do navegador não pôde ser verificada; tente de novo",
+  ],
+  [/^the request expired; try again$/, "o pedido expirou; tente de novo"],
+  [/^is already registered$/, "já está registrada"],
+  [/^is unknown$/, "não existe"],
+  [/^at most (\d+) per user; remove one first$/, "no máximo $1 por usuário; remova uma antes"],
   [/^the current password is wrong$/, "a senha atual está incorreta"],
   [
     /^this form was already sent with other values; reload the page to send a new one$/,
