@@ -60,8 +60,15 @@
     } catch (err) {
       busy(false);
       if (error) {
-        const cancelled = err && (err.name === "NotAllowedError" || err.name === "AbortError");
-        error.textContent = error.getAttribute(cancelled ? "data-cancelled" : "data-failed");
+        // InvalidStateError: this authenticator already holds one of the user's passkeys.
+        const name = err?.name;
+        const kind =
+          name === "InvalidStateError"
+            ? "data-exists"
+            : name === "NotAllowedError" || name === "AbortError"
+              ? "data-cancelled"
+              : "data-failed";
+        error.textContent = error.getAttribute(kind) || error.getAttribute("data-failed");
         error.hidden = false;
       }
     }

@@ -80,6 +80,7 @@ export const dashboard = defineArea(
     "passkeys.unsupported":
       "Este navegador não cria passkeys (ou o JavaScript está desligado). Abra esta página num navegador atual para adicionar uma.",
     "passkeys.cancelled": "A passkey não foi usada (cancelada ou o tempo acabou). Tente de novo.",
+    "passkeys.exists": "Este dispositivo já tem uma passkey sua aqui.",
     "passkeys.failed": "Não deu para usar a passkey. Recarregue a página e tente de novo.",
     "passkeys.signin": "Entrar com passkey",
     "passkeys.signin.invalid": "Essa passkey não foi aceita. Entre com e-mail e senha.",
@@ -559,6 +560,7 @@ export const dashboard = defineArea(
     "passkeys.unsupported":
       "This browser cannot create passkeys (or JavaScript is off). Open this page in a current browser to add one.",
     "passkeys.cancelled": "The passkey was not used (cancelled or timed out). Try again.",
+    "passkeys.exists": "This device already holds one of your passkeys here.",
     "passkeys.failed": "The passkey could not be used. Reload the page and try again.",
     "passkeys.signin": "Sign in with a passkey",
     "passkeys.signin.invalid": "That passkey was not accepted. Sign in with e-mail and password.",

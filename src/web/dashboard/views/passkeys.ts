@@ -22,7 +22,7 @@ export function passkeyScripts(): SafeHtml {
 /** The hidden field for the answer and the place the script writes a failure into. */
 function ceremonyParts(t: DashT, field: string): SafeHtml {
   return html`<input type="hidden" name="${field}" value="" data-passkey-response>
-<p class="flash error" role="alert" data-passkey-error hidden data-cancelled="${t("passkeys.cancelled")}" data-failed="${t("passkeys.failed")}"></p>`;
+<p class="flash error" role="alert" data-passkey-error hidden data-cancelled="${t("passkeys.cancelled")}" data-exists="${t("passkeys.exists")}" data-failed="${t("passkeys.failed")}"></p>`;
 }
 
 export function passkeysCard(ctx: ViewCtx, passkeys: PasskeyListing[]): HtmlValue {
