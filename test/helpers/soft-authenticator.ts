@@ -17,8 +17,16 @@ export type SoftAuthenticator = {
   counter: number;
   /** Whether it verifies the user (PIN, fingerprint): flag UV. */
   verifies: boolean;
+  /** The user handle it sends back (base64url), as registered. */
+  userHandle: string | undefined;
   register(opts: { challenge: string; rpId: string; origin: string; userId: string }): string;
-  assert(opts: { challenge: string; rpId: string; origin: string; counter?: number }): string;
+  assert(opts: {
+    challenge: string;
+    rpId: string;
+    origin: string;
+    counter?: number;
+    userHandle?: string;
+  }): string;
 };
 
 export function softAuthenticator(): SoftAuthenticator {
@@ -37,6 +45,7 @@ export function softAuthenticator(): SoftAuthenticator {
     credentialId: randomBytes(16),
     counter: 0,
     verifies: true,
+    userHandle: undefined,
     register({ challenge, rpId, origin, userId }) {
       const clientData = clientDataOf("webauthn.create", challenge, origin);
       const idLen = Buffer.alloc(2);
@@ -55,7 +64,7 @@ export function softAuthenticator(): SoftAuthenticator {
           ["authData", new Uint8Array(authData)],
         ]) as never,
       );
-      void userId;
+      self.userHandle = b64u(Buffer.from(userId, "utf8"));
       return JSON.stringify({
         id: b64u(self.credentialId),
         rawId: b64u(self.credentialId),
@@ -69,7 +78,7 @@ export function softAuthenticator(): SoftAuthenticator {
         authenticatorAttachment: "platform",
       });
     },
-    assert({ challenge, rpId, origin, counter }) {
+    assert({ challenge, rpId, origin, counter, userHandle }) {
       self.counter = counter ?? self.counter + 1;
       const clientData = clientDataOf("webauthn.get", challenge, origin);
       const authData = authDataHead(rpId, UP | (self.verifies ? UV : 0), self.counter);
@@ -82,6 +91,7 @@ export function softAuthenticator(): SoftAuthenticator {
           clientDataJSON: b64u(clientData),
           authenticatorData: b64u(authData),
           signature: b64u(signature),
+          userHandle: userHandle ?? self.userHandle,
         },
         clientExtensionResults: {},
       });

@@ -174,6 +174,10 @@ describe("passkeys", () => {
       401,
     );
     auth.verifies = true;
+    // Another user's handle with this credential: refused.
+    const handle = await signInOptions();
+    const foreign = auth.assert({ ...RP, challenge: handle.challenge, userHandle: "dXNyX290aGVy" });
+    assert.equal((await signInPost(foreign)).statusCode, 401);
     // A challenge past its two minutes.
     const late = await signInOptions();
     clock.advance(121_000);
@@ -184,7 +188,13 @@ describe("passkeys", () => {
     const failed = await auditOf(a.accountId, "sign_in.failed");
     assert.deepEqual(
       failed.map((r) => r.changes?.reason?.after),
-      ["passkey_expired", "passkey_rejected", "passkey_rejected", "passkey_expired"],
+      [
+        "passkey_expired",
+        "passkey_rejected",
+        "passkey_rejected",
+        "passkey_rejected",
+        "passkey_expired",
+      ],
     );
     // And a good one still works.
     const last = await signInOptions();

@@ -141,6 +141,11 @@ export async function checkAssertion(
       ? await q.findPasskeyByCredential(deps.db, Buffer.from(response.id, "base64url"))
       : undefined;
   if (!passkey) return { ok: false, reason: "unknown" };
+  // The user handle, when the authenticator gives one, is the id registered with the credential.
+  const handle = response.response.userHandle;
+  if (handle && handle !== Buffer.from(passkey.userId, "utf8").toString("base64url")) {
+    return { ok: false, reason: "rejected", passkey };
+  }
   if (!live || !challenge) return { ok: false, reason: "expired", passkey };
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
