@@ -85,7 +85,9 @@ browserSuite(
       // The same device again is refused by the browser (its credential is excluded).
       await card.getByLabel("Nome da nova passkey").fill("De novo");
       await card.getByRole("button", { name: "Adicionar passkey" }).click();
-      await card.locator("[data-passkey-error]").waitFor({ state: "visible" });
+      await card
+        .locator("[data-passkey-error].flash.error[role=alert]")
+        .waitFor({ state: "visible" });
       assert.match((await card.locator("[data-passkey-error]").textContent()) ?? "", /já tem/);
       // A second device.
       clock.advance(5_000);

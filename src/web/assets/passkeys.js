@@ -69,6 +69,8 @@
               ? "data-cancelled"
               : "data-failed";
         error.textContent = error.getAttribute(kind) || error.getAttribute("data-failed");
+        error.className = "flash error";
+        error.setAttribute("role", "alert");
         error.hidden = false;
       }
     }

@@ -19,10 +19,13 @@ export function passkeyScripts(): SafeHtml {
   return html`<script src="${assetUrl("webauthn.js")}" defer></script><script src="${assetUrl("passkeys.js")}" defer></script>`;
 }
 
-/** The hidden field for the answer and the place the script writes a failure into. */
+/**
+ * The hidden field for the answer and the place the script writes a failure into (it becomes a
+ * `.flash.error` alert only then, so a page's one error message stays the server's).
+ */
 function ceremonyParts(t: DashT, field: string): SafeHtml {
   return html`<input type="hidden" name="${field}" value="" data-passkey-response>
-<p class="flash error" role="alert" data-passkey-error hidden data-cancelled="${t("passkeys.cancelled")}" data-exists="${t("passkeys.exists")}" data-failed="${t("passkeys.failed")}"></p>`;
+<p data-passkey-error hidden data-cancelled="${t("passkeys.cancelled")}" data-exists="${t("passkeys.exists")}" data-failed="${t("passkeys.failed")}"></p>`;
 }
 
 export function passkeysCard(ctx: ViewCtx, passkeys: PasskeyListing[]): HtmlValue {
