@@ -232,7 +232,7 @@ describe("passkeys", () => {
     const page = await getPage(svc, s, "/dashboard/security");
     const rowId = (name: string) =>
       /data-passkey-row="(pk_[^"]+)"/.exec(
-        page.body.split("<tr").find((r) => r.includes(`<strong>${name}</strong>`)) ?? "",
+        page.body.split("<tr").find((r) => r.includes(`>${name}</strong>`)) ?? "",
       )?.[1];
     const id = rowId("Phone");
     const spareId = rowId("Spare");
