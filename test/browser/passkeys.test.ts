@@ -94,7 +94,8 @@ browserSuite(
       const phone = await authenticator.replace();
       await card.getByLabel("Nome da nova passkey").fill("Celular");
       await card.getByRole("button", { name: "Adicionar passkey" }).click();
-      await page.locator(".flash.ok").waitFor();
+      // The first add's notice is still on the page until the second one's page replaces it.
+      await page.locator(".flash.ok", { hasText: "Celular" }).waitFor();
       assert.equal((await phone.credentials()).length, 1);
       assert.equal(await page.locator("tr[data-passkey-row]").count(), 2);
       assert.equal(await page.locator("[data-passkey-unsupported]").isVisible(), false);

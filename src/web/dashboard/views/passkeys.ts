@@ -34,7 +34,10 @@ export function passkeysCard(ctx: ViewCtx, passkeys: PasskeyListing[]): HtmlValu
     ? dataTable(
         passkeys,
         [
-          { label: t("passkeys.name"), cell: (p) => html`<strong class="passkey-name">${p.name}</strong>` },
+          {
+            label: t("passkeys.name"),
+            cell: (p) => html`<strong class="passkey-name">${p.name}</strong>`,
+          },
           { label: t("passkeys.created"), cell: (p) => when(t, p.createdAt) },
           {
             label: t("passkeys.lastUsed"),
