@@ -1,25 +1,38 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { WEB_ROUTE } from "./route-options.ts";
 
-// The stylesheet and the script are files beside this one, read once when the app is built and
-// served from memory. Their URLs carry a hash of their content, so browsers may keep them for a
-// year: a new version has a new URL.
+// The stylesheet and the scripts are files beside this one, read once when the app is built and
+// served from memory; webauthn.js is @simplewebauthn/browser's own bundle (a dependency, so the
+// version in package-lock.json is the one served; it defines `SimpleWebAuthnBrowser`). Their
+// URLs carry a hash of their content, so browsers may keep them for a year: a new version has a
+// new URL.
 
 type Asset = { body: Buffer; type: string; hash: string };
 
 const DIR = join(import.meta.dirname, "assets");
-const FILES: Record<string, string> = {
-  "style.css": "text/css; charset=utf-8",
-  "app.js": "text/javascript; charset=utf-8",
+const JS = "text/javascript; charset=utf-8";
+// The package exports only its module entry (script/index.js); the bundle sits beside it.
+const webauthnBundle = () =>
+  join(
+    dirname(createRequire(import.meta.url).resolve("@simplewebauthn/browser")),
+    "../dist/bundle/index.umd.min.js",
+  );
+const FILES: Record<AssetName, { type: string; path: () => string }> = {
+  "style.css": { type: "text/css; charset=utf-8", path: () => join(DIR, "style.css") },
+  "app.js": { type: JS, path: () => join(DIR, "app.js") },
+  "passkeys.js": { type: JS, path: () => join(DIR, "passkeys.js") },
+  "webauthn.js": { type: JS, path: webauthnBundle },
 };
+type AssetName = "style.css" | "app.js" | "passkeys.js" | "webauthn.js";
 
 function load(): Map<string, Asset> {
   const out = new Map<string, Asset>();
-  for (const [name, type] of Object.entries(FILES)) {
-    const body = readFileSync(join(DIR, name));
+  for (const [name, { type, path }] of Object.entries(FILES)) {
+    const body = readFileSync(path());
     out.set(name, {
       body,
       type,
@@ -36,7 +49,7 @@ const assets = () => {
 };
 
 /** The URL of an asset for a page: `/assets/style.css?v=<content hash>`. */
-export function assetUrl(name: "style.css" | "app.js"): string {
+export function assetUrl(name: AssetName): string {
   return `/assets/${name}?v=${assets().get(name)?.hash ?? "0"}`;
 }
 

@@ -25,7 +25,7 @@ browserSuite("the audit log page", { env: { TOSTAO_WORKERS: "false" } }, (env) =
       await page.goto("/dashboard/sign-in");
       await page.locator("input[name=email]").fill("dona@loja.example");
       await page.locator("input[name=password]").fill(PASSWORD);
-      await page.locator("form button[type=submit]").click();
+      await page.locator("form[action='/dashboard/sign-in'] button[type=submit]").click();
       await page.waitForURL(/\/dashboard$/);
       await page.goto("/dashboard/account");
       await page.locator("a[href='/dashboard/audit']").click();

@@ -34,7 +34,7 @@ browserSuite("the charge page's refund form in Chromium", {}, (env) => {
       await page.goto("/dashboard/sign-in");
       await page.getByLabel("E-mail").fill(EMAIL);
       await page.getByLabel(pt ? "Senha" : "Password").fill(PASSWORD);
-      await page.getByRole("button", { name: pt ? "Entrar" : "Sign in" }).click();
+      await page.getByRole("button", { name: pt ? "Entrar" : "Sign in", exact: true }).click();
       await page.waitForURL(/\/dashboard$/);
       await page.goto(`/dashboard/charges/${pix.chargeId}`);
       await page.locator("summary", { hasText: pt ? "Reembolsar" : "Refund" }).click();

@@ -83,6 +83,11 @@ export function browserSuite(
      * the port is picked free first, then the service listens on it.
      */
     selfBaseUrl?: boolean;
+    /**
+     * The host name the browser (and selfBaseUrl) uses; "localhost" for WebAuthn, whose relying
+     * party id cannot be an IP address. The service listens on 127.0.0.1 either way.
+     */
+    host?: string;
     /** Other startTestService options (a PSP client factory, a lookup…). */
     service?: Omit<ServiceOptions, "env" | "clock">;
   },
@@ -104,14 +109,14 @@ export function browserSuite(
         ...opts.service,
         env: {
           ...opts.env,
-          ...(own ? { TOSTAO_BASE_URL: `http://127.0.0.1:${own}` } : {}),
+          ...(own ? { TOSTAO_BASE_URL: `http://${opts.host ?? "127.0.0.1"}:${own}` } : {}),
         },
         ...(opts.clock ? { clock: opts.clock } : {}),
       });
       await svc.app.listen({ port: own, host: "127.0.0.1" });
       const { port } = svc.app.server.address() as AddressInfo;
       env.svc = svc;
-      env.base = `http://127.0.0.1:${port}`;
+      env.base = `http://${opts.host ?? "127.0.0.1"}:${port}`;
       env.browser = await launchChromium(executablePath);
       env.newPage = async (o = {}) => {
         const context = await env.browser.newContext({
@@ -139,7 +144,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto("/dashboard/sign-in");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Senha").fill(password);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
 }
 
 /** Signs in as `email` (the tests' password) and waits for the dashboard's home page. */

@@ -37,7 +37,7 @@ browserSuite("the payers' mail in the dashboard, on a phone", {}, (env) => {
       await page.goto("/dashboard/sign-in");
       await page.getByLabel("E-mail").fill(EMAIL);
       await page.getByLabel(pt ? "Senha" : "Password").fill(PASSWORD);
-      await page.getByRole("button", { name: pt ? "Entrar" : "Sign in" }).click();
+      await page.getByRole("button", { name: pt ? "Entrar" : "Sign in", exact: true }).click();
       await page.waitForURL(/\/dashboard$/);
       const check = async (name: string) => {
         const width = (await page.evaluate("document.documentElement.scrollWidth")) as number;

@@ -108,7 +108,7 @@ browserSuite(
         await page.goto("/dashboard/sign-in");
         await page.getByLabel("E-mail").fill(EMAIL);
         await page.getByLabel(pt ? "Senha" : "Password").fill(PASSWORD);
-        await page.getByRole("button", { name: pt ? "Entrar" : "Sign in" }).click();
+        await page.getByRole("button", { name: pt ? "Entrar" : "Sign in", exact: true }).click();
         await page.waitForURL(/\/dashboard$/);
         await page.locator(".modebar button[value=live]").click();
         await page.waitForURL(/\/dashboard$/);

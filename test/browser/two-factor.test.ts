@@ -137,7 +137,7 @@ browserSuite(
         await page.goto("/dashboard/sign-in");
         await page.locator("input[name=email]").fill(email);
         await page.locator("input[name=password]").fill(PASSWORD);
-        await page.locator("main form button[type=submit]").click();
+        await page.locator("form[action='/dashboard/sign-in'] button[type=submit]").click();
       };
       await signInEn();
       await page.waitForURL(/\/dashboard$/);

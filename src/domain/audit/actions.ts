@@ -20,5 +20,7 @@ export const AUDIT_ACTIONS = [
   "two_factor.enabled",
   "two_factor.disabled",
   "two_factor.recovery_code_used",
+  "passkey.added",
+  "passkey.removed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

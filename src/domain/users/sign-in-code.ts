@@ -115,7 +115,10 @@ export async function openSignedIn(
   deps: SignInDeps,
   user: { id: string; accountId: string; email: string },
   input: { ip: string; userAgent?: string | undefined; previousCookie?: string | undefined },
-  opts: { factor?: "totp" | "recovery_code"; before?: (db: Db) => Promise<unknown> } = {},
+  opts: {
+    factor?: "totp" | "recovery_code" | "passkey";
+    before?: (db: Db) => Promise<unknown>;
+  } = {},
 ): Promise<{ cookie: string }> {
   return deps.db.transaction(async (db) => {
     await opts.before?.(db);

@@ -1,6 +1,14 @@
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import * as q from "../../db/queries/dashboard-sessions.ts";
+import { listPasskeys as listPasskeyRows } from "../../db/queries/passkeys.ts";
 import { findUser } from "../../db/queries/users.ts";
 import { sha256Hex } from "../sha256.ts";
+import {
+  assertionOptions,
+  checkAssertion,
+  parseResponse,
+  type RelyingParty,
+} from "./passkey-challenges.ts";
 import { verifyPassword } from "./password.ts";
 import { markSudo, type Session } from "./sessions.ts";
 import { startAttempt, type ThrottleDeps } from "./sign-in-throttle.ts";
@@ -14,7 +22,9 @@ import {
 // "Sudo": a fresh factor before a change that routes money (a live key, where payouts go). A
 // session that gave one less than TOSTAO_SUDO_SECONDS ago (signing in counts) passes; otherwise
 // the user types the app's code, or the password when they have no app. Guesses pass the same
-// throttle as signing in, and a code is spent as at sign-in (never accepted twice).
+// throttle as signing in, and a code is spent as at sign-in (never accepted twice). A passkey
+// (user-verified, so a factor of its own) passes too, with or without the app: its challenge is
+// bound to this session and offers only the user's own credentials.
 
 export type SudoDeps = TwoFactorDeps & ThrottleDeps;
 
@@ -29,6 +39,32 @@ export async function sudoFactor(
   session: Session,
 ): Promise<"code" | "password"> {
   return (await totpEnabled(deps, session.userId)) ? "code" : "password";
+}
+
+/** The options for a passkey assertion on the sudo page, bound to this session. */
+export async function beginSudoPasskey(deps: TwoFactorDeps, rp: RelyingParty, session: Session) {
+  const mine = await listPasskeyRows(deps.db, session.userId);
+  return assertionOptions(deps, rp, "sudo", sudoBinding(session), mine);
+}
+
+const sudoBinding = (s: Session) => ({ userId: s.userId, sessionHash: s.idHash });
+
+/** A passkey's assertion for sudo: this session's challenge, one of the user's credentials. */
+export async function confirmSudoPasskey(
+  deps: SudoDeps,
+  rp: RelyingParty,
+  session: Session,
+  response: string,
+): Promise<SudoCheck> {
+  const parsed = parseResponse<AuthenticationResponseJSON>(response);
+  if (!parsed) return { ok: false, reason: "wrong" };
+  const check = await checkAssertion(deps, rp, parsed, {
+    purpose: "sudo",
+    bound: sudoBinding(session),
+  });
+  if (!check.ok || check.passkey.userId !== session.userId) return { ok: false, reason: "wrong" };
+  await markSudo(deps, session);
+  return { ok: true };
 }
 
 export async function confirmSudo(

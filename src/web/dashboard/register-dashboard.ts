@@ -10,6 +10,7 @@ import { registerChargePages } from "./routes/charges.ts";
 import { registerHomePage } from "./routes/home.ts";
 import { registerKeyPages } from "./routes/keys.ts";
 import { registerNotificationPages } from "./routes/notifications.ts";
+import { registerPasskeySignIn } from "./routes/passkeys.ts";
 import { registerPixProviderPages } from "./routes/pix-provider.ts";
 import { registerProductPages } from "./routes/products.ts";
 import { registerSecurityPages } from "./routes/security.ts";
@@ -26,6 +27,7 @@ import { registerWebhookPages } from "./routes/webhooks.ts";
 export function registerDashboard(web: FastifyInstance, deps: AppDeps): void {
   registerSignInPages(web, deps);
   registerSignInCodePage(web, deps);
+  registerPasskeySignIn(web, deps);
   registerSetupPages(web, deps);
   registerHomePage(web, deps);
   registerChargePages(web, deps);

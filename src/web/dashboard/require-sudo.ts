@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../deps.ts";
+import { hasPasskeys } from "../../domain/users/passkeys.ts";
 import { sudoFresh } from "../../domain/users/sessions.ts";
 import {
   confirmSudo,
+  confirmSudoPasskey,
   dropKeptForm,
   keepForm,
   keptForm,
@@ -10,6 +12,7 @@ import {
 } from "../../domain/users/sudo.ts";
 import { formRaw, formText } from "../forms.ts";
 import { dashT, type Section, sendDashPage } from "./chrome.ts";
+import { relyingParty } from "./relying-party.ts";
 import { signed } from "./session.ts";
 import { sudoView } from "./views/sudo.ts";
 
@@ -18,10 +21,13 @@ import { sudoView } from "./views/sudo.ts";
 // server-side, sealed and bound to the session (a PSP secret or certificate never comes back to
 // the page), and a page asks for the app's code (or the password); its post goes to the same
 // URL with the kept form's reference, and the handler then runs with the original fields, as
-// if never interrupted. A kept form lives as long as a pending sign-in.
+// if never interrupted. A user with a passkey may give its assertion instead (a second form on
+// the page, filled by assets/passkeys.js, posting the same reference with PASSKEY_FIELD). A
+// kept form lives as long as a pending sign-in.
 
 const REF_FIELD = "_sudo";
 const ANSWER_FIELD = "sudo_answer";
+const PASSKEY_FIELD = "sudo_passkey";
 
 type Body = Record<string, unknown>;
 
@@ -49,12 +55,15 @@ export async function requireSudo(
   const windowMs = deps.config.dashboard.sudoMs;
   const ref = formText(body, REF_FIELD);
   const show = async (r: string, error?: string, status = 200) => {
-    const factor = await sudoFactor(deps, session);
+    const [factor, passkey] = await Promise.all([
+      sudoFactor(deps, session),
+      hasPasskeys(deps, session.userId),
+    ]);
     const t = dashT(req);
     await sendDashPage(req, reply, {
       section: opts.section,
       title: t("sudo.title"),
-      main: sudoView(t, { action, ref: r, factor, csrf: session.csrfToken }),
+      main: sudoView(t, { action, ref: r, factor, passkey, csrf: session.csrfToken }),
       flash: error ? { kind: "error", text: error } : undefined,
       status,
     });
@@ -78,11 +87,15 @@ export async function requireSudo(
     return false;
   }
   if (!sudoFresh(deps, session, windowMs)) {
-    const checked = await confirmSudo(
-      { ...deps, attempts: deps.signInAttempts, limits: sudoLimits(deps) },
-      session,
-      { answer: formRaw(body, ANSWER_FIELD), ip: req.ip, userAgent: req.headers["user-agent"] },
-    );
+    const sudoDeps = { ...deps, attempts: deps.signInAttempts, limits: sudoLimits(deps) };
+    const assertion = formRaw(body, PASSKEY_FIELD);
+    const checked = assertion
+      ? await confirmSudoPasskey(sudoDeps, relyingParty(deps, req), session, assertion)
+      : await confirmSudo(sudoDeps, session, {
+          answer: formRaw(body, ANSWER_FIELD),
+          ip: req.ip,
+          userAgent: req.headers["user-agent"],
+        });
     if (!checked.ok) {
       const throttled = checked.reason === "throttled";
       if (throttled) reply.header("Retry-After", String(checked.retryAfterSec));

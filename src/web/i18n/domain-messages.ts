@@ -37,6 +37,7 @@ const FIELDS: Record<string, string> = {
   profile: "conexão PSP",
   key: "chave",
   totp: "autenticador",
+  passkey: "passkey",
   ...DUE_FIELDS,
 };
 
@@ -123,6 +124,15 @@ const MESSAGES: Array<[RegExp, string | ((match: string, ...groups: string[]) =>
     /^at most (\d+) per account and mode; delete one first$/,
     "no máximo $1 por conta e modo; exclua um antes",
   ],
+  [/^the browser's answer could not be read$/, "a resposta do navegador não pôde ser lida"],
+  [
+    /^the browser's answer could not be verified; try again$/,
+    "a resposta do navegador não pôde ser verificada; tente de novo",
+  ],
+  [/^the request expired; try again$/, "o pedido expirou; tente de novo"],
+  [/^is already registered$/, "já está registrada"],
+  [/^is unknown$/, "não existe"],
+  [/^at most (\d+) per user; remove one first$/, "no máximo $1 por usuário; remova uma antes"],
   [/^the current password is wrong$/, "a senha atual está incorreta"],
   [
     /^this form was already sent with other values; reload the page to send a new one$/,
@@ -206,6 +216,13 @@ export const KNOWN_DOMAIN_MESSAGES = [
   "email: must be an e-mail address",
   "display_name: must be 2 to 80 characters",
   "password: must be at least 10 characters",
+  "name: must be 1 to 60 characters",
+  "passkey: the browser's answer could not be read",
+  "passkey: the browser's answer could not be verified; try again",
+  "passkey: the request expired; try again",
+  "passkey: is already registered",
+  "passkey: is unknown",
+  "passkey: at most 20 per user; remove one first",
   FORM_RESENT_MESSAGE,
   BASE_URL_MISSING,
   "due_date: must be today or later (today in Brazil is 2026-11-28)",

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../../deps.ts";
+import { listPasskeys } from "../../../domain/users/passkeys.ts";
 import { endOtherSessions, endSessionByRef, listSessions } from "../../../domain/users/sessions.ts";
 import {
   beginTotp,
@@ -14,9 +15,11 @@ import { dashT, runAction } from "../chrome.ts";
 import { sessionLimits, signed, signedInRoutes, userActor } from "../session.ts";
 import { securityView } from "../views/security.ts";
 import { dashPage } from "./page.ts";
+import { registerPasskeyActions } from "./passkeys.ts";
 
 // The Security page (views/security.ts): set up the authenticator app, turn it off with a code,
-// and see or end the user's sessions on other browsers.
+// add, list and remove passkeys (routes/passkeys.ts), and see or end the user's sessions on
+// other browsers.
 
 type Routes = ReturnType<typeof signedInRoutes>;
 type Show = ReturnType<typeof securityPage>;
@@ -28,12 +31,13 @@ const securityPage = (deps: AppDeps) =>
     "account",
     async (req) => {
       const { session } = signed(req);
-      const [enabled, codesLeft, sessions] = await Promise.all([
+      const [enabled, codesLeft, sessions, passkeys] = await Promise.all([
         totpEnabled(deps, session.userId),
         recoveryCodesLeft(deps, session.userId),
         listSessions(deps, sessionLimits(deps), session),
+        listPasskeys(deps, session.userId),
       ]);
-      return { enabled, codesLeft, sessions };
+      return { enabled, codesLeft, sessions, passkeys };
     },
     securityView,
   );
@@ -94,6 +98,7 @@ export function registerSecurityPages(web: FastifyInstance, deps: AppDeps): void
   });
 
   registerSessionActions(r, deps, show);
+  registerPasskeyActions(web, deps, show);
 }
 
 /** Ending one of the user's other sessions, or all of them. */

@@ -1,3 +1,4 @@
+import type { PasskeyListing } from "../../../domain/users/passkeys.ts";
 import type { SessionListing } from "../../../domain/users/sessions.ts";
 import type { Enrolment } from "../../../domain/users/two-factor.ts";
 import { renderQrSvg } from "../../../qr/qr-svg.ts";
@@ -6,12 +7,18 @@ import { type DashT, postForm } from "../chrome.ts";
 import { when } from "../format.ts";
 import type { ViewCtx } from "../routes/page.ts";
 import { dataTable } from "./parts.ts";
+import { passkeysCard } from "./passkeys.ts";
 
 // The Security page: the authenticator app (set up with a QR code and the secret as text, the
-// first code confirming; then the recovery codes, shown once; turned off with a code) and the
-// user's open sessions (device, address, last seen), each signed out on its own or all others.
+// first code confirming; then the recovery codes, shown once; turned off with a code), the
+// user's passkeys (views/passkeys.ts) and the user's open sessions (device, address, last seen), each signed out on its own or all others.
 
-export type SecurityData = { enabled: boolean; codesLeft: number; sessions: SessionListing[] };
+export type SecurityData = {
+  enabled: boolean;
+  codesLeft: number;
+  sessions: SessionListing[];
+  passkeys: PasskeyListing[];
+};
 export type SecurityOpts = { enrolment?: Enrolment | undefined; recoveryCodes?: string[] };
 
 export function securityView(ctx: ViewCtx, data: SecurityData, opts: SecurityOpts) {
@@ -21,6 +28,7 @@ export function securityView(ctx: ViewCtx, data: SecurityData, opts: SecurityOpt
     main: html`<h1>${t("security.heading")}</h1>
 ${opts.recoveryCodes ? recoveryCodes(t, opts.recoveryCodes) : ""}
 ${totpCard(ctx, data, opts)}
+${passkeysCard(ctx, data.passkeys)}
 ${sessionsCard(ctx, data.sessions)}`,
   };
 }

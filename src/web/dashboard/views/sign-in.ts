@@ -1,6 +1,7 @@
 import { DISPLAY_NAME_MAX } from "../../../domain/accounts/display-name.ts";
 import { html, type SafeHtml } from "../../html.ts";
 import { type DashT, type Flash, flashHtml } from "../chrome.ts";
+import { passkeySignIn } from "./passkeys.ts";
 
 // The pages before a session: the sign-in form, and the one-time link's form that creates a user
 // (the setup link printed at the first start, an invitation from the Account page).
@@ -16,6 +17,7 @@ export function signInView(
 <label>${t("signin.password")}<input type="password" name="password" autocomplete="current-password" required></label>
 <button type="submit">${t("signin.submit")}</button>
 </form>
+${passkeySignIn(t, opts.next ?? "")}
 <p class="muted">${t("signin.help")}</p>`;
 }
 

@@ -1,15 +1,23 @@
 import { csrfField } from "../../csrf.ts";
 import { html, type SafeHtml } from "../../html.ts";
 import type { DashT } from "../chrome.ts";
+import { passkeySudo } from "./passkeys.ts";
 
 // The fresh-factor step before a money-routing change (require-sudo.ts): the app's code, or the
 // password for a user without one. The form posts to the same address with the kept form's
-// reference only; what was typed on the first form stays on the server. "gone": the kept form
+// reference only; what was typed on the first form stays on the server. A user with a passkey
+// also gets its button (a second form, same reference). "gone": the kept form
 // expired (or belongs to another session), so it is to be filled again.
 
 export function sudoView(
   t: DashT,
-  p: { action: string; ref?: string; factor: "code" | "password" | "gone"; csrf: string },
+  p: {
+    action: string;
+    ref?: string;
+    factor: "code" | "password" | "gone";
+    passkey?: boolean;
+    csrf: string;
+  },
 ): SafeHtml {
   // Back to the section (a post's address such as /dashboard/wallet/lightning has no page).
   const back = p.action.split("/").slice(0, 3).join("/");
@@ -27,5 +35,6 @@ export function sudoView(
 ${field}
 <button type="submit">${t("sudo.submit")}</button>
 </form>
+${p.passkey ? passkeySudo(t, { action: p.action, ref: p.ref ?? "", csrf: p.csrf }) : ""}
 <p><a href="${back}">${t("sudo.cancel")}</a></p>`;
 }
