@@ -75,7 +75,7 @@ browserSuite(
       // A pay-what-you-want product's checkout: the suggested amounts and the amount field.
       const { id: openProductId } = await call("/api/products/create", {
         name: "Apoie o ateliê",
-        open_amount: { min: 500, max: 50_000, suggested: [1000, 2500, 5000] },
+        open_amount: { min: 5, max: 500, suggested: [10, 25, 50] },
       });
 
       const { page } = await env.newPage();

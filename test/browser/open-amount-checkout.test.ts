@@ -10,7 +10,8 @@ import { browserSuite, PHONE, screenshot } from "./harness.ts";
 // none), then types 12,34 and pays 1234 centavos; a suggested amount works as a button with and
 // without JavaScript, and the English page takes the dot form.
 
-const OPEN = { min: 500, max: 50_000, suggested: [1000, 2500, 5000] };
+// BRL on the wire, like value (R$ 5,00 to R$ 500,00; buttons of 10, 25 and 50).
+const OPEN = { min: 5, max: 500, suggested: [10, 25, 50] };
 
 browserSuite("pay what you want in Chromium", {}, (env) => {
   const merchant = async () => {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { useFileService } from "../helpers/service.ts";
 
-// Pay what you want (issue 37): a product with open_amount {min, max, suggested} in centavos
+// Pay what you want (issue 37): a product with open_amount {min, max, suggested} in BRL
 // instead of a value. The API keeps its shape honest (exactly one of value and open_amount,
 // bounds and suggestions in order), answers it as openAmount with value null, and every
 // creation by it (the API's public create, the checkout page) takes the payer's amount only
@@ -12,7 +12,8 @@ const svc = useFileService({
   env: { TOSTAO_WORKERS: "false", TOSTAO_QUOTE_FIXED_BRL: "350000" },
 });
 
-const OPEN = { min: 500, max: 50_000, suggested: [1000, 2500, 5000] };
+// BRL on the wire, like value (R$ 5,00 to R$ 500,00; buttons of 10, 25 and 50).
+const OPEN = { min: 5, max: 500, suggested: [10, 25, 50] };
 
 const createProduct = (token: string, body: Record<string, unknown>) =>
   svc.call("POST", "/api/products/create", { token, body });
@@ -51,8 +52,8 @@ describe("pay-what-you-want products", () => {
     assert.deepEqual(listed.openAmount, OPEN);
     assert.equal(listed.value, null);
     // Suggestions are optional.
-    const bare = await openProduct(a.test, { min: 100, max: 100 });
-    assert.deepEqual(bare.openAmount, { min: 100, max: 100, suggested: [] });
+    const bare = await openProduct(a.test, { min: 1, max: 1 });
+    assert.deepEqual(bare.openAmount, { min: 1, max: 1, suggested: [] });
   });
 
   test("need exactly one of value and open_amount: neither or both is a 400 naming them", async () => {
@@ -68,21 +69,21 @@ describe("pay-what-you-want products", () => {
   test("refuse bad bounds and suggestions, each with its field named", async () => {
     const a = await svc.newAccount();
     const cases: [unknown, number, RegExp][] = [
-      [{ min: 0, max: 100 }, 422, /open_amount\.min: must be at least 1 centavo/],
-      [{ min: 5.5, max: 100 }, 422, /open_amount\.min: must be a whole number of centavos/],
-      [{ min: 600, max: 500 }, 422, /open_amount\.max: must be at least min/],
+      [{ min: 0, max: 100 }, 422, /open_amount\.min: must be greater than 0/],
+      [{ min: 5.555, max: 100 }, 422, /open_amount\.min: must have at most 2 decimal places/],
+      [{ min: 6, max: 5 }, 422, /open_amount\.max: must be at least min/],
+      [{ min: 5, max: 10, suggested: [4] }, 422, /open_amount\.suggested\[0\]: must be within/],
+      [{ min: 5, max: 10, suggested: [9, 6] }, 422, /suggested\[1\]: must be ascending/],
+      [{ min: 5, max: 10, suggested: [6, 6] }, 422, /suggested\[1\]: must be ascending/],
       [
-        { min: 500, max: 1000, suggested: [400] },
+        { min: 0.01, max: 0.09, suggested: [0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07] },
         422,
-        /open_amount\.suggested\[0\]: must be within/,
+        /at most 6 amounts/,
       ],
-      [{ min: 500, max: 1000, suggested: [900, 600] }, 422, /suggested\[1\]: must be ascending/],
-      [{ min: 500, max: 1000, suggested: [600, 600] }, 422, /suggested\[1\]: must be ascending/],
-      [{ min: 1, max: 9, suggested: [1, 2, 3, 4, 5, 6, 7] }, 422, /at most 6 amounts/],
       [{ min: "5", max: 100 }, 400, /open_amount\.min/],
-      [{ min: 500 }, 400, /open_amount\.max/],
-      [{ min: 500, max: 1000, extra: 1 }, 400, /open_amount/],
-      [[500, 1000], 400, /open_amount/],
+      [{ min: 5 }, 400, /open_amount\.max/],
+      [{ min: 5, max: 10, extra: 1 }, 400, /open_amount/],
+      [[5, 10], 400, /open_amount/],
     ];
     for (const [open, status, message] of cases) {
       const res = await createProduct(a.test, { name: "X", open_amount: open });
@@ -124,8 +125,9 @@ describe("pay-what-you-want products", () => {
     assert.equal(page.statusCode, 200);
     assert.match(page.body, /Quanto você quer pagar\?/);
     assert.match(page.body, /de R\$\u00a05,00 a R\$\u00a0500,00/);
+    // The page's buttons carry centavos (its own form's field, not the API's).
     for (const c of OPEN.suggested) {
-      assert.match(page.body, new RegExp(`type="radio" name="suggested" value="${c}"`));
+      assert.match(page.body, new RegExp(`type="radio" name="suggested" value="${c * 100}"`));
     }
     assert.match(page.body, /name="amount" type="text" inputmode="decimal"/);
     const en = await svc.app.inject({ method: "GET", url: `/checkout/${p.id}?lang=en` });

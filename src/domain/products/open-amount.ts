@@ -1,31 +1,29 @@
 import { z } from "zod";
 import type { OpenAmountCents } from "../../db/queries/products.ts";
-import { formatCents } from "../money.ts";
+import { Brl } from "../charges/schemas.ts";
+import { brlToCents, centsToBrl, formatCents } from "../money.ts";
 
 // Pay what you want: a product whose payer chooses the amount on its checkout, within the
-// merchant's bounds, from suggested amounts or typed in. Bounds and suggestions are integer
-// centavos on the wire and inside, so no decimal can be lost on the way.
+// merchant's bounds, from suggested amounts or typed in. On the wire the bounds and suggestions
+// are BRL like every other amount of the API (`value`: 5 is R$ 5,00, at most 2 decimals), so a
+// product never mixes units; inside they are integer centavos, converted once at the door.
 
 /** At most this many suggested amounts: a phone's row or two of buttons. */
 export const MAX_SUGGESTED = 6;
 
-const Centavos = z
-  .number()
-  .int("must be a whole number of centavos")
-  .min(1, "must be at least 1 centavo")
-  .max(Number.MAX_SAFE_INTEGER, "is too large");
-
 export const OpenAmountSchema = z
   .strictObject({
-    min: Centavos.describe("The least the payer may pay, in centavos (500 is R$ 5,00)."),
-    max: Centavos.describe("The most the payer may pay, in centavos."),
+    min: Brl.describe("The least the payer may pay, in BRL (5 is R$ 5,00)."),
+    max: Brl.describe("The most the payer may pay, in BRL."),
     suggested: z
-      .array(Centavos)
+      .array(Brl)
       .max(MAX_SUGGESTED, `must have at most ${MAX_SUGGESTED} amounts`)
       .default([])
-      .describe("Amounts offered as buttons, in centavos, ascending, each within [min, max]."),
+      .describe("Amounts offered as buttons, in BRL, ascending, each within [min, max]."),
   })
   .superRefine((o, ctx) => {
+    // Decimals of at most two places compare exactly as doubles (each parses to the double
+    // nearest it, and that order is theirs), so the bounds are checked before any conversion.
     const issue = (path: (string | number)[], message: string) =>
       ctx.addIssue({ code: "custom", path, message, input: undefined });
     if (o.min > o.max) issue(["max"], "must be at least min");
@@ -36,8 +34,19 @@ export const OpenAmountSchema = z
     });
   })
   .describe(
-    "Pay what you want, instead of value: the payer chooses the amount on the checkout, within [min, max] (integer centavos).",
+    "Pay what you want, instead of value: the payer chooses the amount on the checkout, within [min, max] (BRL, like value).",
   );
+
+/** The API's bounds (BRL, validated: at most 2 decimals) as centavos. */
+export function openAmountCents(o: z.output<typeof OpenAmountSchema>): OpenAmountCents {
+  const cents = (v: number) => brlToCents(v) as number;
+  return { min: cents(o.min), max: cents(o.max), suggested: o.suggested.map(cents) };
+}
+
+/** Stored bounds as the API answers them, in BRL. */
+export function openAmountBrl(o: OpenAmountCents): OpenAmountCents {
+  return { min: centsToBrl(o.min), max: centsToBrl(o.max), suggested: o.suggested.map(centsToBrl) };
+}
 
 /** A payer's amount in centavos against the product's bounds: undefined if within, else why. */
 export function outOfBounds(o: OpenAmountCents, cents: number): string | undefined {

@@ -8,7 +8,7 @@ import { badRequest, notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { HasMore, PageArguments, PageQuery, pageOf } from "../list-limit.ts";
 import { brlToCents, centsToBrl } from "../money.ts";
-import { OpenAmountSchema } from "./open-amount.ts";
+import { OpenAmountSchema, openAmountBrl, openAmountCents } from "./open-amount.ts";
 
 // Products: what an account sells, per mode. A charge (PIX or crypto) can name a product_id
 // and take its amount and title from it; the public crypto checkout needs one.
@@ -66,7 +66,7 @@ export const ProductViewSchema = z.object({
   openAmount: z
     .object({ min: z.number(), max: z.number(), suggested: z.array(z.number()) })
     .nullable()
-    .describe("Pay what you want: the bounds and suggested amounts, in centavos; else null."),
+    .describe("Pay what you want: the bounds and suggested amounts, in BRL like value; else null."),
   description: z.string().nullable(),
   success_url: z.string().nullable(),
   active: z.boolean(),
@@ -86,7 +86,7 @@ export function productView(p: q.ProductRow): z.infer<typeof ProductViewSchema> 
     id: p.id,
     name: p.name,
     value: p.valueCents === null ? null : centsToBrl(p.valueCents),
-    openAmount: p.openAmount,
+    openAmount: p.openAmount === null ? null : openAmountBrl(p.openAmount),
     description: p.description,
     success_url: p.successUrl,
     active: p.archivedAt === null,
@@ -118,7 +118,7 @@ export async function createProduct(
     name: input.name,
     description: input.description ?? null,
     valueCents,
-    openAmount: input.open_amount ?? null,
+    openAmount: input.open_amount === undefined ? null : openAmountCents(input.open_amount),
     successUrl: input.success_url ?? null,
     createdAt: deps.clock.now(),
     archivedAt: null,

@@ -33,7 +33,7 @@ export function productsView(ctx: ViewCtx, data: Products) {
             // A pay-what-you-want product shows its bounds: the payer chooses within them.
             cell: (p) =>
               p.openAmount
-                ? html`${amount(t, p.openAmount.min)} – ${amount(t, p.openAmount.max)}`
+                ? html`${amount(t, brlToCents(p.openAmount.min) ?? 0)} – ${amount(t, brlToCents(p.openAmount.max) ?? 0)}`
                 : amount(t, brlToCents(p.value ?? 0) ?? 0),
           },
           {
