@@ -8,8 +8,7 @@ import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../helpers/smtp
 // Security alerts (docs/security.md, "Alerts"): a live money-routing change or a live key made
 // reaches every owner of the account through the live relay, once, with what changed, who did
 // it, when and from which IP, and never a secret; the same facts are an account.security event
-// delivered to the account's webhooks of that mode; a sandbox change mails no one and is no
-// live event.
+// delivered to the account's live webhooks; a sandbox change mails no one and is no event.
 
 let svc: TestService;
 let live: SmtpSink;
@@ -34,6 +33,14 @@ before(async () => {
     },
   });
   account = await svc.newAccount();
+  // The account's watching webhook, made before it has users (so no one is mailed of it).
+  const watcher = await post(
+    "/api/webhooks/create",
+    account.live,
+    { url: receiver.url, events: ["account.security"] },
+    "127.0.0.1",
+  );
+  assert.equal(watcher.statusCode, 200, watcher.body);
   for (const email of OWNERS) await addUser(svc, account.accountId, email);
   // Another account's user hears nothing of this one.
   const other = await svc.newAccount();
@@ -63,19 +70,21 @@ async function alertsAbout(what: RegExp, n: number): Promise<ReceivedMail[]> {
   return found();
 }
 
-test("a live webhook made: each owner gets one alert with the change, the key, the IP, no secret; the event is delivered", async () => {
+const NEW_HOOK = () => `${receiver.url}?new`;
+
+test("a live webhook made: each owner gets one alert with the change, the key, the IP, no secret; the event reaches the other webhooks", async () => {
   const made = await post(
     "/api/webhooks/create",
     account.live,
-    { url: receiver.url, events: ["account.security"] },
+    { url: NEW_HOOK(), events: ["*"] },
     "203.0.113.7",
   );
   assert.equal(made.statusCode, 200, made.body);
   const { secret, id: webhookId } = made.json().data;
   const keyId = (
     await svc.deps.db.query<{ actor: string }>(
-      "SELECT actor FROM audit_log WHERE account_id = $1 AND action = 'webhook.created'",
-      [account.accountId],
+      "SELECT actor FROM audit_log WHERE account_id = $1 AND action = 'webhook.created' AND target = $2",
+      [account.accountId, made.json().data.id],
     )
   )[0]?.actor;
   assert.match(String(keyId), /^tok_/);
@@ -87,7 +96,7 @@ test("a live webhook made: each owner gets one alert with the change, the key, t
     const html = m.parsed.html || "";
     assert.equal(m.secure, true, "through the live relay's STARTTLS");
     assert.match(text, /webhook/i, "what changed");
-    assert.ok(text.includes(receiver.url), "the new URL");
+    assert.ok(text.includes(NEW_HOOK()), "the new URL");
     assert.ok(text.includes(String(keyId)), "by which key");
     assert.ok(text.includes("203.0.113.7"), "from which IP");
     assert.ok(text.includes("https://pay.loja.example/dashboard/security"), "what to do");
@@ -103,9 +112,10 @@ test("a live webhook made: each owner gets one alert with the change, the key, t
   assert.deepEqual(data.actor, { kind: "key", id: keyId });
   assert.equal(data.ip, "203.0.113.7");
   assert.equal(data.target, webhookId);
-  assert.deepEqual(data.changes.url, { after: receiver.url });
+  assert.deepEqual(data.changes.url, { after: NEW_HOOK() });
   assert.ok(Date.parse(data.at) > 0);
   assert.ok(!delivery?.body.includes(secret), "the event carries no secret");
+  assert.equal(delivery?.path, "/hook", "the watching webhook hears of it");
 
   // Once: the outbox holds one sent alert per owner, and nothing more arrives.
   await new Promise((r) => setTimeout(r, 300));
@@ -117,6 +127,10 @@ test("a live webhook made: each owner gets one alert with the change, the key, t
   assert.deepEqual(
     rows.map((r) => r.status),
     ["sent", "sent"],
+  );
+  assert.ok(
+    !receiver.received.some((r) => r.path.includes("?new")),
+    "a webhook is not told of its own creation",
   );
   const listed = await svc.call("GET", "/api/notifications", { token: account.live });
   assert.equal(listed.statusCode, 200, listed.body);
@@ -149,31 +163,44 @@ test("a live wallet change and a live key made alert the owners; the key's value
     assert.ok((m.parsed.text ?? "").includes(key.json().data.id), "the new key's id");
     assert.ok(!m.raw.toString("utf8").includes(token), "never the key's value");
   }
-  const events = await receiver.waitFor(3);
-  const actions = events.map((e) => e.json.data.action);
+  const events = (await receiver.waitFor(5)).filter((e) => e.json.event === "account.security");
+  const actions = events.filter((e) => e.path === "/hook").map((e) => e.json.data.action);
   assert.deepEqual(actions, ["webhook.created", "wallet.changed", "key.created"]);
   assert.ok(!events.some((e) => e.body.includes(token)));
+  // The webhook made in the first test hears of the changes made after it.
+  assert.deepEqual(
+    events.filter((e) => e.path.includes("?new")).map((e) => e.json.data.action),
+    ["wallet.changed", "key.created"],
+  );
 });
 
-test("a sandbox change mails no one and is no live event, but is a test-mode event", async () => {
+test("a sandbox change mails no one and is no event, in either mode", async () => {
   const before = live.received.length;
-  const hook = await post(
-    "/api/webhooks/create",
-    account.test,
-    { url: `${receiver.url}?test`, events: ["account.security"] },
-    "192.0.2.5",
-  );
-  assert.equal(hook.statusCode, 200, hook.body);
-  const test = await receiver.waitFor(4);
-  const sandboxEvent = test.find((r) => r.path.includes("?test"));
-  assert.equal(sandboxEvent?.json.data.action, "webhook.created");
-  assert.equal(sandboxEvent?.json.data.ip, "192.0.2.5");
-  await new Promise((r) => setTimeout(r, 500));
-  assert.equal(live.received.length, before, "no alert for a sandbox change");
-  assert.equal(sandbox.received.length, 0, "nor through the sandbox relay");
-  assert.equal(
-    test.filter((r) => !r.path.includes("?test") && r.json.data.ip === "192.0.2.5").length,
-    0,
-    "the live webhook hears nothing of it",
-  );
+  const delivered = receiver.received.length;
+  const sandboxReceiver = await startReceiver();
+  try {
+    const hook = await post(
+      "/api/webhooks/create",
+      account.test,
+      { url: sandboxReceiver.url, events: ["*"] },
+      "192.0.2.5",
+    );
+    assert.equal(hook.statusCode, 200, hook.body);
+    const wallet = await post(
+      "/api/crypto/wallet",
+      account.test,
+      {
+        key: "vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc",
+      },
+      "192.0.2.5",
+    );
+    assert.equal(wallet.statusCode, 200, wallet.body);
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(live.received.length, before, "no alert for a sandbox change");
+    assert.equal(sandbox.received.length, 0, "nor through the sandbox relay");
+    assert.equal(sandboxReceiver.received.length, 0, "no test-mode account.security event");
+    assert.equal(receiver.received.length, delivered, "the live webhook hears nothing of it");
+  } finally {
+    await sandboxReceiver.close();
+  }
 });

@@ -26,8 +26,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /**
  * The actions that raise a security alert (docs/security.md, "Alerts"): what routes the money
  * (the wallet, the PSP connection and its certificate, the Lightning node, a webhook's URL) and
- * a new key. In live mode each entry mails every owner of the account; in either mode it is an
- * `account.security` event of that mode. This list alone decides (security-alert.ts).
+ * a new key. Made in live mode, each such entry mails every owner of the account and is a live
+ * `account.security` event. This list alone decides (security-alert.ts).
  */
 export const ALERT_ACTIONS: ReadonlySet<AuditAction> = new Set<AuditAction>([
   "wallet.changed",

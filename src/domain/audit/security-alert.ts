@@ -1,4 +1,5 @@
 import type { AuditRow } from "../../db/queries/audit-log.ts";
+import { dropDeliveryTo } from "../../db/queries/deliveries/drop-self-delivery.ts";
 import { insertEvents } from "../../db/queries/events.ts";
 import { insertPlannedNotifications } from "../../db/queries/notifications/insert-planned.ts";
 import { accountOwnerEmails } from "../../db/queries/users.ts";
@@ -10,10 +11,11 @@ import { ALERT_ACTIONS, type AuditAction } from "./actions.ts";
 import { AccountSecurityDataSchema } from "./schemas.ts";
 
 // A security alert (docs/security.md, "Alerts"): an audit entry whose action is in ALERT_ACTIONS
-// is, in the same transaction that appends it (record-audit.ts), an `account.security` event of
-// its mode (with its webhook deliveries) and, in live mode, one e-mail per owner of the account
-// in the mail outbox. So the alert exists exactly when the change does: a crash cannot lose it,
-// and its dedupe key (the entry's id and the address) cannot make it twice. The mail is rendered
+// made in live mode is, in the same transaction that appends it (record-audit.ts), a live
+// `account.security` event (with its webhook deliveries) and one e-mail per owner of the account
+// in the mail outbox. A sandbox change raises neither: it routes no real money. So the alert
+// exists exactly when the change does: a crash cannot lose it, and its dedupe key (the entry's
+// id and the address) cannot make it twice. The mail is rendered
 // from the entry when it is sent (notifications/render/security-alert.ts) and goes through the
 // live relay whatever the daily cap, which a stolen key could otherwise fill to silence it.
 
@@ -46,20 +48,29 @@ export function accountSecurityData(row: AuditRow) {
 
 /** Raises the alert of an entry just appended on `db` (the change's transaction). */
 export async function raiseSecurityAlert(deps: AlertDeps, db: Db, row: AuditRow): Promise<void> {
-  if (!raisesAlert(row.action as AuditAction) || row.mode === null) return;
+  if (!raisesAlert(row.action as AuditAction) || row.mode !== "live") return;
+  const eventId = newId("evt", deps);
   await insertEvents(db, [
     {
-      id: newId("evt", deps),
+      id: eventId,
       accountId: row.accountId,
-      mode: row.mode,
+      mode: "live",
       type: "account.security",
       chargeId: null,
       payload: eventPayload(deps, AccountSecurityDataSchema, accountSecurityData(row)),
       createdAt: row.at,
     },
   ]);
-  // Mail only for live changes: the sandbox routes no real money.
-  if (row.mode !== "live") return;
+  // A webhook is not told of its own creation (it would be the first thing every new `*`
+  // webhook hears); the account's other live webhooks are.
+  if (row.action === "webhook.created" && row.target) {
+    await dropDeliveryTo(db, {
+      accountId: row.accountId,
+      mode: "live",
+      eventId,
+      webhookId: row.target,
+    });
+  }
   const owners = await accountOwnerEmails(db, row.accountId);
   await insertPlannedNotifications(
     db,

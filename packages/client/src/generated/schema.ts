@@ -1422,7 +1422,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * account.security: A change to where the money goes, or a new key: the Bitcoin wallet, the PSP connection or its certificate, the Lightning node, a webhook created, an API key created (`action`). Carries who (`actor`), from which `ip`, when (`at`) and the fields changed, never a secret; an event of the change's own mode. If it was not you, see /dashboard/security and the audit log (docs/security.md, "Alerts").
+         * account.security: A change to where the money goes, or a new key: the Bitcoin wallet, the PSP connection or its certificate, the Lightning node, a webhook created, an API key created (`action`). Carries who (`actor`), from which `ip`, when (`at`) and the fields changed, never a secret; live mode only, for live changes. If it was not you, see /dashboard/security and the audit log (docs/security.md, "Alerts").
          * @description Sent to every active webhook subscribed to `account.security` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
          */
         post: operations["onAccountSecurity"];
