@@ -15,6 +15,7 @@ import { setUpLivePsp } from "./live-psp.ts";
 import { benchMail } from "./mail.ts";
 import { type Proc, peakRssMb, start } from "./processes.ts";
 import { type BenchContext, picks, scenarios } from "./scenarios.ts";
+import { benchSignInCode } from "./sign-in-code.ts";
 import { benchWebhooks } from "./webhooks.ts";
 
 // `npm run bench`: the service and its floor, each in its own process on one fresh PostgreSQL
@@ -334,6 +335,12 @@ try {
   if (section("amount-due")) {
     // Issue 24: the cost of one call of the due-date amount function (pure CPU, in process).
     console.log(`\n${benchAmountDue()}`);
+  }
+  if (section("sign-in-code")) {
+    // Issue 36: the sign-in's code step against a password sign-in and one HMAC (in process).
+    console.log(
+      `\nsign-in code step (in process, PGlite):\n  ${(await benchSignInCode()).join("\n  ")}`,
+    );
   }
   if (section("billing")) {
     // Issue 25: a billing day of 100,000 live subscriptions due (BENCH_BILLING_SUBSCRIPTIONS),

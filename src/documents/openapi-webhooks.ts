@@ -65,6 +65,8 @@ const WHAT: Record<string, string> = {
     "A subscription was not authorised in time, or ran its term (its last period is over).",
   "notification.failed":
     "A mail to a payer failed for good (the relay refused it with a 5xx, or its retries ran out): `lastError` keeps the relay's reply, so you can reach the payer another way (docs/notifications.md).",
+  "account.security":
+    'A change to where the money goes, or a new key: the Bitcoin wallet, the PSP connection or its certificate, the Lightning node, a webhook created, an API key created (`action`). Carries who (`actor`), from which `ip`, when (`at`) and the fields changed, never a secret; live mode only, for live changes. If it was not you, see /dashboard/security and the audit log (docs/security.md, "Alerts").',
 };
 
 /** `on` + the event in PascalCase: charge.approved -> onChargeApproved. */

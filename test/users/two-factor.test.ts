@@ -8,7 +8,14 @@ import {
   disableTotp,
 } from "../../src/domain/users/two-factor.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
-import { addUser, getPage, PASSWORD, postForm, signInAttempt } from "../helpers/dashboard.ts";
+import {
+  addUser,
+  getPage,
+  PASSWORD,
+  postForm,
+  signInAttempt,
+  signInInject,
+} from "../helpers/dashboard.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 // Two-factor sign-in (issue 36): the guarantees of the codes themselves (replay, window,
@@ -164,6 +171,27 @@ describe("two-factor sign-in", () => {
     const text = JSON.stringify(log);
     assert.ok(!text.includes(recoveryCodes[0] ?? "-"), "no recovery code in the log");
     assert.ok(!text.includes(again.secret), "no secret in the log");
+  });
+
+  test("the security page's two-factor refusals read in English on an English page, and in Portuguese on a pt-BR one", async () => {
+    const a = await svc.newAccount();
+    await addUser(svc, a.accountId, "lang@example.com");
+    const s = await signInInject(svc, "lang@example.com");
+    const off = (lang: string) =>
+      postForm(
+        svc,
+        s,
+        "/dashboard/security/totp/disable",
+        { code: "123456", _csrf: s.csrf },
+        { "accept-language": lang, origin: svc.deps.config.baseUrl ?? "http://localhost:80" },
+      );
+    const en = await off("en");
+    assert.equal(en.statusCode, 422, en.body.slice(0, 300));
+    assert.match(en.body, /Two-step verification is not on\./);
+    assert.doesNotMatch(en.body, /totp:|não está ativad/i);
+    const pt = await off("pt-BR");
+    assert.match(pt.body, /A verificação em duas etapas não está ativada\./);
+    assert.doesNotMatch(pt.body, /totp:|is not on/);
   });
 
   /** Posts the code step with the pending cookie. */

@@ -150,3 +150,15 @@ export function entriesAfter(
     [accountId, afterSeq, limit],
   );
 }
+
+/** One entry of the account by its id (a security alert's mail is rendered from it). */
+export async function findEntry(
+  db: Db,
+  k: { accountId: string; id: string },
+): Promise<AuditRow | undefined> {
+  const rows = await db.query<AuditRow>(
+    `SELECT ${COLUMNS} FROM audit_log WHERE account_id = $1 AND id = $2`,
+    [k.accountId, k.id],
+  );
+  return rows[0];
+}

@@ -72,3 +72,16 @@ export async function countUsers(db: Db, accountId: string): Promise<number> {
   );
   return row?.n ?? 0;
 }
+
+/**
+ * Who hears of a money-routing change or a live key (domain/audit/security-alert.ts): the
+ * account's owners. Every user of the account for now; when users.role lands this narrows to
+ * `AND role = 'owner'` (the one line to change).
+ */
+export async function accountOwnerEmails(db: Db, accountId: string): Promise<string[]> {
+  const rows = await db.query<{ email: string }>(
+    "SELECT email FROM users WHERE account_id = $1 ORDER BY created_at, id",
+    [accountId],
+  );
+  return rows.map((r) => r.email);
+}

@@ -24,3 +24,19 @@ export const AUDIT_ACTIONS = [
   "passkey.removed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The actions that raise a security alert (docs/security.md, "Alerts"): what routes the money
+ * (the wallet, the PSP connection and its certificate, the Lightning node, a webhook's URL) and
+ * a new key. Made in live mode, each such entry mails every owner of the account and is a live
+ * `account.security` event. This list alone decides (security-alert.ts).
+ */
+export const ALERT_ACTIONS: ReadonlySet<AuditAction> = new Set<AuditAction>([
+  "wallet.changed",
+  "psp_connection.saved",
+  "psp_connection.deleted",
+  "lightning.saved",
+  "lightning.deleted",
+  "webhook.created",
+  "key.created",
+]);

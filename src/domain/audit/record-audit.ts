@@ -2,9 +2,11 @@ import { appendEntry, lockChainHead } from "../../db/queries/audit-log.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import type { Mode } from "../../kernel/mode.ts";
+import type { EventPayloadDeps } from "../event-payload.ts";
 import { newId } from "../ids.ts";
 import type { AuditAction } from "./actions.ts";
 import { entryHash, GENESIS_HASH, type Json } from "./audit-hash.ts";
+import { raiseSecurityAlert } from "./security-alert.ts";
 
 // Appending to an account's audit log. Call it with the transaction that makes the change, so
 // the entry exists exactly when the change does. The chain head's row lock serialises appends
@@ -33,7 +35,7 @@ export type AuditEntry = {
   changes?: AuditChanges | null | undefined;
 };
 
-export type AuditDeps = { db: Db; clock: Clock; random: Random };
+export type AuditDeps = { db: Db; clock: Clock; random: Random } & EventPayloadDeps;
 
 /** The operator's CLI, for changes made from the command line. */
 export const CLI_ACTOR: AuditActor = { kind: "system", id: "cli" };
@@ -67,6 +69,9 @@ export async function recordAudit(deps: AuditDeps, entry: AuditEntry): Promise<v
       changes: changes as Json | null,
       prevHash: head.hash,
     };
-    await appendEntry(db, { ...fields, hash: entryHash(fields) });
+    const row = { ...fields, hash: entryHash(fields) };
+    await appendEntry(db, row);
+    // A money-routing change or a new key: its alert, in this same transaction.
+    await raiseSecurityAlert(deps, db, row);
   });
 }

@@ -42,6 +42,8 @@ export const EVENT_TYPES = [
   "subscription.expired",
   // Payer mail that failed for good (domain/notifications/notification-failed.ts).
   "notification.failed",
+  // A money-routing change or a new key (domain/audit/security-alert.ts, docs/security.md).
+  "account.security",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 /** The events about a charge or a payment (their data: charges/event-data-schemas.ts). */

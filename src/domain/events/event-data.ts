@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AccountSecurityDataSchema } from "../audit/schemas.ts";
 import type { EventType } from "../charges/charge-status.ts";
 import { CHARGE_EVENT_DATA_SCHEMAS } from "../charges/event-data-schemas.ts";
 import type { EventPayloadDeps } from "../event-payload.ts";
@@ -29,6 +30,7 @@ export const EVENT_DATA_SCHEMAS = {
   "subscription.canceled": SubscriptionDataSchema,
   "subscription.expired": SubscriptionDataSchema,
   "notification.failed": NotificationFailedDataSchema,
+  "account.security": AccountSecurityDataSchema,
 } satisfies Record<EventType, z.ZodType>;
 
 /** The body POSTed to a webhook for one event. */

@@ -1,3 +1,5 @@
+import { SECURITY_ALERT_KIND } from "../audit/security-alert.ts";
+
 // The kinds of mail a payer may get (docs/notifications.md). Each is on or off per account and
 // mode (all on by default); the outbox row's `kind` is one of these.
 
@@ -26,6 +28,15 @@ export const MAIL_KINDS = [
   "subscription_canceled",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
+
+/**
+ * The mail to the account's own owners, not to payers: a security alert (domain/audit/
+ * security-alert.ts). It cannot be turned off, is not counted in the daily cap, and is not in
+ * the payer mail lists (GET /api/notifications); the audit log shows what it is about.
+ */
+export const OWNER_MAIL_KIND = SECURITY_ALERT_KIND;
+/** Every kind an outbox row may hold. */
+export type OutboxKind = MailKind | typeof OWNER_MAIL_KIND;
 
 export const REMINDER_KINDS: ReadonlySet<MailKind> = new Set([
   "reminder_before",

@@ -1,4 +1,5 @@
 import { findAccount } from "../../db/queries/accounts.ts";
+import { findEntry } from "../../db/queries/audit-log.ts";
 import { findCharge } from "../../db/queries/charges.ts";
 import type { ClaimedNotification } from "../../db/queries/notifications/queue.ts";
 import {
@@ -7,9 +8,10 @@ import {
 } from "../../db/queries/notifications/settings.ts";
 import type { Clock } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
+import { auditIdOfAlert } from "../audit/security-alert.ts";
 import { paymentUrl } from "../charges/payment-url.ts";
 import { brazilDate } from "../due-date/due-charge.ts";
-import { isReminder, type MailKind } from "./kinds.ts";
+import { isReminder, type MailKind, OWNER_MAIL_KIND } from "./kinds.ts";
 import type { MailContext } from "./mail-context.ts";
 import { type NotificationSettings, settingsOf } from "./settings.ts";
 
@@ -59,6 +61,7 @@ export async function prepareMail(
   ]);
   const settings = settingsOf(stored);
   if (!account) return { go: false, reason: "the account no longer exists", settings };
+  if (n.kind === OWNER_MAIL_KIND) return alertContext(deps, n, clock, settings, account);
   if (settings.kinds[kind] === false) {
     return { go: false, reason: `${kind} mail is turned off in the settings`, settings };
   }
@@ -103,4 +106,38 @@ export async function prepareMail(
     ctx.subscription = sub;
   }
   return { go: true, ctx, settings, unsubscribed };
+}
+
+/** A security alert's context: its audit entry, read back by the id its dedupe key holds. */
+async function alertContext(
+  deps: ContextDeps,
+  n: ClaimedNotification,
+  clock: Clock,
+  settings: NotificationSettings,
+  account: { name: string; displayName: string | null },
+): Promise<Prepared> {
+  const entry = await findEntry(deps.db, {
+    accountId: n.accountId,
+    id: auditIdOfAlert(n.dedupeKey),
+  });
+  if (!entry) return { go: false, reason: "its audit entry no longer exists", settings };
+  const base = deps.publicBaseUrl();
+  const now = clock.now();
+  const ctx: MailContext = {
+    kind: OWNER_MAIL_KIND,
+    language: settings.language,
+    shop: { name: account.displayName ?? account.name, taxId: settings.taxId },
+    recipient: n.recipient,
+    onDate: brazilDate(now),
+    at: now,
+    alert: entry,
+    links: {
+      payUrl: null,
+      receiptUrl: null,
+      unsubscribeUrl: null,
+      securityUrl: `${base}/dashboard/security`,
+      auditUrl: `${base}/dashboard/audit`,
+    },
+  };
+  return { go: true, ctx, settings, unsubscribed: false };
 }

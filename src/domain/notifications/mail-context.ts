@@ -1,5 +1,6 @@
+import type { AuditRow } from "../../db/queries/audit-log.ts";
 import type { ChargeRow } from "../../db/queries/charges.ts";
-import type { MailKind } from "./kinds.ts";
+import type { OutboxKind } from "./kinds.ts";
 import type { MailLanguage } from "./settings.ts";
 
 // What a mail is rendered from (render/render-mail.ts): gathered by the worker when the mail is
@@ -8,7 +9,7 @@ import type { MailLanguage } from "./settings.ts";
 // wrote is escaped by the renderer.
 
 export type MailContext = {
-  kind: MailKind;
+  kind: OutboxKind;
   language: MailLanguage;
   /** The shop: the account's display name, and its CNPJ where the settings have one. */
   shop: { name: string; taxId: string | null };
@@ -39,6 +40,8 @@ export type MailContext = {
     paidAt: Date;
     amountCents: number;
   };
+  /** A security alert's audit entry (the change, who, when, from where). */
+  alert?: AuditRow;
   /** The day (YYYY-MM-DD, Brazil) the mail is about: a reminder's day, a bill's creation. */
   onDate: string;
   /** When the mail is made (the account's clock for its mode). */
@@ -50,6 +53,9 @@ export type MailContext = {
     receiptUrl: string | null;
     /** One-click unsubscribe from reminders (RFC 8058), on reminders only. */
     unsubscribeUrl: string | null;
+    /** A security alert's links: the security page and the audit log. */
+    securityUrl?: string;
+    auditUrl?: string;
   };
 };
 

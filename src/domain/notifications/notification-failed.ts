@@ -5,6 +5,7 @@ import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
 import { type EventPayloadDeps, eventPayload } from "../event-payload.ts";
 import { newId } from "../ids.ts";
+import { OWNER_MAIL_KIND } from "./kinds.ts";
 import { notificationView } from "./manage-notifications.ts";
 import { NotificationFailedDataSchema } from "./schemas.ts";
 
@@ -24,9 +25,10 @@ export function makeNotificationFailed(
       deps.db,
       failed.map((o) => o.id),
     );
-    // A row that is no longer failed (a later attempt by another worker won) says nothing.
+    // A row that is no longer failed (a later attempt by another worker won) says nothing; an
+    // owner's security alert is no payer's mail (its failure is in the worker's log).
     const events = rows
-      .filter((r) => r.status === "failed")
+      .filter((r) => r.status === "failed" && r.kind !== OWNER_MAIL_KIND)
       .map((r) => {
         const v = notificationView(r);
         return {

@@ -3,7 +3,7 @@ import { takeDailyAllowance } from "../../db/queries/notifications/settings.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Mode } from "../../kernel/mode.ts";
 import type { OutgoingMail, SmtpRelay } from "../../net/smtp-relay.ts";
-import { isReminder } from "./kinds.ts";
+import { isReminder, OWNER_MAIL_KIND } from "./kinds.ts";
 import type { MailContext, RenderedMail, RenderOptions } from "./mail-context.ts";
 import { type ContextDeps, prepareMail } from "./mail-context-of.ts";
 import { classifyRelayResult, retryOrGiveUp } from "./mail-retry.ts";
@@ -67,7 +67,9 @@ export async function attemptNotification(
       };
     }
     const day = attemptedAt.toISOString().slice(0, 10);
-    if (!(await takeDailyAllowance(deps.db, who, day, deps.mail.dailyCap))) {
+    // An owner's security alert is not counted: a stolen key filling the cap must not silence it.
+    const capped = n.kind !== OWNER_MAIL_KIND;
+    if (capped && !(await takeDailyAllowance(deps.db, who, day, deps.mail.dailyCap))) {
       return {
         id: n.id,
         status: "not_sent",
@@ -128,7 +130,11 @@ function outgoing(
   }
   return {
     // The display name is the merchant's; newlines cannot reach the header (nodemailer encodes).
-    from: { name: ctx.shop.name.replace(/[\r\n]+/g, " "), address: from },
+    // An owner's alert comes from the service itself, not from the shop.
+    from: {
+      name: n.kind === OWNER_MAIL_KIND ? "Tostão" : ctx.shop.name.replace(/[\r\n]+/g, " "),
+      address: from,
+    },
     to: n.recipient,
     ...(replyTo ? { replyTo } : {}),
     subject: rendered.subject.replace(/[\r\n]+/g, " "),

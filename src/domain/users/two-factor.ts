@@ -55,10 +55,25 @@ export async function totpEnabled(deps: { db: Db }, userId: string): Promise<boo
   return Boolean((await q.findTotpState(deps.db, userId))?.secret);
 }
 
+/**
+ * The two-factor refusals a page may show; the dashboard gives each a sentence of its own in
+ * either language (web/i18n/domain-messages.ts: TWO_FACTOR_TERMS), since `totp` is a word of the
+ * code, not of its reader.
+ */
+export const TOTP_REFUSALS = {
+  alreadyOn: "totp: is already on",
+  notOn: "totp: is not on",
+  setUpFirst: "totp: set up the authenticator app first",
+  notCurrent: "totp: is not the app's current code",
+  changed: "totp: the set-up changed meanwhile; start again",
+  wrong: "totp: is not a current code or an unused recovery code",
+  throttled: (seconds: number) => `totp: too many attempts; try again in ${seconds} s`,
+} as const;
+
 /** Starts (or restarts) setting up: a new secret, pending until a code confirms it. */
 export async function beginTotp(deps: TwoFactorDeps, user: TotpUser): Promise<Enrolment> {
   const state = await q.findTotpState(deps.db, user.userId);
-  if (state?.secret) throw new AppError("CONFLICT", "totp: is already on");
+  if (state?.secret) throw new AppError("CONFLICT", TOTP_REFUSALS.alreadyOn);
   const secret = new Secret({ buffer: new Uint8Array(deps.random.bytes(20)).buffer }).base32;
   const sealed = deps.secretBox.seal(secret, boundTo(user.userId));
   await q.setPendingTotp(deps.db, { userId: user.userId, sealed });
@@ -83,17 +98,17 @@ export async function confirmTotp(
   audit: TwoFactorAudit,
 ): Promise<{ recoveryCodes: string[] }> {
   const state = await q.findTotpState(deps.db, user.userId);
-  if (!state?.pending) throw unprocessable("totp: set up the authenticator app first");
+  if (!state?.pending) throw unprocessable(TOTP_REFUSALS.setUpFirst);
   const secret = deps.secretBox.open(state.pending, boundTo(user.userId));
   const step = stepOf(deps, totpOf(secret, user.email), code);
-  if (step === undefined) throw unprocessable("totp: is not the app's current code");
+  if (step === undefined) throw unprocessable(TOTP_REFUSALS.notCurrent);
   const codes = newRecoveryCodes(deps.random);
   const at = deps.clock.now();
   await deps.db.transaction(async (db) => {
     if (
       !(await q.confirmTotp(db, { userId: user.userId, sealed: state.pending ?? "", step, at }))
     ) {
-      throw new AppError("CONFLICT", "totp: the set-up changed meanwhile; start again");
+      throw new AppError("CONFLICT", TOTP_REFUSALS.changed);
     }
     await q.replaceRecoveryCodes(db, {
       userId: user.userId,
@@ -173,17 +188,14 @@ export async function disableTotp(
   code: string,
   audit: TwoFactorAudit,
 ): Promise<void> {
-  if (!(await totpEnabled(deps, user.userId))) throw unprocessable("totp: is not on");
+  if (!(await totpEnabled(deps, user.userId))) throw unprocessable(TOTP_REFUSALS.notOn);
   const attempt = await startAttempt(deps, { email: user.email, ip: user.ip });
   if (!attempt.ok) {
-    throw new AppError(
-      "RATE_LIMITED",
-      `totp: too many attempts; try again in ${attempt.retryAfterSec} s`,
-    );
+    throw new AppError("RATE_LIMITED", TOTP_REFUSALS.throttled(attempt.retryAfterSec));
   }
   const check = await checkSecondFactor(deps, user, code);
   if (check === "wrong") {
-    throw new AppError("FORBIDDEN", "totp: is not a current code or an unused recovery code");
+    throw new AppError("FORBIDDEN", TOTP_REFUSALS.wrong);
   }
   await attempt.succeeded();
   await noteRecoveryCodeUse(deps, check, user, audit, "disable");

@@ -13,8 +13,9 @@ import {
 import { CreateProductSchema } from "../../domain/products/products.ts";
 import { activeSubscriptionsRefusal } from "../../domain/subscriptions-live/delete-guard.ts";
 import { CreateTokenSchema } from "../../domain/tokens/schemas.ts";
+import { TOTP_REFUSALS } from "../../domain/users/two-factor.ts";
 import { parseForm } from "../dashboard/format.ts";
-import { domainMessage, KNOWN_DOMAIN_MESSAGES } from "./domain-messages.ts";
+import { domainMessage, KNOWN_DOMAIN_MESSAGES, TWO_FACTOR_PATTERNS } from "./domain-messages.ts";
 
 const refusal = (fn: () => unknown): string => {
   try {
@@ -108,4 +109,33 @@ test("the wallet's refusal of a published test key and a live charge without a P
     assert.match(text, lang === "en" ? /PIX provider page/ : /página Provedor PIX/);
     assert.ok(!/\/api\/|docs\/|token/.test(text), `an API word in: ${text}`);
   }
+});
+
+test("every two-factor refusal reads as a sentence of its page's language, English included, never naming `totp`", () => {
+  const refusals = Object.values(TOTP_REFUSALS).map((r) => (typeof r === "function" ? r(37) : r));
+  for (const message of refusals) {
+    assert.ok(
+      TWO_FACTOR_PATTERNS.some((p) => p.test(message)),
+      `no sentence for a two-factor refusal: ${message}`,
+    );
+    const en = domainMessage("en", message);
+    const pt = domainMessage("pt-BR", message);
+    for (const text of [en, pt]) {
+      assert.ok(!/totp/i.test(text), `the code's word is shown: ${text}`);
+      assert.match(text, /^[A-ZÁÉÍÓÚ].*\.$/, `not a sentence: ${text}`);
+    }
+    assert.ok(
+      !/[ãõçéêáíóú]|\b(não|código|de novo)\b/i.test(en),
+      `Portuguese left in English: ${en}`,
+    );
+    assert.ok(!/\b(the|is|not|code|again)\b/.test(pt), `English left in Portuguese: ${pt}`);
+  }
+  assert.equal(
+    domainMessage("en", TOTP_REFUSALS.throttled(37)),
+    "Too many attempts. Try again in 37 s.",
+  );
+  assert.equal(
+    domainMessage("pt-BR", TOTP_REFUSALS.notOn),
+    "A verificação em duas etapas não está ativada.",
+  );
 });

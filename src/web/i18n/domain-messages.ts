@@ -56,6 +56,63 @@ const PAGE_TERMS: Array<[string, Record<Lang, string>]> = [
   ],
 ];
 
+/**
+ * The two-factor refusals (domain/users/two-factor.ts: TOTP_REFUSALS) name their field `totp`,
+ * which no reader should see: each is a whole sentence here, in both languages; `$1` is the
+ * pattern's capture (the seconds to wait).
+ */
+const TWO_FACTOR_TERMS: Array<[RegExp, Record<Lang, string>]> = [
+  [
+    /^totp: is already on$/,
+    {
+      "pt-BR": "A verificação em duas etapas já está ativada.",
+      en: "Two-step verification is already on.",
+    },
+  ],
+  [
+    /^totp: is not on$/,
+    {
+      "pt-BR": "A verificação em duas etapas não está ativada.",
+      en: "Two-step verification is not on.",
+    },
+  ],
+  [
+    /^totp: set up the authenticator app first$/,
+    {
+      "pt-BR": "Configure o aplicativo autenticador primeiro.",
+      en: "Set up the authenticator app first.",
+    },
+  ],
+  [
+    /^totp: is not the app's current code$/,
+    {
+      "pt-BR": "Este não é o código atual do aplicativo. Digite o código que ele mostra agora.",
+      en: "That is not the app's current code. Type the code it shows now.",
+    },
+  ],
+  [
+    /^totp: the set-up changed meanwhile; start again$/,
+    {
+      "pt-BR": "A configuração mudou enquanto isso. Comece de novo.",
+      en: "The set-up changed meanwhile. Start again.",
+    },
+  ],
+  [
+    /^totp: is not a current code or an unused recovery code$/,
+    {
+      "pt-BR": "Não é um código atual do aplicativo nem um código de recuperação ainda não usado.",
+      en: "That is neither the app's current code nor an unused recovery code.",
+    },
+  ],
+  [
+    /^totp: too many attempts; try again in (\d+) s$/,
+    {
+      "pt-BR": "Muitas tentativas. Tente de novo em $1 s.",
+      en: "Too many attempts. Try again in $1 s.",
+    },
+  ],
+];
+
 /** Where a published test key comes from, in Portuguese ("BIP32 test vector 1, m/0'"…). */
 const publishedSource = (source: string) =>
   source
@@ -103,19 +160,7 @@ const MESSAGES: Array<[RegExp, string | ((match: string, ...groups: string[]) =>
     "este link é desconhecido, já foi usado ou expirou; peça um novo",
   ],
   [/^product (\S+) is archived$/, "o produto $1 foi arquivado"],
-  [/^is already on$/, "já está ativado"],
-  [/^is not on$/, "não está ativado"],
-  [/^set up the authenticator app first$/, "configure o aplicativo autenticador primeiro"],
-  [/^is not the app's current code$/, "não é o código atual do aplicativo"],
-  [
-    /^the set-up changed meanwhile; start again$/,
-    "a configuração mudou enquanto isso; comece de novo",
-  ],
   [/^too many attempts; try again in (\d+) s$/, "muitas tentativas; tente de novo em $1 s"],
-  [
-    /^is not a current code or an unused recovery code$/,
-    "não é um código atual nem um código de recuperação ainda não usado",
-  ],
   [
     /^an account may have at most (\d+) active tokens; revoke one first$/,
     "uma conta pode ter no máximo $1 chaves ativas; revogue uma antes",
@@ -189,6 +234,8 @@ const MESSAGES: Array<[RegExp, string | ((match: string, ...groups: string[]) =>
 export function domainMessage(lang: Lang, message: string): string {
   const whole = PAGE_TERMS.find(([m]) => m === message);
   if (whole) return whole[1][lang];
+  const twoFactor = TWO_FACTOR_TERMS.find(([pattern]) => pattern.test(message));
+  if (twoFactor) return message.replace(twoFactor[0], twoFactor[1][lang]);
   if (lang !== "pt-BR") return message;
   const at = message.indexOf(": ");
   const field = at > 0 ? message.slice(0, at) : "";
@@ -204,6 +251,9 @@ export function domainMessage(lang: Lang, message: string): string {
   }
   return message;
 }
+
+/** The two-factor refusals, each a sentence of its own in every language (i18n test). */
+export const TWO_FACTOR_PATTERNS = TWO_FACTOR_TERMS.map(([pattern]) => pattern);
 
 /** The domain messages the tables are checked against (i18n test). */
 export const KNOWN_DOMAIN_MESSAGES = [

@@ -1409,6 +1409,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "account.security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * account.security: A change to where the money goes, or a new key: the Bitcoin wallet, the PSP connection or its certificate, the Lightning node, a webhook created, an API key created (`action`). Carries who (`actor`), from which `ip`, when (`at`) and the fields changed, never a secret; live mode only, for live changes. If it was not you, see /dashboard/security and the audit log (docs/security.md, "Alerts").
+         * @description Sent to every active webhook subscribed to `account.security` or to `*`. Verify either signature over the raw body before parsing it. Answer 2xx within the timeout; anything else is retried: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. A 410 disables the webhook.
+         */
+        post: operations["onAccountSecurity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -5747,6 +5767,36 @@ export interface operations {
                                     chargeId: string | null;
                                     subscriptionId: string | null;
                                 };
+                            } | {
+                                id: string;
+                                /** @enum {string} */
+                                event: "account.security";
+                                chargeId: string | null;
+                                createdAt: string;
+                                data: {
+                                    /** @description The audit log entry (GET /api/audit-log). */
+                                    auditId: string;
+                                    /** @enum {string} */
+                                    action: "sign_in.succeeded" | "sign_in.failed" | "session.ended" | "key.created" | "key.revoked" | "webhook.created" | "webhook.deleted" | "wallet.changed" | "psp_connection.saved" | "psp_connection.deleted" | "lightning.saved" | "lightning.deleted" | "member.invited" | "member.joined" | "member.removed" | "settings.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used";
+                                    actor: {
+                                        /** @enum {string} */
+                                        kind: "user" | "key" | "system";
+                                        /** @description The user's e-mail, the API key's id, or `cli`. */
+                                        id: string;
+                                    };
+                                    ip: string | null;
+                                    /** @description When the change was made (ISO 8601). */
+                                    at: string;
+                                    /** @description What changed: a webhook's or key's id, a node id… */
+                                    target: string | null;
+                                    /** @description Each changed field, before and after; never a secret's value. */
+                                    changes: {
+                                        [key: string]: {
+                                            before?: unknown;
+                                            after?: unknown;
+                                        };
+                                    };
+                                };
                             })[];
                             /** @description Whether rows remain past this page (next offset). */
                             hasMore: boolean;
@@ -9257,6 +9307,79 @@ export interface operations {
                         lastError: string | null;
                         chargeId: string | null;
                         subscriptionId: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx): the delivery succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the service disables this webhook and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onAccountSecurity: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the whole `whsec_` secret as UTF-8. */
+                "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`). */
+                "X-Service-Event-Id": string;
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Standard Webhooks: the event's id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt (reject if far from now). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The event's id: the same on every retry, so discard repeats by it. */
+                    id: string;
+                    /** @constant */
+                    event: "account.security";
+                    /** @description When the event happened (ISO 8601). */
+                    timestamp: string;
+                    data: {
+                        /** @description The audit log entry (GET /api/audit-log). */
+                        auditId: string;
+                        /** @enum {string} */
+                        action: "sign_in.succeeded" | "sign_in.failed" | "session.ended" | "key.created" | "key.revoked" | "webhook.created" | "webhook.deleted" | "wallet.changed" | "psp_connection.saved" | "psp_connection.deleted" | "lightning.saved" | "lightning.deleted" | "member.invited" | "member.joined" | "member.removed" | "settings.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used";
+                        actor: {
+                            /** @enum {string} */
+                            kind: "user" | "key" | "system";
+                            /** @description The user's e-mail, the API key's id, or `cli`. */
+                            id: string;
+                        };
+                        ip: string | null;
+                        /** @description When the change was made (ISO 8601). */
+                        at: string;
+                        /** @description What changed: a webhook's or key's id, a node id… */
+                        target: string | null;
+                        /** @description Each changed field, before and after; never a secret's value. */
+                        changes: {
+                            [key: string]: {
+                                before?: unknown;
+                                after?: unknown;
+                            };
+                        };
                     };
                 };
             };

@@ -42,7 +42,8 @@ export function listNotificationRows(
   // Only the filters given are written into the text (at most 16 texts), so the planner sees
   // `charge_id = $n` and takes that index, instead of a generic plan over "$n IS NULL OR ...".
   const params: unknown[] = [k.accountId, k.mode, k.limit, k.offset];
-  const where = ["account_id = $1", "mode = $2"];
+  // Payer mail only: an owner's security alert (kind security_alert) is told by the audit log.
+  const where = ["account_id = $1", "mode = $2", "kind <> 'security_alert'"];
   const filters: Array<[string, string | undefined]> = [
     ["charge_id", k.chargeId],
     ["subscription_id", k.subscriptionId],

@@ -3,6 +3,7 @@ import { renderBill } from "./bill.ts";
 import { wordsFor } from "./messages.ts";
 import { renderReceipt, renderRefund } from "./receipt.ts";
 import { renderReminder } from "./reminder.ts";
+import { renderSecurityAlert } from "./security-alert.ts";
 import { renderSubscriptionMail } from "./subscription.ts";
 
 // The payer's mail, rendered from what the worker gathered (mail-context-of.ts): a subject of
@@ -34,5 +35,7 @@ export async function renderMail(
     case "subscription_debit_failed":
     case "subscription_canceled":
       return renderSubscriptionMail(t, ctx, ctx.kind);
+    case "security_alert":
+      return renderSecurityAlert(t.lang, ctx);
   }
 }
