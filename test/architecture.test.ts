@@ -139,7 +139,7 @@ export const DOMAIN_FLOORS: ReadonlyArray<{ floor: string; folders: readonly str
       "test-clock",
     ],
   },
-  { floor: "what the pages read", folders: ["checkout", "dashboard"] },
+  { floor: "what the pages read", folders: ["checkout", "dashboard", "counter"] },
 ];
 
 const DOMAIN_RANKS: Record<string, number> = Object.fromEntries(

@@ -20,7 +20,8 @@ export type IdKind =
   | "sub"
   | "aud"
   | "qr"
-  | "rfd";
+  | "rfd"
+  | "ctr";
 
 export function newId(kind: IdKind, deps: { clock: Clock; random: Random }): string {
   return `${kind}_${encodeTime(deps.clock.now().getTime())}${encodeRandom(deps.random.bytes(10))}`;

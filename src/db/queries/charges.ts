@@ -55,6 +55,8 @@ export type ChargeRow = {
   paidMethod?: "lightning" | "onchain" | null;
   /** The reusable QR code whose payment made this charge (migration 0033); else null. */
   qrCodeId?: string | null;
+  /** The counter link whose phone made this charge (migration 0037); else null. */
+  counterLinkId?: string | null;
   /** Its refunds, oldest first (migration 0029; domain/charges/refund-ledger.ts). */
   refunds?: StoredRefund[];
 };
@@ -105,6 +107,7 @@ const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
   ["subscription_id", "subscriptionId"],
   ["paid_method", "paidMethod"],
   ["qr_code_id", "qrCodeId"],
+  ["counter_link_id", "counterLinkId"],
   ["refunds", "refunds"],
 ];
 export const chargeColumns = (alias = "") =>
