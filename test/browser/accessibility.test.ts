@@ -72,6 +72,15 @@ browserSuite(
       await call("/api/pix/charge/create", { value: 10, title: "Caneca" });
       await call("/api/pix/charge/simulate-pay", { charge_id: chargeId });
       const { qrCodeId } = await call("/api/pix/qr-codes/create", { title: "Balcão", value: 5 });
+      const counter = new URL((await call("/api/counter-links/create", { label: "Caixa 1" })).url)
+        .pathname;
+      const sold = await env.svc.app.inject({
+        method: "POST",
+        url: `${counter}/sale`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "amount=25,00",
+      });
+      assert.equal(sold.statusCode, 303, sold.body);
 
       const { page } = await env.newPage();
       await signInHome(page, "axe@loja.example");
@@ -94,6 +103,9 @@ browserSuite(
         "/dashboard/audit",
         `/pay/${chargeId}`,
         `/poster/${qrCodeId}`,
+        "/dashboard/counter",
+        counter,
+        String(sold.headers.location),
         "/dashboard/nope",
       ];
       const found: string[] = [];

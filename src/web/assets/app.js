@@ -167,6 +167,13 @@
         strong.textContent = labels[seen] || data.status;
         statusEl.replaceChildren(strong);
       }
+      // The counter's sale is also a row of the day's sales below the card: its badge follows.
+      const sale = card.getAttribute("data-sale");
+      for (const badge of document.querySelectorAll(".counter-list [data-sale] .badge")) {
+        if (badge.closest("[data-sale]").getAttribute("data-sale") !== sale) continue;
+        badge.className = `badge ${seen}`;
+        badge.textContent = labels[seen] || data.status;
+      }
       if (seen === "pending") return;
       show(".pay-open, .pay-simulate, .pay-refresh .muted", false);
       const paid = seen === "approved";

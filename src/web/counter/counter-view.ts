@@ -51,7 +51,9 @@ export function keypadPageHtml(
 ): SafeHtml {
   const t = counterT(opts.lang);
   const keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "00", "0"];
-  const main = html`<section class="card counter-card">
+  // The page's heading for screen readers: the header bar already shows it to the eye.
+  const main = html`<h1 class="visually-hidden">${t("counter.title")} · ${link.label}</h1>
+<section class="card counter-card">
 <form method="post" action="${link.base}/sale" class="counter-form" data-counter-keypad data-lang="${opts.lang}">
 <label for="counter-amount">${t("counter.amount")}</label>
 <input id="counter-amount" class="counter-display" name="amount" type="text" inputmode="decimal" autocomplete="off" placeholder="${opts.lang === "en" ? "0.00" : "0,00"}" value="${opts.amount ?? ""}"${opts.error ? raw(' aria-invalid="true" aria-describedby="counter-error"') : ""}>
@@ -62,7 +64,7 @@ ${keys.map((k) => html`<button type="button" class="key" data-key="${k}">${k}</b
 <button type="submit" class="counter-go">${t("counter.charge")}</button>
 </form>
 </section>
-${salesBlock(t, link, sales)}`;
+${salesBlock(t, link, sales, true)}`;
   return counterPage(link, opts, t("counter.title"), main);
 }
 
@@ -84,7 +86,7 @@ export function salePageHtml(
   );
   const feed = `${link.base}/status?charge_id=${encodeURIComponent(sale.chargeId)}`;
   const main = html`<section class="card pay-card counter-sale" data-pay-feed="${feed}" data-status="${sale.statusCode}" data-interval="${COUNTER_POLL_MS}" data-sale="${sale.chargeId}">
-<p class="pay-amount"><span class="brl">${amount}</span></p>
+<h1 class="pay-amount"><span class="brl">${amount}</span></h1>
 <div id="pay-status" class="pay-status" data-status="${sale.statusCode}" data-labels="${JSON.stringify(labels)}" role="status" aria-live="polite" aria-atomic="true"><strong>${statusLabel(t, sale.statusCode)}</strong></div>
 ${pending && sale.brCode ? openBlock(t, sale.brCode, amount) : ""}
 <div class="pay-done" data-when="approved"${sale.statusCode === "approved" ? "" : raw(" hidden")}><p>${t("counter.paidNote")}</p></div>
@@ -108,9 +110,10 @@ function openBlock(t: T, brCode: string, amount: string): SafeHtml {
 </div>`;
 }
 
-function salesBlock(t: T, link: CounterLinkPage, sales: CounterSale[]): SafeHtml {
+/** Today's sales; the total received on the keypad only (a sale's page changes it in place). */
+function salesBlock(t: T, link: CounterLinkPage, sales: CounterSale[], total = false): SafeHtml {
   const paid = sales.filter((s) => s.statusCode === "approved" || s.statusCode === "refunded");
-  const total = paid.reduce((n, s) => n + s.valueCents, 0);
+  const received = paid.reduce((n, s) => n + s.valueCents, 0);
   const time = new Intl.DateTimeFormat(t.lang, {
     hour: "2-digit",
     minute: "2-digit",
@@ -122,7 +125,7 @@ function salesBlock(t: T, link: CounterLinkPage, sales: CounterSale[]): SafeHtml
   );
   return html`<section class="card counter-sales" aria-labelledby="counter-today">
 <h2 id="counter-today">${t("counter.today")}</h2>
-${sales.length === 0 ? html`<p class="muted">${t("counter.noSales")}</p>` : html`<p>${t("counter.todayTotal", { total: formatBrl(t.lang, total) })}</p><ul class="counter-list">${rows}</ul>`}
+${sales.length === 0 ? html`<p class="muted">${t("counter.noSales")}</p>` : html`${total ? html`<p>${t("counter.todayTotal", { total: formatBrl(t.lang, received) })}</p>` : ""}<ul class="counter-list">${rows}</ul>`}
 </section>`;
 }
 
