@@ -140,7 +140,7 @@ export const DOMAIN_FLOORS: ReadonlyArray<{ floor: string; folders: readonly str
       "lightning-address",
     ],
   },
-  { floor: "what the pages read", folders: ["checkout", "dashboard"] },
+  { floor: "what the pages read", folders: ["checkout", "dashboard", "counter"] },
 ];
 
 const DOMAIN_RANKS: Record<string, number> = Object.fromEntries(

@@ -21,7 +21,8 @@ export type IdKind =
   | "aud"
   | "qr"
   | "rfd"
-  | "pk";
+  | "pk"
+  | "ctr";
 
 export function newId(kind: IdKind, deps: { clock: Clock; random: Random }): string {
   return `${kind}_${encodeTime(deps.clock.now().getTime())}${encodeRandom(deps.random.bytes(10))}`;

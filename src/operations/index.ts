@@ -1,6 +1,7 @@
 import { ACCOUNT_OPERATIONS } from "./account.ts";
 import { AUDIT_OPERATIONS } from "./audit.ts";
 import { CHECKOUT_OPERATIONS } from "./checkout.ts";
+import { COUNTER_LINK_OPERATIONS } from "./counter-links.ts";
 import { CRYPTO_OPERATIONS } from "./crypto.ts";
 import { EVENT_OPERATIONS } from "./events.ts";
 import { LIGHTNING_OPERATIONS } from "./lightning.ts";
@@ -25,6 +26,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...PRODUCT_OPERATIONS,
   ...PIX_CHARGE_OPERATIONS,
   ...PIX_QR_CODE_OPERATIONS,
+  ...COUNTER_LINK_OPERATIONS,
   ...PIX_PROVIDER_OPERATIONS,
   ...SUBSCRIPTION_OPERATIONS,
   ...TEST_CLOCK_OPERATIONS,

@@ -1,3 +1,4 @@
+import { registerCounterPages } from "./counter/register-counter.ts";
 import { registerDashboard } from "./dashboard/register-dashboard.ts";
 import { registerUnsubscribePage } from "./mail/register-unsubscribe.ts";
 import { registerPayPages } from "./pay/register-pay.ts";
@@ -9,4 +10,5 @@ export const WEB_AREAS: readonly WebArea[] = [
   registerDashboard,
   registerPayPages,
   registerUnsubscribePage,
+  registerCounterPages,
 ];

@@ -77,6 +77,15 @@ browserSuite(
         name: "Apoie o ateliê",
         open_amount: { min: 5, max: 500, suggested: [10, 25, 50] },
       });
+      const counter = new URL((await call("/api/counter-links/create", { label: "Caixa 1" })).url)
+        .pathname;
+      const sold = await env.svc.app.inject({
+        method: "POST",
+        url: `${counter}/sale`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "amount=25,00",
+      });
+      assert.equal(sold.statusCode, 303, sold.body);
 
       const { page } = await env.newPage();
       await signInHome(page, "axe@loja.example");
@@ -100,6 +109,9 @@ browserSuite(
         `/pay/${chargeId}`,
         `/poster/${qrCodeId}`,
         `/checkout/${openProductId}`,
+        "/dashboard/counter",
+        counter,
+        String(sold.headers.location),
         "/dashboard/nope",
       ];
       const found: string[] = [];

@@ -211,6 +211,7 @@ browserSuite(
         await page.locator(".batch-report").waitFor();
         await check(page, locale, "batch-report");
         await visit("keys", "/dashboard/keys");
+        await visit("counter-links", "/dashboard/counter");
         await visit("webhooks", "/dashboard/webhooks");
         const hook = page.locator("a", { hasText: "127.0.0.1:9" }).first();
         await page.goto((await hook.getAttribute("href")) ?? "/dashboard/webhooks");

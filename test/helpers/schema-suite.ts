@@ -152,6 +152,18 @@ export const CALLS: Record<string, (c: Ctx) => Promise<Call>> = {
     const q = await c.data("POST", "/api/pix/qr-codes/create", c.test, { title: "Pago" });
     return { token: c.test, body: { qr_code_id: q.qrCodeId, value: 3 } };
   },
+  "POST /api/counter-links/create": async (c) => ({
+    token: c.test,
+    body: { label: "Caixa 1" },
+  }),
+  "GET /api/counter-links/list": async (c) => {
+    await c.data("POST", "/api/counter-links/create", c.test, { label: "Listado" });
+    return { token: c.test, query: "limit=10" };
+  },
+  "POST /api/counter-links/revoke": async (c) => {
+    const l = await c.data("POST", "/api/counter-links/create", c.test, { label: "Fora" });
+    return { token: c.test, body: { counter_link_id: l.counterLinkId } };
+  },
   "POST /api/pix/charge/cancel": async (c) => ({
     token: c.test,
     body: { charge_id: await pixCharge(c) },

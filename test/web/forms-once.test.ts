@@ -101,6 +101,27 @@ describe("forms that create, sent twice, create once", () => {
     assert.ok(!stored[0]?.b.includes(value(one.body) ?? "x"));
   });
 
+  test("a counter link form posted twice makes one link, both answers show the same URL, stored sealed", async () => {
+    const { a, s } = await signedIn("twice-counter@example.com");
+    const key = onceKey((await getPage(svc, s, "/dashboard/counter")).body);
+    const fields = { label: "Caixa 1", _once: key, _csrf: s.csrf };
+    const one = await postForm(svc, s, "/dashboard/counter", fields);
+    const two = await postForm(svc, s, "/dashboard/counter", fields);
+    const url = (b: string) => /id="new-counter-link">([^<]+)</.exec(b)?.[1];
+    assert.match(url(one.body) ?? "", /\/counter\/[\w-]{43}$/);
+    assert.equal(url(two.body), url(one.body));
+    assert.equal(
+      await count("SELECT count(*) AS n FROM counter_links WHERE account_id = $1", [a.accountId]),
+      1,
+    );
+    const stored = await svc.deps.db.query<{ b: string }>(
+      "SELECT response_body AS b FROM idempotency_keys WHERE account_id = $1 AND route = 'form:/dashboard/counter'",
+      [a.accountId],
+    );
+    assert.equal(stored.length, 1);
+    assert.ok(!stored[0]?.b.includes(url(one.body)?.slice(-43) ?? "x"));
+  });
+
   test("a charge form posted twice makes one charge and both go to it", async () => {
     const { a, s } = await signedIn("twice-charge@example.com");
     const key = onceKey((await getPage(svc, s, "/dashboard/charges")).body);

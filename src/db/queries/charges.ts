@@ -61,6 +61,8 @@ export type ChargeRow = {
    * a live payment to a QR code (domain/charges/qr-payment-charge.ts).
    */
   pspE2eid?: string | null;
+  /** The counter link whose phone made this charge (migration 0037); else null. */
+  counterLinkId?: string | null;
   /** Its refunds, oldest first (migration 0029; domain/charges/refund-ledger.ts). */
   refunds?: StoredRefund[];
 };
@@ -112,6 +114,7 @@ const COLUMN_NAMES: Array<[column: string, field: keyof ChargeRow]> = [
   ["paid_method", "paidMethod"],
   ["qr_code_id", "qrCodeId"],
   ["psp_e2eid", "pspE2eid"],
+  ["counter_link_id", "counterLinkId"],
   ["refunds", "refunds"],
 ];
 export const chargeColumns = (alias = "") =>

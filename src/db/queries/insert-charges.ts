@@ -48,7 +48,7 @@ const CHARGE_CTES = `input AS (
       provider text, txid text, br_code text, simulated boolean,
       expires_at timestamptz, created_at timestamptz, updated_at timestamptz,
       approved_at timestamptz, crypto jsonb, due_terms jsonb, overdue_at timestamptz,
-      qr_code_id text, psp_e2eid text, events jsonb,
+      qr_code_id text, psp_e2eid text, counter_link_id text, events jsonb,
       k_route text, k_key text, k_lock text, k_fingerprint text, k_token_id text,
       k_status integer, k_body text, k_created_at timestamptz)
   ), k AS (
@@ -61,12 +61,12 @@ const CHARGE_CTES = `input AS (
     INSERT INTO charges (id, account_id, mode, method, status, value_cents, title, description,
       product_id, external_id, details, provider, txid, br_code, simulated,
       expires_at, created_at, updated_at, approved_at, crypto, due_terms, overdue_at,
-      overdue_pending, qr_code_id, psp_e2eid)
+      overdue_pending, qr_code_id, psp_e2eid, counter_link_id)
     SELECT i.id, i.account_id, i.mode, i.method, i.status, i.value_cents, i.title, i.description,
       i.product_id, i.external_id, i.details, i.provider, i.txid, i.br_code, i.simulated,
       i.expires_at, i.created_at, i.updated_at, i.approved_at, i.crypto, i.due_terms,
       i.overdue_at, CASE WHEN i.overdue_at IS NULL THEN NULL ELSE true END, i.qr_code_id,
-      i.psp_e2eid
+      i.psp_e2eid, i.counter_link_id
     FROM input i
     WHERE i.k_key IS NULL OR EXISTS (SELECT 1 FROM k WHERE k.account_id = i.account_id
       AND k.mode = i.mode AND k.route = i.k_route AND k.key = i.k_key)
@@ -157,6 +157,8 @@ function chargesJson(writes: ChargeWrite[]): string {
       // A live payment to a QR code: its end-to-end id, whose unique index makes a second write
       // of the same payment (a notification racing reconciliation) write nothing (ON CONFLICT).
       ...(row.pspE2eid ? { psp_e2eid: row.pspE2eid } : {}),
+      // A charge made at a counter link's phone (migration 0037).
+      ...(row.counterLinkId ? { counter_link_id: row.counterLinkId } : {}),
       events: eventsJson(events),
       ...(key
         ? {

@@ -75,12 +75,18 @@ export async function createPixCharge(
   who: Principal,
   input: CreatePixCharge,
   baseUrl: string,
-  opts: { idempotencySeed?: string } = {},
+  opts: PixChargeOptions = {},
 ) {
   const prepared = await preparePixCharge(deps, who, input, baseUrl, opts);
   await prepared.write();
   return prepared.data;
 }
+
+/**
+ * `idempotencySeed`: see preparePixCharge. `counterLinkId`: the counter link whose phone asked
+ * for the charge (docs/counter.md, "The counter"), kept on the row.
+ */
+export type PixChargeOptions = { idempotencySeed?: string; counterLinkId?: string };
 
 /**
  * Everything of a PIX charge creation short of storing it: resolves the amount (value, or the
@@ -96,7 +102,7 @@ export async function preparePixCharge(
   who: Principal,
   input: CreatePixCharge,
   baseUrl: string,
-  opts: { idempotencySeed?: string } = {},
+  opts: PixChargeOptions = {},
 ) {
   const isPublic = isPublicCheckout(who);
   if (isPublic) refuseMerchantFields(input);
@@ -202,6 +208,7 @@ export async function preparePixCharge(
     expiresAt: due ? due.expiresAt : new Date(now.getTime() + expiresIn * 1000),
     createdAt,
     due,
+    counterLinkId: opts.counterLinkId,
   });
   const events = creationEvents(deps, row);
   const data = {

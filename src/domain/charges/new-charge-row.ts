@@ -13,6 +13,8 @@ export type NewCharge = Pick<
     due?: { terms: object; overdueAt: Date } | undefined;
     /** A subscription period's charge (or its first payment): the subscription. */
     subscriptionId?: string | undefined;
+    /** A sale at a counter link's phone (docs/counter.md): the link. */
+    counterLinkId?: string | undefined;
   };
 
 /**
@@ -48,5 +50,6 @@ export function newChargeRow(owner: { accountId: string; mode: Mode }, c: NewCha
     paidLate: false,
     ...(c.due ? { dueTerms: c.due.terms, overdueAt: c.due.overdueAt } : {}),
     ...(c.subscriptionId ? { subscriptionId: c.subscriptionId } : {}),
+    ...(c.counterLinkId ? { counterLinkId: c.counterLinkId } : {}),
   };
 }

@@ -9,7 +9,9 @@
 //   shown again from the history (the back button);
 // - <element data-poll-url="/url" data-poll-status="pending"> reloads the page when the JSON
 //   at the URL ({status} or {data: {status}}) says another status (live status, every 3 s);
-// - <section data-pay-feed="/api/pay/status?…"> (the payment page) updates in place, every 2 s;
+// - <section data-pay-feed="/api/pay/status?…"> (the payment page) updates in place, every 2 s
+//   (or every data-interval milliseconds: the counter's sale, every second);
+// - <form data-counter-keypad> (the counter) types its amount from the centavos up on its keypad;
 // - <element data-countdown="<ISO time>" data-label="… {left} …"> counts down to that time;
 // - <button data-print> prints the page (the receipt page; hidden without script);
 // - <fieldset data-open-amount> (a pay-what-you-want checkout): a suggested amount chosen
@@ -174,6 +176,7 @@
     const statusEl = card.querySelector("#pay-status");
     const labels = JSON.parse(statusEl?.getAttribute("data-labels") || "{}");
     const delayMs = Number(card.getAttribute("data-success-delay") || "2") * 1000;
+    const every = Number(card.getAttribute("data-interval") || "2000");
     let seen = card.getAttribute("data-status");
     const show = (sel, on) => {
       for (const el of card.querySelectorAll(sel)) el.hidden = !on;
@@ -187,6 +190,13 @@
         const strong = document.createElement("strong");
         strong.textContent = labels[seen] || data.status;
         statusEl.replaceChildren(strong);
+      }
+      // The counter's sale is also a row of the day's sales below the card: its badge follows.
+      const sale = card.getAttribute("data-sale");
+      for (const badge of document.querySelectorAll(".counter-list [data-sale] .badge")) {
+        if (badge.closest("[data-sale]").getAttribute("data-sale") !== sale) continue;
+        badge.className = `badge ${seen}`;
+        badge.textContent = labels[seen] || data.status;
       }
       if (seen === "pending") return;
       show(".pay-open, .pay-simulate, .pay-refresh .muted", false);
@@ -208,9 +218,53 @@
       } catch {
         // Offline for a moment: the next tick tries again.
       }
-      if (seen === "pending") setTimeout(tick, 2000);
+      if (seen === "pending") setTimeout(tick, every);
     };
-    if (seen === "pending") setTimeout(tick, 2000);
+    if (seen === "pending") setTimeout(tick, every);
+  }
+
+  // The counter (src/web/counter/): the keypad fills the amount from the centavos up, as card
+  // machines do (2, 5, 0, 0 is 25,00), so a cashier never types a separator. The field turns
+  // read-only (no phone keyboard over the keypad); a computer's keys type into it as well.
+  for (const form of document.querySelectorAll("[data-counter-keypad]")) {
+    const input = form.querySelector(".counter-display");
+    const pad = form.querySelector(".keypad");
+    if (!input || !pad) continue;
+    const sep = form.getAttribute("data-lang") === "en" ? "." : ",";
+    let digits = (
+      input.value.includes(",") || input.value.includes(".")
+        ? input.value
+        : input.value
+          ? `${input.value}00`
+          : ""
+    )
+      .replace(/\D/g, "")
+      .replace(/^0+/, "");
+    const draw = () => {
+      const d = digits.padStart(3, "0");
+      input.value = digits ? `${d.slice(0, -2)}${sep}${d.slice(-2)}` : "";
+    };
+    const press = (key) => {
+      if (key === "back") digits = digits.slice(0, -1);
+      else if (/^\d+$/.test(key) && digits.length + key.length <= 11) {
+        digits = `${digits}${key}`.replace(/^0+/, "");
+      }
+      draw();
+    };
+    input.readOnly = true;
+    pad.hidden = false;
+    draw();
+    pad.addEventListener("click", (e) => {
+      const btn = e.target instanceof Element ? e.target.closest("[data-key]") : null;
+      if (btn) press(btn.getAttribute("data-key"));
+    });
+    document.addEventListener("keydown", (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (/^\d$/.test(e.key)) press(e.key);
+      else if (e.key === "Backspace") press("back");
+      else return;
+      e.preventDefault();
+    });
   }
 
   for (const el of document.querySelectorAll("[data-countdown]")) {

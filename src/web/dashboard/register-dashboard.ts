@@ -7,6 +7,7 @@ import { registerAuditPages } from "./routes/audit.ts";
 import { registerChargeBatchPages } from "./routes/charge-batch.ts";
 import { registerChargeDetailPages } from "./routes/charge-detail.ts";
 import { registerChargePages } from "./routes/charges.ts";
+import { registerCounterLinkPages } from "./routes/counter-links.ts";
 import { registerHomePage } from "./routes/home.ts";
 import { registerKeyPages } from "./routes/keys.ts";
 import { registerNotificationPages } from "./routes/notifications.ts";
@@ -38,6 +39,7 @@ export function registerDashboard(web: FastifyInstance, deps: AppDeps): void {
   registerStatementPage(web, deps);
   registerProductPages(web, deps);
   registerKeyPages(web, deps);
+  registerCounterLinkPages(web, deps);
   registerWebhookPages(web, deps);
   registerNotificationPages(web, deps);
   registerAuditPages(web, deps);

@@ -160,6 +160,30 @@ export declare const OPERATIONS: {
         readonly auth: true;
         readonly produces: "application/json";
     };
+    readonly createCounterLink: {
+        readonly method: "POST";
+        readonly path: "/api/counter-links/create";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly listCounterLinks: {
+        readonly method: "GET";
+        readonly path: "/api/counter-links/list";
+        readonly input: "query";
+        readonly idempotent: false;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
+    readonly revokeCounterLink: {
+        readonly method: "POST";
+        readonly path: "/api/counter-links/revoke";
+        readonly input: "body";
+        readonly idempotent: true;
+        readonly auth: true;
+        readonly produces: "application/json";
+    };
     readonly savePixProvider: {
         readonly method: "POST";
         readonly path: "/api/pix/provider";

@@ -3,6 +3,8 @@ import { FIRST_START_TOKEN_LABEL } from "../../../domain/first-start/bootstrap.t
 import type { Mode } from "../../../kernel/mode.ts";
 import { onceInput } from "../../form-once.ts";
 import { type HtmlValue, html } from "../../html.ts";
+import { translator } from "../../i18n/catalogue.ts";
+import { counter } from "../../i18n/counter.ts";
 import { confirmAction, postForm } from "../chrome.ts";
 import { badge, when } from "../format.ts";
 import type { ViewCtx } from "../routes/page.ts";
@@ -57,7 +59,8 @@ export function keysView(ctx: ViewCtx, keys: Keys, opts: { created?: NewKey | un
     title: t("nav.keys"),
     main: html`<h1>${t("keys.heading")}</h1>${opts.created ? createdKey(ctx, opts.created) : ""}
 ${table}
-${newKeyForm(ctx)}`,
+${newKeyForm(ctx)}
+<p><a href="/dashboard/counter">${translator(ctx.lang, counter)("links.fromKeys")}</a></p>`,
   };
 }
 
