@@ -63,7 +63,11 @@ describe("roles on the dashboard", () => {
     const before = (await listTokens(svc.deps, { accountId: a.accountId })).tokens.length;
     const page = await getPage(svc, s, "/dashboard/keys");
     assert.equal(page.statusCode, 200);
-    assert.doesNotMatch(page.body, /method="post" action="\/dashboard\/keys"/, "no make-a-key form");
+    assert.doesNotMatch(
+      page.body,
+      /method="post" action="\/dashboard\/keys"/,
+      "no make-a-key form",
+    );
     assert.doesNotMatch(page.body, /\/revoke"/, "no revoke control");
     const forged = await postForm(
       svc,
@@ -147,10 +151,10 @@ describe("roles on the dashboard", () => {
     );
     assert.equal(promoted.statusCode, 200, promoted.body.slice(0, 300));
     await changeRole(svc.deps, me, { id: one.id, role: "finance" }, actor);
-    const roles = (await listUsers(svc.deps, a.accountId)).map((u) => [u.email, u.role]);
+    const roles = (await listUsers(svc.deps, a.accountId)).map((u) => [u.email, u.role]).sort();
     assert.deepEqual(roles, [
-      ["one@example.com", "finance"],
       ["admin@example.com", "owner"],
+      ["one@example.com", "finance"],
     ]);
     const log = await listAuditLog(
       svc.deps,

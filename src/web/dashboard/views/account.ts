@@ -1,15 +1,14 @@
 import { DISPLAY_NAME_MAX } from "../../../domain/accounts/display-name.ts";
-import type { accountSettings } from "../../../domain/dashboard/settings.ts";
 import { type HtmlValue, html } from "../../html.ts";
 import { confirmAction, postForm } from "../chrome.ts";
 import type { ViewCtx } from "../routes/page.ts";
-import { membersSection } from "./members.ts";
+import { type AccountData, membersSection } from "./members.ts";
 import { longValue } from "./parts.ts";
 
 // The account: its name for payers, its members (views/members.ts), the signed-in
 // user's password, the test view's reset, and signing out on every browser.
 
-export type AccountData = Awaited<ReturnType<typeof accountSettings>>;
+export type { AccountData };
 
 export function accountView(ctx: ViewCtx, data: AccountData, opts: { invite?: string }) {
   const { t } = ctx;

@@ -1,15 +1,17 @@
+import type { accountSettings } from "../../../domain/dashboard/settings.ts";
 import { ROLES, type Role } from "../../../domain/users/roles.ts";
 import { onceInput } from "../../form-once.ts";
 import { html } from "../../html.ts";
 import { confirmAction, postForm } from "../chrome.ts";
 import { when } from "../format.ts";
 import type { ViewCtx } from "../routes/page.ts";
-import type { AccountData } from "./account.ts";
 import { dataTable } from "./parts.ts";
 
 // The Account page's members: each with their role (owners change it in place), remove, invite
 // with a role, and the owners' "require two factors". A control the member's role would refuse
 // is not shown (the route refuses it anyway: web/dashboard/session.ts).
+
+export type AccountData = Awaited<ReturnType<typeof accountSettings>>;
 
 const roleOptions = (ctx: ViewCtx, current: Role | undefined, roles: readonly Role[]) =>
   roles.map(
