@@ -13,7 +13,7 @@ import { listUsers } from "../users/users.ts";
 // The read models of the dashboard's settings pages (keys, wallet, PIX provider, account): each
 // reads what its page shows, through the use cases the API reads with.
 
-/** The account's keys of the mode being viewed (a dashboard user acts as the owner). */
+/** The account's keys of the mode being viewed (any of them: the page's scope is tokens:read). */
 export async function keysOfMode(deps: Parameters<typeof listTokens>[0], who: Principal) {
   const { tokens } = await listTokens(deps, { accountId: who.accountId });
   return tokens.filter((k) => k.mode === who.mode);
