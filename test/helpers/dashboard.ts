@@ -1,3 +1,4 @@
+import type { Role } from "../../src/domain/users/roles.ts";
 import { createUser } from "../../src/domain/users/users.ts";
 import type { TestService } from "./service.ts";
 
@@ -9,10 +10,11 @@ export async function addUser(
   accountId: string,
   email: string,
   password = PASSWORD,
+  role: Role = "owner",
 ) {
   return createUser(
     { ...svc.deps, scryptCost: svc.deps.config.dashboard.scryptCost },
-    { accountId, email, password },
+    { accountId, email, password, role },
   );
 }
 

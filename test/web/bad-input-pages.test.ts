@@ -20,6 +20,8 @@ const POSTS = [
   "/dashboard/account/invite",
   "/dashboard/account/password",
   "/dashboard/account/users/usr_x/remove",
+  "/dashboard/account/users/usr_x/role",
+  "/dashboard/account/require-two-factor",
   "/dashboard/account/reset-test",
   "/dashboard/charges",
   "/dashboard/charges/ch_x/deliveries/dlv_x/redeliver",

@@ -23,6 +23,8 @@ const ctx = (lang: "pt-BR" | "en" = "pt-BR", mode: "test" | "live" = "test"): Vi
   who: { accountId: "acct_1", mode, tokenId: "session" },
   userId: "usr_1",
   formKey: "form-key",
+  role: "owner",
+  can: () => true,
 });
 
 const html = (v: { main: unknown }) => String(v.main);

@@ -48,3 +48,26 @@ export async function lockAccount(db: Db, id: string): Promise<boolean> {
   const rows = await db.query("SELECT id FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [id]);
   return rows.length === 1;
 }
+
+/** Whether the account requires its members to have a second factor (migration 0039). */
+export async function findRequireTwoFactor(db: Db, id: string): Promise<boolean> {
+  const rows = await db.query<{ on: boolean }>(
+    `SELECT require_two_factor AS "on" FROM accounts WHERE id = $1`,
+    [id],
+  );
+  return rows[0]?.on ?? false;
+}
+
+/** Sets it; the value before, or undefined for an unknown account (row locked meanwhile). */
+export async function setRequireTwoFactor(
+  db: Db,
+  k: { id: string; on: boolean },
+): Promise<boolean | undefined> {
+  const rows = await db.query<{ before: boolean }>(
+    `UPDATE accounts a SET require_two_factor = $2
+     FROM (SELECT require_two_factor FROM accounts WHERE id = $1 FOR UPDATE) old
+     WHERE a.id = $1 RETURNING old.require_two_factor AS "before"`,
+    [k.id, k.on],
+  );
+  return rows[0]?.before;
+}

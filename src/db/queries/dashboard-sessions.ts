@@ -38,17 +38,32 @@ export async function insertSession(db: Db, s: SessionRow): Promise<void> {
   );
 }
 
-/** The live session of a cookie with its user's e-mail: not past either of its expiries. */
+/** What a live session's page needs of its user and account besides the session itself. */
+export type SessionMember = {
+  email: string;
+  role: string;
+  hasTwoFactor: boolean;
+  requireTwoFactor: boolean;
+};
+
+/**
+ * The live session of a cookie with its user's e-mail and role, whether the user has a second
+ * factor (the authenticator app or a passkey) and whether the account requires one: not past either of its expiries.
+ */
 export async function findLiveSession(
   db: Db,
   k: { idHash: string; now: Date; idleSince: Date },
-): Promise<(SessionRow & { email: string }) | undefined> {
-  const rows = await db.query<SessionRow & { email: string }>(
+): Promise<(SessionRow & SessionMember) | undefined> {
+  const rows = await db.query<SessionRow & SessionMember>(
     `SELECT s.id_hash AS "idHash", s.user_id AS "userId", s.account_id AS "accountId",
        s.csrf_token AS "csrfToken", s.mode, s.created_at AS "createdAt",
        s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt", s.sudo_at AS "sudoAt",
-       u.email
+       u.email, u.role,
+       (u.totp_secret IS NOT NULL
+         OR EXISTS (SELECT 1 FROM user_passkeys p WHERE p.user_id = u.id)) AS "hasTwoFactor",
+       a.require_two_factor AS "requireTwoFactor"
      FROM dashboard_sessions s JOIN users u ON u.id = s.user_id AND u.account_id = s.account_id
+       JOIN accounts a ON a.id = s.account_id
      WHERE s.id_hash = $1 AND s.expires_at > $2 AND s.last_seen_at > $3`,
     [k.idHash, k.now, k.idleSince],
   );

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   "member.invited",
   "member.joined",
   "member.removed",
+  "member.role_changed",
   "settings.changed",
   "two_factor.enabled",
   "two_factor.disabled",

@@ -6,13 +6,14 @@ import { currentLightningConnection } from "../lightning/manage-connection.ts";
 import { viewReceiverAccount } from "../pix-psp-connection/connection-view.ts";
 import { viewPspConnection } from "../pix-psp-setup/manage-connection.ts";
 import { listTokens } from "../tokens/manage-tokens.ts";
+import { requireTwoFactor } from "../users/require-two-factor.ts";
 import { openInvites } from "../users/user-links.ts";
 import { listUsers } from "../users/users.ts";
 
 // The read models of the dashboard's settings pages (keys, wallet, PIX provider, account): each
 // reads what its page shows, through the use cases the API reads with.
 
-/** The account's keys of the mode being viewed (a dashboard user acts as the owner). */
+/** The account's keys of the mode being viewed (any of them: the page's scope is tokens:read). */
 export async function keysOfMode(deps: Parameters<typeof listTokens>[0], who: Principal) {
   const { tokens } = await listTokens(deps, { accountId: who.accountId });
   return tokens.filter((k) => k.mode === who.mode);
@@ -48,12 +49,13 @@ export async function pspConnection(
   return { live: true as const, view, receiver, expiresSoon };
 }
 
-/** The account's users, its open invitations and its name. */
+/** The account's users and their roles, its open invitations, its name and 2FA setting. */
 export async function accountSettings(deps: Parameters<typeof openInvites>[0], accountId: string) {
-  const [users, invites, account] = await Promise.all([
+  const [users, invites, account, twoFactor] = await Promise.all([
     listUsers(deps, accountId),
     openInvites(deps, accountId),
     readAccount(deps, accountId),
+    requireTwoFactor(deps, accountId),
   ]);
-  return { users, openInvites: invites.length, account };
+  return { users, openInvites: invites.length, account, requireTwoFactor: twoFactor };
 }

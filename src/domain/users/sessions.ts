@@ -4,6 +4,7 @@ import type { Db } from "../../kernel/db.ts";
 import type { Mode, Principal } from "../../kernel/mode.ts";
 import { type AuditActor, recordAudit } from "../audit/record-audit.ts";
 import { sha256Hex } from "../sha256.ts";
+import { asRole, type Role, roleScopes } from "./roles.ts";
 
 // Dashboard sessions. The cookie holds 32 random bytes; the database only their SHA-256, so a
 // copy of the table signs nobody in. A session dies when idle for `idleMs`, `maxMs` after it
@@ -22,6 +23,10 @@ export type Session = {
   mode: Mode;
   /** When this session's user last gave a fresh factor (signing in counts). */
   sudoAt: Date | null;
+  /** The user's role, read on each request: a changed role applies at the next page. */
+  role: Role;
+  /** The account requires a second factor and this user has none yet (sent to enrol). */
+  mustEnrolTwoFactor: boolean;
 };
 
 /** Writes are saved by refreshing last_seen_at at most this often. */
@@ -87,6 +92,8 @@ export async function resolveSession(
     csrfToken: row.csrfToken,
     mode: row.mode,
     sudoAt: row.sudoAt ?? null,
+    role: asRole(row.role),
+    mustEnrolTwoFactor: row.requireTwoFactor && !row.hasTwoFactor,
   };
 }
 
@@ -201,9 +208,15 @@ export async function switchMode(deps: { db: Db }, session: Session, mode: Mode)
 }
 
 /**
- * The principal the domain's use cases take, for a session: its account and chosen mode. The
- * "token" is the user, so nothing the dashboard does is mistaken for the public checkout.
+ * The principal the domain's use cases take, for a session: its account, chosen mode and the
+ * scopes of the user's role. The "token" is the user, so nothing the dashboard does is mistaken
+ * for the public checkout.
  */
 export function sessionPrincipal(s: Session): Principal {
-  return { accountId: s.accountId, mode: s.mode, tokenId: `dashboard:${s.userId}` };
+  return {
+    accountId: s.accountId,
+    mode: s.mode,
+    tokenId: `dashboard:${s.userId}`,
+    scopes: roleScopes(s.role),
+  };
 }

@@ -5,6 +5,7 @@ import { renameAccount } from "../accounts/display-name.ts";
 import { type AuditActor, recordAudit } from "../audit/record-audit.ts";
 import { unprocessable } from "../errors.ts";
 import { sha256Hex } from "../sha256.ts";
+import { asRole, type Role } from "./roles.ts";
 import { createUser, type UserDeps, type UserView } from "./users.ts";
 
 // One-time links to create a user: the setup link printed at the first start (the first user of
@@ -17,7 +18,14 @@ export type LinkKind = q.UserLinkKind;
 
 export async function createUserLink(
   deps: { db: Db; clock: Clock; random: Random },
-  input: { kind: LinkKind; accountId: string; createdBy?: string; actor?: AuditActor },
+  input: {
+    kind: LinkKind;
+    accountId: string;
+    createdBy?: string;
+    actor?: AuditActor;
+    /** The role an invitation gives (the setup link's user is the owner). */
+    role?: Role;
+  },
 ): Promise<{ code: string; expiresAt: Date }> {
   const code = deps.random.bytes(32).toString("base64url");
   const now = deps.clock.now();
@@ -30,6 +38,7 @@ export async function createUserLink(
     createdAt: now,
     expiresAt,
     usedAt: null,
+    role: input.kind === "invite" ? (input.role ?? "viewer") : null,
   });
   // An invitation is a member on the way: logged with who made it (the code never).
   if (input.kind === "invite") {
@@ -38,7 +47,10 @@ export async function createUserLink(
       actor: input.actor ?? { kind: "system", id: "operator" },
       action: "member.invited",
       target: input.createdBy ?? null,
-      changes: { expires_at: { after: expiresAt.toISOString() } },
+      changes: {
+        expires_at: { after: expiresAt.toISOString() },
+        role: { after: input.role ?? "viewer" },
+      },
     });
   }
   return { code, expiresAt };
@@ -48,10 +60,14 @@ export async function createUserLink(
 export async function usableLink(
   deps: { db: Db; clock: Clock },
   code: string,
-): Promise<{ kind: LinkKind; accountId: string } | undefined> {
+): Promise<{ kind: LinkKind; accountId: string; role: Role } | undefined> {
   if (!code || code.length > 100) return undefined;
   const row = await q.findUsableLink(deps.db, { codeHash: sha256Hex(code), now: deps.clock.now() });
-  return row ? { kind: row.kind, accountId: row.accountId } : undefined;
+  // The setup link, and an invitation made before roles existed (when everyone could do
+  // everything), give an owner.
+  return row
+    ? { kind: row.kind, accountId: row.accountId, role: row.role ? asRole(row.role) : "owner" }
+    : undefined;
 }
 
 /**
@@ -91,7 +107,10 @@ export async function acceptUserLink(
       );
     }
     const { displayName: _name, ip: _ip, userAgent: _ua, ...user0 } = input;
-    const user = await createUser({ ...deps, db }, { ...user0, accountId: link.accountId });
+    const user = await createUser(
+      { ...deps, db },
+      { ...user0, accountId: link.accountId, role: link.role },
+    );
     await recordAudit(
       { ...deps, db },
       {
@@ -99,7 +118,11 @@ export async function acceptUserLink(
         actor,
         action: "member.joined",
         target: user.id,
-        changes: { email: { after: user.email }, link: { after: link.kind } },
+        changes: {
+          email: { after: user.email },
+          link: { after: link.kind },
+          role: { after: user.role },
+        },
       },
     );
     return { ...user, accountId: link.accountId };
@@ -109,6 +132,6 @@ export async function acceptUserLink(
 export async function openInvites(
   deps: { db: Db; clock: Clock },
   accountId: string,
-): Promise<Array<{ createdAt: Date; expiresAt: Date }>> {
+): Promise<Array<{ createdAt: Date; expiresAt: Date; role: string | null }>> {
   return q.listOpenInvites(deps.db, { accountId, now: deps.clock.now() });
 }

@@ -2,10 +2,10 @@ import { deleteUserSessions } from "../../db/queries/dashboard-sessions.ts";
 import * as q from "../../db/queries/users.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Db } from "../../kernel/db.ts";
-import { type AuditActor, type AuditDeps, recordAudit } from "../audit/record-audit.ts";
 import { AppError, notFound, unprocessable } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { checkPasswordRules, hashPassword, verifyPassword } from "./password.ts";
+import { asRole, type Role } from "./roles.ts";
 import { startAttempt, type ThrottleDeps } from "./sign-in-throttle.ts";
 
 // The people of an account who use the dashboard. Every front door (the dashboard's pages, the
@@ -13,7 +13,7 @@ import { startAttempt, type ThrottleDeps } from "./sign-in-throttle.ts";
 
 export type UserDeps = { db: Db; clock: Clock; random: Random; scryptCost: number };
 
-export type UserView = { id: string; email: string; createdAt: string };
+export type UserView = { id: string; email: string; createdAt: string; role: Role };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -26,7 +26,7 @@ export function normalizeEmail(email: string): string {
 
 export async function createUser(
   deps: UserDeps,
-  input: { accountId: string; email: string; password: string },
+  input: { accountId: string; email: string; password: string; role?: Role | undefined },
 ): Promise<UserView> {
   const email = normalizeEmail(input.email);
   checkPasswordRules(input.password);
@@ -39,6 +39,8 @@ export async function createUser(
     passwordHash,
     createdAt: now,
     passwordChangedAt: now,
+    // The CLI's user and the setup link's are the store's operator: an owner.
+    role: input.role ?? "owner",
   };
   if (!(await q.insertUser(deps.db, row))) {
     throw unprocessable(`email: ${email} already has a user`);
@@ -48,25 +50,6 @@ export async function createUser(
 
 export async function listUsers(deps: { db: Db }, accountId: string): Promise<UserView[]> {
   return (await q.listUsers(deps.db, accountId)).map(view);
-}
-
-/** Removes another user of the account; their sessions end with them. */
-export async function removeUser(
-  deps: AuditDeps,
-  who: { accountId: string; userId: string },
-  id: string,
-  actor: AuditActor,
-): Promise<void> {
-  if (id === who.userId) throw unprocessable("id: you cannot remove yourself; ask another user");
-  await deps.db.transaction(async (db) => {
-    if (!(await q.deleteUser(db, { accountId: who.accountId, id }))) {
-      throw notFound(`id: user ${id} not found`);
-    }
-    await recordAudit(
-      { ...deps, db },
-      { accountId: who.accountId, actor, action: "member.removed", target: id },
-    );
-  });
 }
 
 /**
@@ -115,5 +98,5 @@ export async function resetPassword(
 }
 
 function view(r: q.UserRow): UserView {
-  return { id: r.id, email: r.email, createdAt: r.createdAt.toISOString() };
+  return { id: r.id, email: r.email, createdAt: r.createdAt.toISOString(), role: asRole(r.role) };
 }

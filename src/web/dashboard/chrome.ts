@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError, STATUS_BY_CODE } from "../../domain/errors.ts";
+import { holds, type Scope } from "../../domain/tokens/scopes.ts";
 import type { Mode } from "../../kernel/mode.ts";
 import { csrfField } from "../csrf.ts";
 import { type HtmlValue, html, type SafeHtml } from "../html.ts";
@@ -29,17 +30,18 @@ export type Section =
   | "unmatched"
   | "account";
 
-const NAV: Array<[Section, string]> = [
-  ["home", "/dashboard"],
-  ["charges", "/dashboard/charges"],
-  ["products", "/dashboard/products"],
-  ["keys", "/dashboard/keys"],
-  ["webhooks", "/dashboard/webhooks"],
-  ["notifications", "/dashboard/notifications"],
-  ["wallet", "/dashboard/wallet"],
-  ["pix", "/dashboard/pix-provider"],
-  ["unmatched", "/dashboard/unmatched-payments"],
-  ["account", "/dashboard/account"],
+/** Each section's page and the scope its page needs (a role without it has no link). */
+const NAV: Array<[Section, string, Scope]> = [
+  ["home", "/dashboard", "charges:read"],
+  ["charges", "/dashboard/charges", "charges:read"],
+  ["products", "/dashboard/products", "products:read"],
+  ["keys", "/dashboard/keys", "tokens:read"],
+  ["webhooks", "/dashboard/webhooks", "webhooks:read"],
+  ["notifications", "/dashboard/notifications", "notifications:read"],
+  ["wallet", "/dashboard/wallet", "wallet:read"],
+  ["pix", "/dashboard/pix-provider", "provider:read"],
+  ["unmatched", "/dashboard/unmatched-payments", "charges:read"],
+  ["account", "/dashboard/account", "account:read"],
 ];
 
 /** Sections shown in live mode only: payments without a charge exist only there. */
@@ -91,7 +93,8 @@ function topbar(req: FastifyRequest, s: Signed, t: DashT, section: Section): Saf
 <a class="brand" href="/dashboard">Tostão</a>
 <form class="modebar" method="post" action="/dashboard/mode" aria-label="${t("mode.switch")}">${csrfField(s.session.csrfToken)}<input type="hidden" name="return" value="${here}">${modeButton("test")}${modeButton("live")}</form>
 <nav aria-label="${t("nav.label")}">${NAV.filter(
-    ([key]) => mode === "live" || key === section || !LIVE_ONLY.has(key),
+    ([key, , scope]) =>
+      holds(s.who, scope) && (mode === "live" || key === section || !LIVE_ONLY.has(key)),
   ).map(
     ([key, href]) =>
       html`<a href="${href}"${key === section ? html` aria-current="page"` : ""}>${t(`nav.${key}`)}</a>`,

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
 import type { AppDeps } from "../../deps.ts";
 import type { AuditActor } from "../../domain/audit/record-audit.ts";
+import { type AppError, forbidden } from "../../domain/errors.ts";
+import { holds, type Scope } from "../../domain/tokens/scopes.ts";
 import { resolveSession, type Session, sessionPrincipal } from "../../domain/users/sessions.ts";
 import type { Principal } from "../../kernel/mode.ts";
 import { checkCsrf } from "../csrf.ts";
@@ -73,8 +75,25 @@ export function signed(req: FastifyRequest): Signed {
 }
 
 /**
+ * What a route needs of the member's role: the API key scope of the same thing (the role's
+ * scopes, domain/users/roles.ts), or "member" for what every member does for themselves (their
+ * password, second factor, sessions, the test/live switch).
+ */
+export type Access = Scope | "member";
+
+/** Pages a member the account requires a second factor of may open before setting one up. */
+const ENROL_PATHS = /^\/dashboard\/(security|sign-out)(\/|\?|$)/;
+
+/** A role's refusal, in the page's words (the API's 403 names the same scope). */
+export function roleRefusal(session: Session, scope: Scope): AppError {
+  return forbidden(`role: the ${session.role} role does not allow this (it needs ${scope})`);
+}
+
+/**
  * Registers dashboard routes that need a session: GET ones redirect to the sign-in page without
- * one; POST ones are also checked for CSRF (token of the session, and the Origin).
+ * one; POST ones are also checked for CSRF (token of the session, and the Origin). Each names
+ * the scope it needs: a member whose role lacks it gets a 403 before the handler runs, so a
+ * form posted by hand does nothing its button, hidden from that member, would not.
  */
 export function signedInRoutes(web: FastifyInstance, deps: AppDeps) {
   const preHandler = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -91,15 +110,27 @@ export function signedInRoutes(web: FastifyInstance, deps: AppDeps) {
     }
     if (req.method === "POST") checkCsrf(deps, req, session.csrfToken);
     req.dashSession = session;
+    // The account requires a second factor: set one up first (signing out stays open).
+    if (session.mustEnrolTwoFactor && !ENROL_PATHS.test(req.url)) {
+      return reply.redirect("/dashboard/security?enrol=1", 303);
+    }
+  };
+  const guarded = (access: Access) => async (req: FastifyRequest, reply: FastifyReply) => {
+    await preHandler(req, reply);
+    if (reply.sent) return reply;
+    if (access === "member" || !req.dashSession) return;
+    if (!holds(sessionPrincipal(req.dashSession), access)) {
+      throw roleRefusal(req.dashSession, access);
+    }
   };
   return {
-    get(url: string, handler: RouteHandlerMethod) {
-      web.get(url, { ...WEB_ROUTE, preHandler }, handler);
+    get(url: string, access: Access, handler: RouteHandlerMethod) {
+      web.get(url, { ...WEB_ROUTE, preHandler: guarded(access) }, handler);
     },
     /** `upload`: a multipart form's own file size limit (forms.ts, readMultipartBody). */
-    post(url: string, handler: RouteHandlerMethod, upload?: { fileSize: number }) {
+    post(url: string, access: Access, handler: RouteHandlerMethod, upload?: { fileSize: number }) {
       const config = upload ? { ...WEB_ROUTE.config, upload } : WEB_ROUTE.config;
-      web.post(url, { ...WEB_ROUTE, config, preHandler }, handler);
+      web.post(url, { ...WEB_ROUTE, config, preHandler: guarded(access) }, handler);
     },
   };
 }

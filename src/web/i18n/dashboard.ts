@@ -333,6 +333,31 @@ export const dashboard = defineArea(
     "account.inviteOnce":
       "Envie este link a quem você quer convidar. Ele funciona uma vez, por 24 horas, e não será mostrado de novo.",
     "account.openInvites": "Convites em aberto: {n}",
+    "members.role": "Papel",
+    "members.roleOf": "Papel de {email}",
+    "members.change": "Mudar",
+    "members.roleChanged": "{email} agora é {role}.",
+    "members.inviteAs": "Convidar como",
+    "members.rolesHelp":
+      "Dono: tudo. Administrador: tudo menos papéis e carteira/provedor PIX/Lightning. Desenvolvedor: chaves, webhooks, modo de teste, ver cobranças. Financeiro: cobranças, reembolsos, exportações, ver configurações. Leitor: só ver.",
+    "members.require2fa": "Exigir dois fatores",
+    "members.require2fa.isOn":
+      "Ativado: quem não tem aplicativo autenticador configura um antes de usar o painel.",
+    "members.require2fa.isOff":
+      "Desativado: cada membro escolhe se usa um aplicativo autenticador.",
+    "members.require2fa.help":
+      "Com isto ativado, um membro sem segundo fator vai para a página Segurança antes de qualquer outra.",
+    "members.require2fa.turnOn": "Exigir dois fatores",
+    "members.require2fa.turnOff": "Deixar de exigir",
+    "members.require2fa.on": "Dois fatores agora são exigidos para todos os membros.",
+    "members.require2fa.off": "Dois fatores não são mais exigidos.",
+    "security.enrolRequired":
+      "Esta conta exige dois fatores: configure um aplicativo autenticador para continuar usando o painel.",
+    "role.owner": "Dono",
+    "role.admin": "Administrador",
+    "role.developer": "Desenvolvedor",
+    "role.finance": "Financeiro",
+    "role.viewer": "Leitor",
     "account.password": "Trocar senha",
     "account.currentPassword": "Senha atual",
     "account.changePassword": "Trocar senha",
@@ -810,6 +835,30 @@ export const dashboard = defineArea(
     "account.inviteOnce":
       "Send this link to the person you invite. It works once, for 24 hours, and will not be shown again.",
     "account.openInvites": "Open invitations: {n}",
+    "members.role": "Role",
+    "members.roleOf": "Role of {email}",
+    "members.change": "Change",
+    "members.roleChanged": "{email} is now {role}.",
+    "members.inviteAs": "Invite as",
+    "members.rolesHelp":
+      "Owner: everything. Admin: everything but roles and the wallet/PIX provider/Lightning. Developer: keys, webhooks, test mode, read charges. Finance: charges, refunds, exports, read settings. Viewer: read only.",
+    "members.require2fa": "Require two factors",
+    "members.require2fa.isOn":
+      "On: a member without an authenticator app sets one up before using the dashboard.",
+    "members.require2fa.isOff": "Off: each member chooses whether to use an authenticator app.",
+    "members.require2fa.help":
+      "While this is on, a member without a second factor is sent to the Security page before any other.",
+    "members.require2fa.turnOn": "Require two factors",
+    "members.require2fa.turnOff": "Stop requiring",
+    "members.require2fa.on": "Two factors are now required of every member.",
+    "members.require2fa.off": "Two factors are no longer required.",
+    "security.enrolRequired":
+      "This account requires two factors: set up an authenticator app to keep using the dashboard.",
+    "role.owner": "Owner",
+    "role.admin": "Admin",
+    "role.developer": "Developer",
+    "role.finance": "Finance",
+    "role.viewer": "Viewer",
     "account.password": "Change password",
     "account.currentPassword": "Current password",
     "account.changePassword": "Change password",

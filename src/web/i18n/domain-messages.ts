@@ -38,7 +38,16 @@ const FIELDS: Record<string, string> = {
   key: "chave",
   totp: "autenticador",
   passkey: "passkey",
+  role: "papel",
   ...DUE_FIELDS,
+};
+
+const ROLE_PT: Record<string, string> = {
+  owner: "dono",
+  admin: "administrador",
+  developer: "desenvolvedor",
+  finance: "financeiro",
+  viewer: "leitor",
 };
 
 /**
@@ -151,6 +160,22 @@ const MESSAGES: Array<[RegExp, string | ((match: string, ...groups: string[]) =>
   ],
   [/^must list at least one event name, or \*$/, "escolha ao menos um evento, ou todos"],
   [/^(.+) already has a user$/, "$1 já tem um usuário"],
+  [
+    /^the account must keep at least one owner; make another member an owner first$/,
+    "a conta precisa manter pelo menos um dono; torne outro membro dono antes",
+  ],
+  [/^only an owner can remove an owner$/, "só um dono pode remover um dono"],
+  [/^only an owner can change members' roles$/, "só um dono pode mudar o papel dos membros"],
+  [/^only an owner can invite an owner$/, "só um dono pode convidar um dono"],
+  [
+    /^only an owner can require two factors for the account$/,
+    "só um dono pode exigir dois fatores para a conta",
+  ],
+  [
+    /^the (\w+) role does not allow this \(it needs ([\w:]+)\)$/,
+    (_, role: string, scope: string) =>
+      `o papel ${ROLE_PT[role] ?? role} não permite isto (precisa de ${scope})`,
+  ],
   [
     /^you cannot remove yourself; ask another user$/,
     "você não pode remover a si mesmo; peça a outra pessoa",

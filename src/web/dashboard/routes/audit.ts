@@ -35,5 +35,5 @@ export function registerAuditPages(web: FastifyInstance, deps: AppDeps): void {
     },
     auditView,
   );
-  r.get("/dashboard/audit", (req, reply) => show(req, reply));
+  r.get("/dashboard/audit", "audit:read", (req, reply) => show(req, reply));
 }

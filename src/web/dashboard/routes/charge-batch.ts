@@ -42,9 +42,9 @@ export function registerChargeBatchPages(web: FastifyInstance, deps: AppDeps): v
   const r = signedInRoutes(web, deps);
   const show = dashPage(deps, "charges", async () => ({}), chargeBatchView);
 
-  r.get(BATCH_PAGE, (req, reply) => show(req, reply));
+  r.get(BATCH_PAGE, "charges:write", (req, reply) => show(req, reply));
 
-  r.get(`${BATCH_PAGE}/example.csv`, async (_req, reply) =>
+  r.get(`${BATCH_PAGE}/example.csv`, "charges:write", async (_req, reply) =>
     reply
       .type("text/csv; charset=utf-8")
       .header("content-disposition", 'attachment; filename="tostao-billing-example.csv"')
@@ -53,6 +53,7 @@ export function registerChargeBatchPages(web: FastifyInstance, deps: AppDeps): v
 
   r.post(
     BATCH_PAGE,
+    "charges:write",
     async (req, reply) => {
       const b = translator(req.lang, chargeBatch);
       const refuse = (text: string, status: number) =>

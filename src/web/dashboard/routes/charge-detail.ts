@@ -50,19 +50,19 @@ export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): 
     chargeView,
   );
 
-  r.get("/dashboard/charges/:id", (req, reply) =>
+  r.get("/dashboard/charges/:id", "charges:read", (req, reply) =>
     show(req, reply, { done: (req.query as Query).done }),
   );
 
   // The live status the page's script polls (JSON, for this session's account and mode only).
-  r.get("/dashboard/charges/:id/status", async (req, reply) => {
+  r.get("/dashboard/charges/:id/status", "charges:read", async (req, reply) => {
     const row = await ownChargeNow(deps, signed(req).who, idOf(req.params));
     return reply.type("application/json; charset=utf-8").send({ status: row.status });
   });
 
   const moves = { "simulate-pay": simulatePay, cancel: cancelCharge };
   for (const [action, run] of Object.entries(moves)) {
-    r.post(`/dashboard/charges/:id/${action}`, async (req, reply) => {
+    r.post(`/dashboard/charges/:id/${action}`, "charges:write", async (req, reply) => {
       const id = idOf(req.params);
       const done = await runAction(() => run(deps, signed(req).who, id));
       if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
@@ -71,7 +71,7 @@ export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): 
   }
 
   // The form's amount (a pt-BR decimal comma accepted; empty: what is left) and reason.
-  r.post("/dashboard/charges/:id/refund", async (req, reply) => {
+  r.post("/dashboard/charges/:id/refund", "charges:write", async (req, reply) => {
     const id = idOf(req.params);
     const done = await runAction(() => {
       const value = formText(req.body, "value");
@@ -87,18 +87,22 @@ export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): 
     return reply.redirect(`/dashboard/charges/${encodeURIComponent(id)}?done=refund`, 303);
   });
 
-  r.post("/dashboard/charges/:id/resend-bill", async (req, reply) => {
+  r.post("/dashboard/charges/:id/resend-bill", "charges:write", async (req, reply) => {
     const id = idOf(req.params);
     const done = await runAction(() => resendBill(deps, signed(req).who, id));
     if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
     return reply.redirect(`/dashboard/charges/${encodeURIComponent(id)}?done=resent#mails`, 303);
   });
 
-  r.post("/dashboard/charges/:id/deliveries/:delivery/redeliver", async (req, reply) => {
-    const p = req.params as { id: string; delivery: string };
-    const done = await runAction(() => redeliver(deps, signed(req).who, p.delivery));
-    if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
-    const to = `/dashboard/charges/${encodeURIComponent(p.id)}?done=redelivered#deliveries`;
-    return reply.redirect(to, 303);
-  });
+  r.post(
+    "/dashboard/charges/:id/deliveries/:delivery/redeliver",
+    "webhooks:write",
+    async (req, reply) => {
+      const p = req.params as { id: string; delivery: string };
+      const done = await runAction(() => redeliver(deps, signed(req).who, p.delivery));
+      if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
+      const to = `/dashboard/charges/${encodeURIComponent(p.id)}?done=redelivered#deliveries`;
+      return reply.redirect(to, 303);
+    },
+  );
 }

@@ -37,10 +37,10 @@ export function registerChargePages(web: FastifyInstance, deps: AppDeps): void {
     chargesView,
   );
 
-  r.get("/dashboard/charges", (req, reply) => show(req, reply));
+  r.get("/dashboard/charges", "charges:read", (req, reply) => show(req, reply));
 
   // The list's CSV export with the filters on screen (docs/exports.md), streamed as the API's.
-  r.get("/dashboard/charges/export", (req, reply) => {
+  r.get("/dashboard/charges/export", "exports:read", (req, reply) => {
     const query = req.query as ChargeListQuery & { dialect?: string };
     const filter = chargeListFilter(deps, signed(req).who, query);
     const dialect = query.dialect === "rfc4180" ? "rfc4180" : "excel-br";
@@ -51,7 +51,7 @@ export function registerChargePages(web: FastifyInstance, deps: AppDeps): void {
       .send(Readable.from(exportRows(deps, filter, dialect)));
   });
 
-  r.post("/dashboard/charges", async (req, reply) => {
+  r.post("/dashboard/charges", "charges:write", async (req, reply) => {
     const done = await runAction(() => createFromForm(deps, req, signed(req).who));
     if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
     return reply.redirect(`/dashboard/charges/${encodeURIComponent(done.value)}?done=created`, 303);

@@ -35,9 +35,9 @@ export function registerCounterLinkPages(web: FastifyInstance, deps: AppDeps): v
     counterLinksView,
   );
 
-  r.get("/dashboard/counter", (req, reply) => show(req, reply));
+  r.get("/dashboard/counter", "charges:read", (req, reply) => show(req, reply));
 
-  r.post("/dashboard/counter", async (req, reply) => {
+  r.post("/dashboard/counter", "charges:write", async (req, reply) => {
     const { who } = signed(req);
     const label = formText(req.body, "label");
     const sub = submission(req, who, "/dashboard/counter", { label });
@@ -59,7 +59,7 @@ export function registerCounterLinkPages(web: FastifyInstance, deps: AppDeps): v
     return show(req, reply, { created: done.value });
   });
 
-  r.post("/dashboard/counter/:id/revoke", async (req, reply) => {
+  r.post("/dashboard/counter/:id/revoke", "charges:write", async (req, reply) => {
     const { who } = signed(req);
     const id = (req.params as { id: string }).id;
     const done = await runAction(() => revokeCounterLink(deps, who, id));

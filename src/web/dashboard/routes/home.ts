@@ -12,7 +12,7 @@ export function registerHomePage(web: FastifyInstance, deps: AppDeps): void {
   // People type the address with a trailing slash too; it is the same page.
   web.get("/dashboard/", WEB_ROUTE, (_req, reply) => reply.redirect("/dashboard", 301));
   const show = dashPage(deps, "home", (req) => homeOverview(deps, signed(req).who), homeView);
-  signedInRoutes(web, deps).get("/dashboard", (req, reply) =>
+  signedInRoutes(web, deps).get("/dashboard", "charges:read", (req, reply) =>
     show(req, reply, { welcome: (req.query as { done?: string }).done === "welcome" }),
   );
 }

@@ -15,8 +15,9 @@ import { signed, signedInRoutes, userActor } from "../session.ts";
 import { keysView, type NewKey } from "../views/keys.ts";
 import { dashPage } from "./page.ts";
 
-// API keys (views/keys.ts): create one (its value shown once), revoke one. A dashboard user acts
-// as the account's owner, so they may create live keys, after a fresh factor (require-sudo.ts).
+// API keys (views/keys.ts): create one (its value shown once), revoke one. A member whose role
+// holds tokens:write may create live keys, after a fresh factor (require-sudo.ts), holding at
+// most their role's scopes.
 
 export function registerKeyPages(web: FastifyInstance, deps: AppDeps): void {
   const r = signedInRoutes(web, deps);
@@ -27,9 +28,9 @@ export function registerKeyPages(web: FastifyInstance, deps: AppDeps): void {
     keysView,
   );
 
-  r.get("/dashboard/keys", (req, reply) => show(req, reply));
+  r.get("/dashboard/keys", "tokens:read", (req, reply) => show(req, reply));
 
-  r.post("/dashboard/keys", async (req, reply) => {
+  r.post("/dashboard/keys", "tokens:write", async (req, reply) => {
     // A live key can move money: it asks for a fresh factor (the form is kept meanwhile).
     const live = (body: unknown) => formText(body, "mode") === "live";
     if (!(await requireSudo(deps, req, reply, { section: "keys", needed: live }))) return reply;
@@ -53,6 +54,8 @@ export function registerKeyPages(web: FastifyInstance, deps: AppDeps): void {
                 label: input.label,
                 mode,
                 scopes: input.scopes,
+                // A member makes no key holding more than their role does (no escalation).
+                callerScopes: who.scopes ?? null,
                 actor: userActor(req),
               },
             );
@@ -67,7 +70,7 @@ export function registerKeyPages(web: FastifyInstance, deps: AppDeps): void {
     return show(req, reply, { created: { token: done.value.token, mode, label } });
   });
 
-  r.post("/dashboard/keys/:id/revoke", async (req, reply) => {
+  r.post("/dashboard/keys/:id/revoke", "tokens:write", async (req, reply) => {
     const { who } = signed(req);
     const id = (req.params as { id: string }).id;
     const done = await runAction(() =>

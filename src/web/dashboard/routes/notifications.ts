@@ -39,14 +39,14 @@ export function registerNotificationPages(web: FastifyInstance, deps: AppDeps): 
     notificationsView,
   );
 
-  r.get("/dashboard/notifications", (req, reply) =>
+  r.get("/dashboard/notifications", "notifications:read", (req, reply) =>
     show(req, reply, { done: (req.query as { done?: string }).done }),
   );
 
   // One kind's preview as its own document, framed by the page: the mail's inline styles need a
   // policy of their own (the pages allow no inline style), and nothing else: no script, no
   // request anywhere, images only as data: URLs, framed by this origin only.
-  r.get("/dashboard/notifications/preview", async (req, reply) => {
+  r.get("/dashboard/notifications/preview", "notifications:read", async (req, reply) => {
     const kind = (req.query as { kind?: string }).kind ?? "bill";
     if (!(MAIL_KINDS as readonly string[]).includes(kind)) {
       throw badRequest(`kind: must be one of ${MAIL_KINDS.join(", ")}`);
@@ -62,7 +62,7 @@ export function registerNotificationPages(web: FastifyInstance, deps: AppDeps): 
     return reply.type("text/html; charset=utf-8").send(mail.html);
   });
 
-  r.post("/dashboard/notifications/settings", async (req, reply) => {
+  r.post("/dashboard/notifications/settings", "notifications:write", async (req, reply) => {
     const saved = await runAction(async () => {
       const on = new Set(formList(req.body, "kinds"));
       const replyTo = formText(req.body, "reply_to");

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { holds, type Scope } from "../../../domain/tokens/scopes.ts";
+import type { Role } from "../../../domain/users/roles.ts";
 import type { Random } from "../../../kernel/clock.ts";
 import type { Principal } from "../../../kernel/mode.ts";
 import { newFormKey } from "../../form-once.ts";
@@ -23,6 +25,9 @@ export type ViewCtx = {
   userId: string;
   /** A fresh key for a form that creates something once (form-once.ts). */
   formKey: string;
+  /** The member's role, and whether it holds a scope: a view shows no control it would refuse. */
+  role: Role;
+  can: (scope: Scope) => boolean;
 };
 
 export function viewCtx(deps: { random: Random }, req: FastifyRequest): ViewCtx {
@@ -35,6 +40,8 @@ export function viewCtx(deps: { random: Random }, req: FastifyRequest): ViewCtx 
     who,
     userId: session.userId,
     formKey: newFormKey(deps),
+    role: session.role,
+    can: (scope) => holds(who, scope),
   };
 }
 

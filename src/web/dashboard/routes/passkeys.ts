@@ -56,11 +56,11 @@ export function registerPasskeyActions(web: FastifyInstance, deps: AppDeps, show
     actor: userActor(req),
   });
 
-  r.post("/dashboard/security/passkeys/options", async (req, reply) =>
+  r.post("/dashboard/security/passkeys/options", "member", async (req, reply) =>
     json(reply, await beginPasskeyRegistration(deps, relyingParty(deps, req), who(req))),
   );
 
-  r.post("/dashboard/security/passkeys", async (req, reply) => {
+  r.post("/dashboard/security/passkeys", "member", async (req, reply) => {
     const done = await runAction(() =>
       finishPasskeyRegistration(
         deps,
@@ -75,7 +75,7 @@ export function registerPasskeyActions(web: FastifyInstance, deps: AppDeps, show
     return show(req, reply, { flash: { kind: "ok", text } });
   });
 
-  r.post("/dashboard/security/passkeys/:id/remove", async (req, reply) => {
+  r.post("/dashboard/security/passkeys/:id/remove", "member", async (req, reply) => {
     if (!(await requireSudo(deps, req, reply, { section: "account", needed: () => true }))) {
       return reply;
     }
@@ -87,7 +87,7 @@ export function registerPasskeyActions(web: FastifyInstance, deps: AppDeps, show
     return show(req, reply, { flash: { kind: "ok", text: dashT(req)("passkeys.removed") } });
   });
 
-  r.post("/dashboard/sudo/passkey/options", async (req, reply) =>
+  r.post("/dashboard/sudo/passkey/options", "member", async (req, reply) =>
     json(reply, await beginSudoPasskey(deps, relyingParty(deps, req), signed(req).session)),
   );
 }

@@ -103,9 +103,9 @@ export function registerPixProviderPages(web: FastifyInstance, deps: AppDeps): v
   );
   const ok = (text: string) => ({ flash: { kind: "ok" as const, text } });
 
-  r.get("/dashboard/pix-provider", (req, reply) => show(req, reply));
+  r.get("/dashboard/pix-provider", "provider:read", (req, reply) => show(req, reply));
 
-  r.post("/dashboard/pix-provider", async (req, reply) => {
+  r.post("/dashboard/pix-provider", "provider:write", async (req, reply) => {
     // Live: where the money goes changes, so a fresh factor first (require-sudo.ts).
     const live = () => signed(req).who.mode === "live";
     if (!(await requireSudo(deps, req, reply, { section: "pix", needed: live }))) return reply;
@@ -118,7 +118,7 @@ export function registerPixProviderPages(web: FastifyInstance, deps: AppDeps): v
     return show(req, reply, ok(dashT(req)("pix.saved")));
   });
 
-  r.post("/dashboard/pix-provider/delete", async (req, reply) => {
+  r.post("/dashboard/pix-provider/delete", "provider:write", async (req, reply) => {
     const done = await runAction(() => deletePspConnection(deps, signed(req).who, userActor(req)));
     if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
     return show(req, reply, ok(dashT(req)("pix.deleted")));

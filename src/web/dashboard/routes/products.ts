@@ -32,9 +32,9 @@ export function registerProductPages(web: FastifyInstance, deps: AppDeps): void 
     productsView,
   );
 
-  r.get("/dashboard/products", (req, reply) => show(req, reply));
+  r.get("/dashboard/products", "products:read", (req, reply) => show(req, reply));
 
-  r.post("/dashboard/products", async (req, reply) => {
+  r.post("/dashboard/products", "products:write", async (req, reply) => {
     const { who } = signed(req);
     const description = formText(req.body, "description");
     const successUrl = formText(req.body, "success_url");
@@ -58,7 +58,7 @@ export function registerProductPages(web: FastifyInstance, deps: AppDeps): void 
     return show(req, reply, { flash: { kind: "ok", text } });
   });
 
-  r.post("/dashboard/products/:id/archive", async (req, reply) => {
+  r.post("/dashboard/products/:id/archive", "products:write", async (req, reply) => {
     const id = (req.params as { id: string }).id;
     const done = await runAction(() => archiveProduct(deps, signed(req).who, id));
     if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });

@@ -55,15 +55,24 @@ export function registerSecurityPages(web: FastifyInstance, deps: AppDeps): void
     actor: userActor(req),
   });
 
-  r.get("/dashboard/security", (req, reply) => show(req, reply));
+  // The account requires two factors and this member has none: say why they are here.
+  r.get("/dashboard/security", "member", (req, reply) =>
+    show(
+      req,
+      reply,
+      signed(req).session.mustEnrolTwoFactor
+        ? { flash: { kind: "warn", text: dashT(req)("security.enrolRequired") } }
+        : undefined,
+    ),
+  );
 
-  r.post("/dashboard/security/totp/start", async (req, reply) => {
+  r.post("/dashboard/security/totp/start", "member", async (req, reply) => {
     const done = await runAction(() => beginTotp(deps, user(req)));
     if (!done.ok) return show(req, reply, { flash: done.flash, status: done.status });
     return show(req, reply, { enrolment: done.value });
   });
 
-  r.post("/dashboard/security/totp/confirm", async (req, reply) => {
+  r.post("/dashboard/security/totp/confirm", "member", async (req, reply) => {
     const code = formText(req.body, "code");
     const done = await runAction(() => confirmTotp(deps, user(req), code, audit(req)));
     if (!done.ok) {
@@ -77,7 +86,7 @@ export function registerSecurityPages(web: FastifyInstance, deps: AppDeps): void
     });
   });
 
-  r.post("/dashboard/security/totp/disable", async (req, reply) => {
+  r.post("/dashboard/security/totp/disable", "member", async (req, reply) => {
     const throttle = {
       attempts: deps.signInAttempts,
       limits: {
@@ -104,7 +113,7 @@ export function registerSecurityPages(web: FastifyInstance, deps: AppDeps): void
 /** Ending one of the user's other sessions, or all of them. */
 function registerSessionActions(r: Routes, deps: AppDeps, show: Show) {
   const ok = (text: string) => ({ flash: { kind: "ok" as const, text } });
-  r.post("/dashboard/security/sessions/:ref/end", async (req, reply) => {
+  r.post("/dashboard/security/sessions/:ref/end", "member", async (req, reply) => {
     const ref = (req.params as { ref: string }).ref;
     const ended = await endSessionByRef(deps, sessionLimits(deps), signed(req).session, ref);
     const t = dashT(req);
@@ -116,7 +125,7 @@ function registerSessionActions(r: Routes, deps: AppDeps, show: Show) {
     return show(req, reply, ok(t("security.signedOutOne")));
   });
 
-  r.post("/dashboard/security/sessions/end-others", async (req, reply) => {
+  r.post("/dashboard/security/sessions/end-others", "member", async (req, reply) => {
     const n = await endOtherSessions(deps, signed(req).session);
     return show(req, reply, ok(dashT(req)("security.signedOutOthers", { n })));
   });

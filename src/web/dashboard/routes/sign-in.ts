@@ -83,17 +83,17 @@ export function registerSignInPages(web: FastifyInstance, deps: AppDeps): void {
   });
 
   const r = signedInRoutes(web, deps);
-  r.post("/dashboard/sign-out", async (req, reply) => {
+  r.post("/dashboard/sign-out", "member", async (req, reply) => {
     await endSession(deps, signed(req).session, userActor(req));
     clearSessionCookie(deps, reply);
     return reply.redirect("/dashboard/sign-in?done=signed-out", 303);
   });
-  r.post("/dashboard/sign-out-everywhere", async (req, reply) => {
+  r.post("/dashboard/sign-out-everywhere", "member", async (req, reply) => {
     await endAllSessions(deps, signed(req).session, userActor(req));
     clearSessionCookie(deps, reply);
     return reply.redirect("/dashboard/sign-in?done=signed-out", 303);
   });
-  r.post("/dashboard/mode", async (req, reply) => {
+  r.post("/dashboard/mode", "member", async (req, reply) => {
     const asked = formText(req.body, "mode");
     const mode: Mode | undefined = asked === "test" || asked === "live" ? asked : undefined;
     if (mode) await switchMode(deps, signed(req).session, mode);

@@ -15,5 +15,5 @@ export function registerStatementPage(web: FastifyInstance, deps: AppDeps): void
     (req) => statementPage(deps, signed(req).who, req.query as { date?: unknown }),
     statementView,
   );
-  signedInRoutes(web, deps).get(STATEMENT_PAGE, (req, reply) => show(req, reply));
+  signedInRoutes(web, deps).get(STATEMENT_PAGE, "charges:read", (req, reply) => show(req, reply));
 }

@@ -41,10 +41,10 @@ export function registerSubscriptionPages(web: FastifyInstance, deps: AppDeps): 
     subscriptionView,
   );
 
-  r.get("/dashboard/subscriptions", (req, reply) => list(req, reply));
-  r.get("/dashboard/subscriptions/:id", (req, reply) => detail(req, reply));
+  r.get("/dashboard/subscriptions", "subscriptions:read", (req, reply) => list(req, reply));
+  r.get("/dashboard/subscriptions/:id", "subscriptions:read", (req, reply) => detail(req, reply));
 
-  r.post("/dashboard/subscriptions/:id/cancel", async (req, reply) => {
+  r.post("/dashboard/subscriptions/:id/cancel", "subscriptions:write", async (req, reply) => {
     const id = idOf(req.params);
     const done = await runAction(() => cancelSubscription(deps, signed(req).who, id, ""));
     if (!done.ok) return detail(req, reply, { flash: done.flash, status: done.status });

@@ -14,5 +14,7 @@ export function registerLiveMoneyPages(web: FastifyInstance, deps: AppDeps): voi
     (req) => unmatchedPayments(deps, signed(req).who),
     unmatchedView,
   );
-  signedInRoutes(web, deps).get("/dashboard/unmatched-payments", (req, reply) => show(req, reply));
+  signedInRoutes(web, deps).get("/dashboard/unmatched-payments", "charges:read", (req, reply) =>
+    show(req, reply),
+  );
 }

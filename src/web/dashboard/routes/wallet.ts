@@ -47,9 +47,9 @@ export function registerWalletPages(web: FastifyInstance, deps: AppDeps): void {
   const show = dashPage(deps, "wallet", (req) => walletAndNode(deps, signed(req).who), walletView);
   const ok = (text: string) => ({ flash: { kind: "ok" as const, text } });
 
-  r.get("/dashboard/wallet", (req, reply) => show(req, reply));
+  r.get("/dashboard/wallet", "wallet:read", (req, reply) => show(req, reply));
 
-  r.post("/dashboard/wallet/preview", async (req, reply) => {
+  r.post("/dashboard/wallet/preview", "wallet:write", async (req, reply) => {
     const key = formText(req.body, "key");
     const done = await runAction(async () => {
       const parsed = walletInput(req);
@@ -63,7 +63,7 @@ export function registerWalletPages(web: FastifyInstance, deps: AppDeps): void {
     });
   });
 
-  r.post("/dashboard/wallet", async (req, reply) => {
+  r.post("/dashboard/wallet", "wallet:write", async (req, reply) => {
     // Live: where the money goes changes, so a fresh factor first (require-sudo.ts).
     const live = () => signed(req).who.mode === "live";
     if (!(await requireSudo(deps, req, reply, { section: "wallet", needed: live }))) return reply;
@@ -74,7 +74,7 @@ export function registerWalletPages(web: FastifyInstance, deps: AppDeps): void {
     return show(req, reply, ok(dashT(req)("wallet.activated")));
   });
 
-  r.post("/dashboard/wallet/lightning", async (req, reply) => {
+  r.post("/dashboard/wallet/lightning", "wallet:write", async (req, reply) => {
     // Live: where the money goes changes, so a fresh factor first (require-sudo.ts).
     const live = () => signed(req).who.mode === "live";
     if (!(await requireSudo(deps, req, reply, { section: "wallet", needed: live }))) return reply;
@@ -85,7 +85,7 @@ export function registerWalletPages(web: FastifyInstance, deps: AppDeps): void {
     return show(req, reply, ok(dashT(req)("ln.saved", { network: done.value.network })));
   });
 
-  r.post("/dashboard/wallet/lightning/delete", async (req, reply) => {
+  r.post("/dashboard/wallet/lightning/delete", "wallet:write", async (req, reply) => {
     const done = await runAction(() =>
       deleteLightningConnection(deps, signed(req).who, userActor(req)),
     );

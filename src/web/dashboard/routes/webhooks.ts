@@ -41,9 +41,9 @@ export function registerWebhookPages(web: FastifyInstance, deps: AppDeps): void 
   );
   const done = (req: { query: unknown }) => ({ done: (req.query as { done?: string }).done });
 
-  r.get("/dashboard/webhooks", (req, reply) => list(req, reply));
+  r.get("/dashboard/webhooks", "webhooks:read", (req, reply) => list(req, reply));
 
-  r.post("/dashboard/webhooks", async (req, reply) => {
+  r.post("/dashboard/webhooks", "webhooks:write", async (req, reply) => {
     // Live: where the money goes changes, so a fresh factor first (require-sudo.ts).
     const live = () => signed(req).who.mode === "live";
     if (!(await requireSudo(deps, req, reply, { section: "webhooks", needed: live }))) return reply;
@@ -80,23 +80,30 @@ export function registerWebhookPages(web: FastifyInstance, deps: AppDeps): void 
     return list(req, reply, { secret: made.value });
   });
 
-  r.get("/dashboard/webhooks/:id", (req, reply) => detail(req, reply, done(req)));
+  r.get("/dashboard/webhooks/:id", "webhooks:read", (req, reply) => detail(req, reply, done(req)));
 
-  r.post("/dashboard/webhooks/:id/test", async (req, reply) => {
+  r.post("/dashboard/webhooks/:id/test", "webhooks:write", async (req, reply) => {
     const id = idOf(req.params);
     const sent = await runAction(() => sendTestEvent(deps, signed(req).who, id));
     if (!sent.ok) return detail(req, reply, { flash: sent.flash, status: sent.status });
     return reply.redirect(`/dashboard/webhooks/${encodeURIComponent(id)}?done=test`, 303);
   });
 
-  r.post("/dashboard/webhooks/:id/deliveries/:delivery/redeliver", async (req, reply) => {
-    const p = req.params as IdParams & { delivery: string };
-    const again = await runAction(() => redeliver(deps, signed(req).who, p.delivery));
-    if (!again.ok) return detail(req, reply, { flash: again.flash, status: again.status });
-    return reply.redirect(`/dashboard/webhooks/${encodeURIComponent(p.id)}?done=redelivered`, 303);
-  });
+  r.post(
+    "/dashboard/webhooks/:id/deliveries/:delivery/redeliver",
+    "webhooks:write",
+    async (req, reply) => {
+      const p = req.params as IdParams & { delivery: string };
+      const again = await runAction(() => redeliver(deps, signed(req).who, p.delivery));
+      if (!again.ok) return detail(req, reply, { flash: again.flash, status: again.status });
+      return reply.redirect(
+        `/dashboard/webhooks/${encodeURIComponent(p.id)}?done=redelivered`,
+        303,
+      );
+    },
+  );
 
-  r.post("/dashboard/webhooks/:id/delete", async (req, reply) => {
+  r.post("/dashboard/webhooks/:id/delete", "webhooks:write", async (req, reply) => {
     const gone = await runAction(() =>
       deleteWebhook(deps, signed(req).who, idOf(req.params), userActor(req)),
     );

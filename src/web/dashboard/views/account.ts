@@ -1,16 +1,14 @@
 import { DISPLAY_NAME_MAX } from "../../../domain/accounts/display-name.ts";
-import type { accountSettings } from "../../../domain/dashboard/settings.ts";
-import { onceInput } from "../../form-once.ts";
 import { type HtmlValue, html } from "../../html.ts";
 import { confirmAction, postForm } from "../chrome.ts";
-import { when } from "../format.ts";
 import type { ViewCtx } from "../routes/page.ts";
-import { dataTable, longValue } from "./parts.ts";
+import { type AccountData, membersSection } from "./members.ts";
+import { longValue } from "./parts.ts";
 
-// The account: its name for payers, its users (invite by a one-time link, remove), the signed-in
+// The account: its name for payers, its members (views/members.ts), the signed-in
 // user's password, the test view's reset, and signing out on every browser.
 
-export type AccountData = Awaited<ReturnType<typeof accountSettings>>;
+export type { AccountData };
 
 export function accountView(ctx: ViewCtx, data: AccountData, opts: { invite?: string }) {
   const { t } = ctx;
@@ -22,8 +20,8 @@ export function accountView(ctx: ViewCtx, data: AccountData, opts: { invite?: st
     title: t("nav.account"),
     main: html`<h1>${t("account.heading")}</h1>${invite}
 <p><a href="/dashboard/audit">${t("nav.audit")} →</a></p>
-${displayName(ctx, data.account.display_name)}
-${users(ctx, data)}
+${ctx.can("account:write") ? displayName(ctx, data.account.display_name) : ""}
+${membersSection(ctx, data)}
 <section class="card"><h2>${t("account.password")}</h2>${postForm(
       ctx,
       "/dashboard/account/password",
@@ -33,7 +31,7 @@ ${users(ctx, data)}
 <button type="submit">${t("account.changePassword")}</button>`,
       { class: "stack" },
     )}</section>
-${ctx.who.mode === "test" ? testReset(ctx) : ""}
+${ctx.who.mode === "test" && ctx.can("account:write") ? testReset(ctx) : ""}
 <section class="card"><h2>${t("security.heading")}</h2><p>${t("account.security.help")}</p><p><a href="/dashboard/security">${t("account.security.link")}</a></p></section>
 <section class="card"><h2>${t("account.sessions")}</h2><p>${t("account.sessions.help")}</p>${postForm(ctx, "/dashboard/sign-out-everywhere", html`<button type="submit" class="danger">${t("account.signOutEverywhere")}</button>`)}</section>`,
   };
@@ -48,36 +46,6 @@ function displayName(ctx: ViewCtx, name: string | null) {
 <button type="submit">${t("account.displayName.save")}</button>`,
     { class: "stack" },
   )}</section>`;
-}
-
-function users(ctx: ViewCtx, data: AccountData) {
-  const { t } = ctx;
-  const table = dataTable(data.users, [
-    {
-      label: t("signin.email"),
-      cell: (u) =>
-        html`${u.email}${u.id === ctx.userId ? html` <span class="badge">${t("account.you")}</span>` : ""}`,
-    },
-    { label: t("charges.created"), cell: (u) => when(t, u.createdAt) },
-    {
-      label: t("keys.actions"),
-      hideLabel: true,
-      class: "actions",
-      cell: (u) =>
-        u.id === ctx.userId
-          ? ""
-          : confirmAction(ctx, {
-              action: `/dashboard/account/users/${encodeURIComponent(u.id)}/remove`,
-              label: t("account.remove"),
-              question: t("account.remove.q", { email: u.email }),
-              confirm: t("account.remove"),
-              danger: true,
-            }),
-    },
-  ]);
-  return html`<section><h2>${t("account.users")}</h2>${table}
-<p class="muted">${t("account.openInvites", { n: data.openInvites })}</p>
-${postForm(ctx, "/dashboard/account/invite", html`${onceInput(ctx.formKey)}<button type="submit" class="secondary">${t("account.invite")}</button>`)}</section>`;
 }
 
 /** The test view's reset: asked once more before it deletes (a live view never shows it). */

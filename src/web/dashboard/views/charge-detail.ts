@@ -107,7 +107,7 @@ function facts(ctx: ViewCtx, p: Found) {
 <dt>${t("charges.approvedAt")}</dt><dd>${when(t, row.approvedAt)}</dd>
 ${paidWith ? html`<dt>${t("charges.paidWith")}</dt><dd id="paid-with">${t(paidWith === "lightning" ? "charges.paidWith.lightning" : "charges.paidWith.onchain")}</dd>` : ""}
 </dl>
-${moves(ctx, row)}
+${ctx.can("charges:write") ? moves(ctx, row) : ""}
 </div>`;
 }
 

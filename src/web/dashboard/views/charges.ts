@@ -58,12 +58,14 @@ export function chargesView(ctx: ViewCtx, data: ChargesPage) {
   return {
     title: t("nav.charges"),
     main: html`<h1>${t("charges.heading")}</h1>
-<ul class="related-links"><li><a href="${BATCH_PAGE}">${batch} →</a></li><li><a href="/dashboard/subscriptions">${subs} (Pix Automático) →</a></li>${ctx.who.mode === "live" ? html`<li><a href="/dashboard/unmatched-payments">${unmatched} →</a></li><li><a href="${STATEMENT_PAGE}">${day} →</a></li>` : ""}</ul>
+<ul class="related-links">${ctx.can("charges:write") ? html`<li><a href="${BATCH_PAGE}">${batch} →</a></li>` : ""}<li><a href="/dashboard/subscriptions">${subs} (Pix Automático) →</a></li>${ctx.who.mode === "live" ? html`<li><a href="/dashboard/unmatched-payments">${unmatched} →</a></li><li><a href="${STATEMENT_PAGE}">${day} →</a></li>` : ""}</ul>
 ${filters(t, q)}
-<div class="list-tools"><a class="button secondary" href="${exportHref(url)}" download>${t("charges.export")}</a></div>
+${ctx.can("exports:read") ? html`<div class="list-tools"><a class="button secondary" href="${exportHref(url)}" download>${t("charges.export")}</a></div>` : ""}
 ${chargeTable(t, data.items)}
 <div class="pager">${q.before ? html`<a href="${withQuery(url, { before: undefined })}">${t("charges.newest")}</a>` : html`<span></span>`}${data.nextBefore ? html`<a href="${withQuery(url, { before: data.nextBefore })}">${t("charges.older")}</a>` : ""}</div>
-<section class="card"><h2>${t("charges.new")}</h2>
+${
+  ctx.can("charges:write")
+    ? html`<section class="card"><h2>${t("charges.new")}</h2>
 ${postForm(
   ctx,
   "/dashboard/charges",
@@ -73,7 +75,9 @@ ${postForm(
 <label>${t("charges.customer")}<input type="text" name="customer_name" maxlength="200"></label>
 ${onceInput(ctx.formKey)}<button type="submit">${t("charges.create")}</button>`,
   { class: "stack" },
-)}</section>`,
+)}</section>`
+    : ""
+}`,
   };
 }
 

@@ -44,13 +44,15 @@ export function keysView(ctx: ViewCtx, keys: Keys, opts: { created?: NewKey | un
               cell: (k) =>
                 k.revokedAt
                   ? badge(t, "revoked")
-                  : confirmAction(ctx, {
-                      action: `/dashboard/keys/${encodeURIComponent(k.id)}/revoke`,
-                      label: t("keys.revoke"),
-                      question: t("keys.revoke.q", { label: labelOf(k.label) }),
-                      confirm: t("keys.revoke"),
-                      danger: true,
-                    }),
+                  : !ctx.can("tokens:write")
+                    ? ""
+                    : confirmAction(ctx, {
+                        action: `/dashboard/keys/${encodeURIComponent(k.id)}/revoke`,
+                        label: t("keys.revoke"),
+                        question: t("keys.revoke.q", { label: labelOf(k.label) }),
+                        confirm: t("keys.revoke"),
+                        danger: true,
+                      }),
             },
           ],
           { rowAttrs: (k) => html` data-key="${k.id}"` },
@@ -59,7 +61,7 @@ export function keysView(ctx: ViewCtx, keys: Keys, opts: { created?: NewKey | un
     title: t("nav.keys"),
     main: html`<h1>${t("keys.heading")}</h1>${opts.created ? createdKey(ctx, opts.created) : ""}
 ${table}
-${newKeyForm(ctx)}
+${ctx.can("tokens:write") ? newKeyForm(ctx) : ""}
 <p><a href="/dashboard/counter">${translator(ctx.lang, counter)("links.fromKeys")}</a></p>`,
   };
 }

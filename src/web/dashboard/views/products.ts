@@ -49,7 +49,7 @@ export function productsView(ctx: ViewCtx, data: Products) {
             hideLabel: true,
             class: "actions",
             cell: (p) =>
-              p.active
+              p.active && ctx.can("products:write")
                 ? confirmAction(ctx, {
                     action: `/dashboard/products/${encodeURIComponent(p.id)}/archive`,
                     label: t("products.archive"),
@@ -63,15 +63,19 @@ export function productsView(ctx: ViewCtx, data: Products) {
     title: t("nav.products"),
     main: html`<h1>${t("products.heading")}</h1>
 ${table}
-<section class="card"><h2>${t("products.new")}</h2>${postForm(
-      ctx,
-      "/dashboard/products",
-      html`<label>${t("products.name")}<input type="text" name="name" maxlength="140" required></label>
+${
+  ctx.can("products:write")
+    ? html`<section class="card"><h2>${t("products.new")}</h2>${postForm(
+        ctx,
+        "/dashboard/products",
+        html`<label>${t("products.name")}<input type="text" name="name" maxlength="140" required></label>
 <label>${t("charges.amount")}<input type="text" name="value" inputmode="decimal" placeholder="49,90" required></label>
 <label>${t("products.description")}<textarea name="description" maxlength="500"></textarea></label>
 <label>${t("products.successUrl")}<input type="url" name="success_url" maxlength="2000" placeholder="https://loja.example/obrigado"><span class="hint">${t("products.successUrl.help")}</span></label>
 ${onceInput(ctx.formKey)}<button type="submit">${t("products.create")}</button>`,
-      { class: "stack" },
-    )}</section>`,
+        { class: "stack" },
+      )}</section>`
+    : ""
+}`,
   };
 }

@@ -105,7 +105,7 @@ ${term("ID", longValue(t, sub.id, "subscription-id"))}
 </dl>
 <p><a href="${data.link}">${s("dash.subs.link")}</a></p>
 ${
-  open
+  open && ctx.can("subscriptions:write")
     ? confirmAction(ctx, {
         action: `/dashboard/subscriptions/${encodeURIComponent(sub.id)}/cancel`,
         label: s("dash.subs.cancel"),

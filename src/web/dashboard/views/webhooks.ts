@@ -52,17 +52,21 @@ export function webhooksView(ctx: ViewCtx, hooks: Webhooks, opts: { secret?: New
     title: t("nav.webhooks"),
     main: html`<h1>${t("webhooks.heading")}</h1>${created}
 ${table}
-<section class="card"><h2>${t("webhooks.new")}</h2>${postForm(
-      ctx,
-      "/dashboard/webhooks",
-      html`<label>URL<input type="url" name="url" placeholder="https://example.com/webhooks/tostao" required></label>
+${
+  ctx.can("webhooks:write")
+    ? html`<section class="card"><h2>${t("webhooks.new")}</h2>${postForm(
+        ctx,
+        "/dashboard/webhooks",
+        html`<label>URL<input type="url" name="url" placeholder="https://example.com/webhooks/tostao" required></label>
 <fieldset><legend>${t("webhooks.events")}</legend>
 <label class="inline"><input type="checkbox" name="events" value="*" checked> ${t("webhooks.allEvents")}</label>
 ${SUBSCRIBABLE.map((e) => html`<label class="inline"><input type="checkbox" name="events" value="${e}"> <code>${e}</code></label>`)}
 </fieldset>
 ${onceInput(ctx.formKey)}<button type="submit">${t("webhooks.create")}</button>`,
-      { class: "stack" },
-    )}</section>`,
+        { class: "stack" },
+      )}</section>`
+    : ""
+}`,
   };
 }
 
@@ -81,8 +85,12 @@ export function webhookView(ctx: ViewCtx, data: WebhookPage, opts: { done?: stri
 <h1 class="mono long" title="${hook.url}">${hook.url}</h1>
 <div class="card"><dl class="facts"><dt>URL</dt><dd>${longValue(t, hook.url, "webhook-url")}</dd><dt>${t("webhooks.events")}</dt><dd>${hook.events.join(", ")}</dd><dt>${t("charges.created")}</dt><dd>${when(t, hook.createdAt)}</dd><dt>${t("charges.status")}</dt><dd id="webhook-health">${health(t, hook)}</dd></dl>
 ${hook.health === "failing" ? html`<p class="flash warn">${t("webhooks.failing.help")}</p>` : ""}
-<div class="row">${postForm(ctx, `${base}/test`, html`<button type="submit" class="secondary">${t("webhooks.sendTest")}</button>`)}
-${confirmAction(ctx, { action: `${base}/delete`, label: t("action.delete"), question: t("webhooks.delete.q"), confirm: t("action.delete"), danger: true })}</div></div>
+${
+  ctx.can("webhooks:write")
+    ? html`<div class="row">${postForm(ctx, `${base}/test`, html`<button type="submit" class="secondary">${t("webhooks.sendTest")}</button>`)}
+${confirmAction(ctx, { action: `${base}/delete`, label: t("action.delete"), question: t("webhooks.delete.q"), confirm: t("action.delete"), danger: true })}</div>`
+    : ""
+}</div>
 <h2>${t("webhooks.log")}</h2>${
       deliveries.length === 0
         ? html`<p class="muted">${t("charges.deliveries.none")}</p>`
