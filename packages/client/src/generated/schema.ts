@@ -1996,14 +1996,14 @@ export interface operations {
                     name: string;
                     /** @description The product's price in BRL (10.5 is R$ 10,50); or open_amount instead, never both. */
                     value?: number;
-                    /** @description Pay what you want, instead of value: the payer chooses the amount on the checkout, within [min, max] (integer centavos). */
+                    /** @description Pay what you want, instead of value: the payer chooses the amount on the checkout, within [min, max] (BRL, like value). */
                     open_amount?: {
-                        /** @description The least the payer may pay, in centavos (500 is R$ 5,00). */
+                        /** @description The least the payer may pay, in BRL (5 is R$ 5,00). */
                         min: number;
-                        /** @description The most the payer may pay, in centavos. */
+                        /** @description The most the payer may pay, in BRL. */
                         max: number;
                         /**
-                         * @description Amounts offered as buttons, in centavos, ascending, each within [min, max].
+                         * @description Amounts offered as buttons, in BRL, ascending, each within [min, max].
                          * @default []
                          */
                         suggested?: number[];
@@ -2033,7 +2033,7 @@ export interface operations {
                             name: string;
                             /** @description The price in BRL; null for a pay-what-you-want product. */
                             value: number | null;
-                            /** @description Pay what you want: the bounds and suggested amounts, in centavos; else null. */
+                            /** @description Pay what you want: the bounds and suggested amounts, in BRL like value; else null. */
                             openAmount: {
                                 min: number;
                                 max: number;
@@ -2093,7 +2093,7 @@ export interface operations {
                                 name: string;
                                 /** @description The price in BRL; null for a pay-what-you-want product. */
                                 value: number | null;
-                                /** @description Pay what you want: the bounds and suggested amounts, in centavos; else null. */
+                                /** @description Pay what you want: the bounds and suggested amounts, in BRL like value; else null. */
                                 openAmount: {
                                     min: number;
                                     max: number;
@@ -2157,7 +2157,7 @@ export interface operations {
                             name: string;
                             /** @description The price in BRL; null for a pay-what-you-want product. */
                             value: number | null;
-                            /** @description Pay what you want: the bounds and suggested amounts, in centavos; else null. */
+                            /** @description Pay what you want: the bounds and suggested amounts, in BRL like value; else null. */
                             openAmount: {
                                 min: number;
                                 max: number;
@@ -5996,7 +5996,7 @@ export interface operations {
                                     /** @description The audit log entry (GET /api/audit-log). */
                                     auditId: string;
                                     /** @enum {string} */
-                                    action: "sign_in.succeeded" | "sign_in.failed" | "session.ended" | "key.created" | "key.revoked" | "webhook.created" | "webhook.deleted" | "wallet.changed" | "psp_connection.saved" | "psp_connection.deleted" | "lightning.saved" | "lightning.deleted" | "member.invited" | "member.joined" | "member.removed" | "settings.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used";
+                                    action: "sign_in.succeeded" | "sign_in.failed" | "session.ended" | "key.created" | "key.revoked" | "webhook.created" | "webhook.deleted" | "wallet.changed" | "psp_connection.saved" | "psp_connection.deleted" | "lightning.saved" | "lightning.deleted" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "settings.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "passkey.added" | "passkey.removed";
                                     actor: {
                                         /** @enum {string} */
                                         kind: "user" | "key" | "system";
@@ -9580,7 +9580,7 @@ export interface operations {
                         /** @description The audit log entry (GET /api/audit-log). */
                         auditId: string;
                         /** @enum {string} */
-                        action: "sign_in.succeeded" | "sign_in.failed" | "session.ended" | "key.created" | "key.revoked" | "webhook.created" | "webhook.deleted" | "wallet.changed" | "psp_connection.saved" | "psp_connection.deleted" | "lightning.saved" | "lightning.deleted" | "member.invited" | "member.joined" | "member.removed" | "settings.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used";
+                        action: "sign_in.succeeded" | "sign_in.failed" | "session.ended" | "key.created" | "key.revoked" | "webhook.created" | "webhook.deleted" | "wallet.changed" | "psp_connection.saved" | "psp_connection.deleted" | "lightning.saved" | "lightning.deleted" | "member.invited" | "member.joined" | "member.removed" | "member.role_changed" | "settings.changed" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_code_used" | "passkey.added" | "passkey.removed";
                         actor: {
                             /** @enum {string} */
                             kind: "user" | "key" | "system";
