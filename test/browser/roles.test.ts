@@ -73,7 +73,7 @@ browserSuite("roles in Chromium", {}, (env) => {
     await en.page.goto("/dashboard/sign-in");
     await en.page.getByLabel("E-mail").fill("dona@loja.example");
     await en.page.getByLabel("Password").fill(PASSWORD);
-    await en.page.getByRole("button", { name: "Sign in" }).click();
+    await en.page.getByRole("button", { name: "Sign in", exact: true }).click();
     await en.page.waitForURL(/\/dashboard$/);
     await en.page.goto("/dashboard/account");
     await shot(en.page, "members-en");
