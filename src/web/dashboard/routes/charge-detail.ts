@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { baseUrlOf } from "../../../base-url.ts";
 import type { AppDeps } from "../../../deps.ts";
 import { cancelCharge, simulatePay } from "../../../domain/charge-lifecycle/pay-cancel-refund.ts";
@@ -25,30 +25,7 @@ const idOf = (p: unknown) => (p as { id: string }).id;
 
 export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): void {
   const r = signedInRoutes(web, deps);
-  const show = dashPage(
-    deps,
-    "charges",
-    async (req) => {
-      const q = req.query as Query;
-      const deliveriesPage = Math.max(
-        1,
-        Math.min(10_000, Number.parseInt(q.dpage ?? "1", 10) || 1),
-      );
-      const { who } = signed(req);
-      const id = idOf(req.params);
-      const page = await chargePage(deps, who, id, {
-        deliveriesPage,
-        baseUrl: baseUrlOf(deps, req),
-      });
-      // The charge's payer mails, newest first (a page of them: a charge has a few at most).
-      const mails =
-        page.kind === "charge"
-          ? (await listNotifications(deps, who, { limit: 50, charge_id: id })).notifications
-          : [];
-      return { page, deliveriesPage, mails };
-    },
-    chargeView,
-  );
+  const show = dashPage(deps, "charges", (req) => loadChargePage(deps, req), chargeView);
 
   r.get("/dashboard/charges/:id", "charges:read", (req, reply) =>
     show(req, reply, { done: (req.query as Query).done }),
@@ -105,4 +82,22 @@ export function registerChargeDetailPages(web: FastifyInstance, deps: AppDeps): 
       return reply.redirect(to, 303);
     },
   );
+}
+
+/** What the charge's page shows: the charge, a page of its deliveries, its payer mails. */
+async function loadChargePage(deps: AppDeps, req: FastifyRequest) {
+  const q = req.query as Query;
+  const deliveriesPage = Math.max(1, Math.min(10_000, Number.parseInt(q.dpage ?? "1", 10) || 1));
+  const { who } = signed(req);
+  const id = idOf(req.params);
+  const page = await chargePage(deps, who, id, {
+    deliveriesPage,
+    baseUrl: baseUrlOf(deps, req),
+  });
+  // The charge's payer mails, newest first (a page of them: a charge has a few at most).
+  const mails =
+    page.kind === "charge"
+      ? (await listNotifications(deps, who, { limit: 50, charge_id: id })).notifications
+      : [];
+  return { page, deliveriesPage, mails };
 }

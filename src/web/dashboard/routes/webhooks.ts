@@ -103,6 +103,19 @@ export function registerWebhookPages(web: FastifyInstance, deps: AppDeps): void 
     },
   );
 
+  registerWebhookDelete(r, deps, list);
+}
+
+type WebhookList = ReturnType<
+  typeof dashPage<Awaited<ReturnType<typeof webhooksWithHealth>>, { secret?: NewSecret }>
+>;
+
+/** Deleting a webhook, answered with the list and what was deleted. */
+function registerWebhookDelete(
+  r: ReturnType<typeof signedInRoutes>,
+  deps: AppDeps,
+  list: WebhookList,
+): void {
   r.post("/dashboard/webhooks/:id/delete", "webhooks:write", async (req, reply) => {
     const gone = await runAction(() =>
       deleteWebhook(deps, signed(req).who, idOf(req.params), userActor(req)),
