@@ -33,6 +33,10 @@ import { type PricedQuote, quoteAhead, satsFor } from "./quote.ts";
 import type { CreateCryptoCharge } from "./schemas.ts";
 import { ensureWallet, NO_WALLET, walletKeyId } from "./wallets.ts";
 
+/** A Bitcoin charge's id: "BTC-" and the time-ordered body of a new id, upper case. */
+export const newCryptoChargeId = (deps: Parameters<typeof newId>[1]): string =>
+  `BTC-${newId("pix", deps).slice(4).toUpperCase()}`;
+
 export type CryptoDeps = {
   db: Db;
   clock: Clock;
@@ -126,7 +130,7 @@ async function prepareLightning(
   } catch {
     return undefined;
   }
-  const id = `BTC-${newId("pix", deps).slice(4).toUpperCase()}`;
+  const id = newCryptoChargeId(deps);
   const invoice = await invoiceForCharge(
     {
       ...deps,
@@ -188,7 +192,7 @@ export async function createCryptoCharge(
 
   if (!(await ensureWallet(deps, who, deps.crypto.testNetwork))) throw unprocessable(NO_WALLET);
   const now = deps.clock.now();
-  const id = ln?.id ?? `BTC-${newId("pix", deps).slice(4).toUpperCase()}`;
+  const id = ln?.id ?? newCryptoChargeId(deps);
   const { index, wallet, address, reused } = await nextAddress(deps.db, who, id, now);
   // On an address other charges held, the amount alone must say whose a payment is.
   const amountSats =

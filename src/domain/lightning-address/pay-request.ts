@@ -1,10 +1,13 @@
 import { findAccount } from "../../db/queries/accounts.ts";
 import { findConnectionByAddress } from "../../db/queries/lightning-address.ts";
 import type { Principal } from "../../kernel/mode.ts";
-import { type CryptoDeps, startCryptoChargeWith } from "../crypto/create-crypto-charge.ts";
+import {
+  type CryptoDeps,
+  newCryptoChargeId,
+  startCryptoChargeWith,
+} from "../crypto/create-crypto-charge.ts";
 import { currentQuote } from "../crypto/quote.ts";
 import { AppError } from "../errors.ts";
-import { newId } from "../ids.ts";
 import { invoiceForCharge } from "../lightning/charge-invoice.ts";
 import type { LightningDeps } from "../lightning/deps.ts";
 import { centsToBrl } from "../money.ts";
@@ -90,7 +93,7 @@ export async function payCallback(
   if ("status" in quote) return quote;
   const checked = checkAmount(amount, sendableBounds(quote.priceCents, deps.maxChargeCents));
   if (!checked.ok) return fail(400, checked.reason);
-  const id = `BTC-${newId("pix", deps).slice(4).toUpperCase()}`;
+  const id = newCryptoChargeId(deps);
   const invoice = await invoiceForCharge(
     { ...deps, sandboxNetwork: deps.crypto.testNetwork },
     a.owner,

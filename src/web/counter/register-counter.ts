@@ -10,6 +10,7 @@ import {
 } from "../../domain/counter/counter-sale.ts";
 import { AppError } from "../../domain/errors.ts";
 import { formatCents } from "../../domain/money.ts";
+import { parseAmountText } from "../../domain/products/amount-text.ts";
 import { checkOrigin } from "../csrf.ts";
 import { formText } from "../forms.ts";
 import { translator } from "../i18n/catalogue.ts";
@@ -29,14 +30,6 @@ type P = { Params: { secret: string } };
 type SaleP = { Params: { secret: string; id: string } };
 type StatusQ = { Params: { secret: string }; Querystring: { charge_id?: string } };
 const CHARGE_ID = /^pix_[0-9a-z]{26}$/;
-
-/** The amount typed (25,00 · 25.00 · 25), in centavos, or undefined. */
-export function parseCounterAmount(text: string): number | undefined {
-  const m = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text.replace(/\s|R\$/g, ""));
-  if (!m?.[1]) return undefined;
-  const cents = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
-  return cents > 0 ? cents : undefined;
-}
 
 export function registerCounterPages(web: FastifyInstance, deps: AppDeps): void {
   const open = async (req: FastifyRequest<P>, reply: FastifyReply) => {
@@ -75,7 +68,10 @@ export function registerCounterPages(web: FastifyInstance, deps: AppDeps): void 
     const { link, view } = await open(req, reply);
     const t = translator(req.lang, counter);
     const amount = formText(req.body, "amount");
-    const cents = parseCounterAmount(amount);
+    // Read as the checkout reads a payer's amount (the keypad writes "25,00", or "25.00" in
+    // English): integer centavos, never a float.
+    const parsed = parseAmountText(amount, req.lang);
+    const cents = parsed !== undefined && parsed > 0 ? parsed : undefined;
     const refuse = (error: string, status: number) =>
       keypad(req, reply, link, view, { amount, error, status });
     if (cents === undefined) return refuse(t("counter.badAmount"), 422);
