@@ -53,11 +53,30 @@ export async function screenshot(page: Page, name: string): Promise<string[]> {
   ] as const) {
     await page.setViewportSize(size);
     const path = join(SCREENSHOT_DIR, `${name}-${label}.png`);
-    await page.screenshot({ path, fullPage: true });
+    await captureWithRetry(page, path);
     paths.push(path);
   }
   await page.setViewportSize(before);
   return paths;
+}
+
+/**
+ * Chromium now and then answers Page.captureScreenshot with "Unable to capture screenshot" when
+ * the capture lands while the compositor is resizing after setViewportSize (CI saw it once in
+ * 1,400 tests). The page is fine, so the capture is tried again after a frame or two; any other
+ * error, or a third refusal, still fails the test.
+ */
+async function captureWithRetry(page: Page, path: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.screenshot({ path, fullPage: true });
+      return;
+    } catch (err) {
+      const transient = err instanceof Error && /Unable to capture screenshot/.test(err.message);
+      if (!transient || attempt >= 3) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
 }
 
 export type BrowserEnv = {
