@@ -1,21 +1,27 @@
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
-import { test } from "node:test";
+import { after, test } from "node:test";
 import { Secret, TOTP } from "otpauth";
 import type { Page } from "playwright-core";
 import { manualClock } from "../../src/kernel/clock.ts";
 import { addUser, PASSWORD } from "../helpers/dashboard.ts";
+import { startSmtpSink } from "../helpers/smtp-sink.ts";
+import { until } from "../helpers/until.ts";
 import { browserSuite, DESKTOP, PHONE, signIn } from "./harness.ts";
 
 // Two-factor sign-in in Chromium, as a merchant meets it (issue 36): set up the app from the
 // Security page (the secret read off the page, codes computed here with otpauth), the recovery
 // codes shown once, the code step after the password (wrong, right, replayed, recovery code
 // once), and a live key after the sudo window asking for a fresh code. The service's clock is
-// injected, so the 30-second steps are moved by hand.
+// injected, so the 30-second steps are moved by hand. The live relay is a local SMTP server, so
+// the owner's alert of the new live key is read as the owner would get it.
 
 const SHOTS = "/tmp/shots/totp";
 const STEP = 30_000;
 const clock = manualClock(new Date("2026-11-22T10:00:15.000Z"));
+// Started before the suite so its URL is in the service's environment; closed after the file.
+const relay = await startSmtpSink();
+after(() => relay.close());
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
@@ -31,9 +37,16 @@ async function shot(page: Page, name: string) {
 
 browserSuite(
   "two-factor sign-in in Chromium",
-  { clock, env: { TOSTAO_SUDO_SECONDS: "60" } },
+  {
+    clock,
+    env: {
+      TOSTAO_SUDO_SECONDS: "60",
+      TOSTAO_SMTP_URL: relay.url,
+      TOSTAO_MAIL_FROM: "alertas@tostao.example",
+    },
+  },
   (env) => {
-    test("enrol -> 10 recovery codes -> sign in with a code (wrong refused, replay refused, recovery once) -> live key asks for a fresh code", async () => {
+    test("enrol -> 10 recovery codes -> sign in with a code (wrong refused, replay refused, recovery once) -> live key asks for a fresh code -> the owner is mailed of it", async () => {
       const email = "duas@loja.example";
       const a = await env.svc.newAccount();
       await addUser(env.svc, a.accountId, email);
@@ -118,6 +131,19 @@ browserSuite(
       const token = (await page.locator("#new-key").textContent())?.trim() ?? "";
       assert.match(token, /^svc_prod_/);
       assert.match((await page.locator(".flash.warn").textContent()) ?? "", /repasses/);
+
+      // The owner's alert of that key, through the live relay: what, who, where from, no secret.
+      const alert = await until(
+        "the owner's alert mail",
+        async () => relay.received.find((m) => /API/.test(m.parsed.subject ?? "")),
+        15_000,
+      );
+      assert.deepEqual(alert.to, [email]);
+      const text = alert.parsed.text ?? "";
+      assert.ok(text.includes(email), "by whom");
+      assert.ok(text.includes("127.0.0.1"), "from which IP");
+      assert.match(text, /\/dashboard\/security/, "what to do if it was not them");
+      assert.ok(!text.includes(token) && !String(alert.parsed.html).includes(token), "no key");
 
       // The sessions: three browsers signed in; this one signs the others out.
       await page.goto("/dashboard/security");
