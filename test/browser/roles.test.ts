@@ -65,6 +65,24 @@ browserSuite("roles in Chromium", {}, (env) => {
     const after = (await listTokens(env.svc.deps, { accountId: a.accountId })).tokens.length;
     assert.equal(after, before, "no key was made");
 
+    // Where the money goes reads, without the forms a viewer could only be refused by.
+    await viewer.page.goto("/dashboard/wallet");
+    assert.equal(await viewer.page.locator('form[action="/dashboard/wallet/preview"]').count(), 0);
+    assert.equal(
+      await viewer.page.locator('form[action="/dashboard/wallet/lightning"]').count(),
+      0,
+    );
+    assert.equal(await viewer.page.locator("#read-only").isVisible(), true);
+    await viewer.page.screenshot({ path: `${SHOTS}/wallet-viewer-pt-BR-1280.png`, fullPage: true });
+    await viewer.page.goto("/dashboard/notifications");
+    assert.equal(await viewer.page.locator("#mail-settings form").count(), 0);
+    await viewer.page.setViewportSize(PHONE);
+    await viewer.page.screenshot({
+      path: `${SHOTS}/notifications-viewer-pt-BR-390.png`,
+      fullPage: true,
+    });
+    await viewer.page.setViewportSize(DESKTOP);
+
     await owner.page.goto("/dashboard/account");
     const row = owner.page.locator('tr[data-member="leitor@loja.example"]');
     assert.equal(await row.locator("select[name=role]").inputValue(), "viewer");

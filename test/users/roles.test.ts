@@ -88,6 +88,57 @@ describe("roles on the dashboard", () => {
     assert.equal(exportRes.statusCode, 403, "exports are finance's");
   });
 
+  test("the wallet, Lightning, PIX provider and mail settings show their forms only to a role that may post them", async () => {
+    const a = await svc.newAccount();
+    const members = {
+      owner: "o@roles.example",
+      admin: "a@roles.example",
+      finance: "f@roles.example",
+    };
+    for (const [role, email] of Object.entries(members)) {
+      await addUser(svc, a.accountId, email, PASSWORD, role as "owner" | "admin" | "finance");
+    }
+    const pages = async (email: string) => {
+      const s = await signInInject(svc, email);
+      const wallet = (await getPage(svc, s, "/dashboard/wallet")).body;
+      const mail = (await getPage(svc, s, "/dashboard/notifications")).body;
+      const mode = await postForm(
+        svc,
+        s,
+        "/dashboard/mode",
+        { _csrf: s.csrf, mode: "live" },
+        origin,
+      );
+      assert.equal(mode.statusCode, 303, mode.body.slice(0, 200));
+      const provider = await getPage(svc, s, "/dashboard/pix-provider");
+      assert.equal(provider.statusCode, 200);
+      return { wallet, mail, provider: provider.body };
+    };
+    const form = (action: string) => new RegExp(`method="post" action="${action}"`);
+
+    const owner = await pages(members.owner);
+    assert.match(owner.wallet, form("/dashboard/wallet/preview"));
+    assert.match(owner.wallet, form("/dashboard/wallet/lightning"));
+    assert.match(owner.provider, form("/dashboard/pix-provider"));
+    assert.match(owner.mail, form("/dashboard/notifications/settings"));
+
+    // An admin reads where the money goes but changes none of it; the mail settings are theirs.
+    const admin = await pages(members.admin);
+    assert.doesNotMatch(admin.wallet, form("/dashboard/wallet/preview"));
+    assert.doesNotMatch(admin.wallet, form("/dashboard/wallet/lightning"));
+    assert.match(admin.wallet, /id="read-only"/);
+    assert.match(admin.wallet, /id="lightning"/, "the node card still reads");
+    assert.doesNotMatch(admin.provider, form("/dashboard/pix-provider"));
+    assert.match(admin.provider, /id="read-only"/);
+    assert.match(admin.mail, form("/dashboard/notifications/settings"));
+
+    // Finance reads the mail settings as facts, with no form.
+    const finance = await pages(members.finance);
+    assert.doesNotMatch(finance.mail, form("/dashboard/notifications/settings"));
+    assert.match(finance.mail, /id="read-only"/);
+    assert.doesNotMatch(finance.wallet, form("/dashboard/wallet/preview"));
+  });
+
   test("a developer's key holds no more than the developer role", async () => {
     const a = await svc.newAccount();
     await addUser(svc, a.accountId, "dev@example.com", PASSWORD, "developer");

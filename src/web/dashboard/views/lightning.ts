@@ -11,11 +11,18 @@ type Connection = Awaited<ReturnType<typeof currentLightningConnection>>;
 
 export function lightningCard(ctx: ViewCtx, row: Connection): SafeHtml {
   const { t } = ctx;
+  // The node is where Lightning money goes: its controls are for wallet:write (the owner).
+  const write = ctx.can("wallet:write");
   const current = row
-    ? html`<dl class="facts" id="ln-connection"><dt>${t("ln.backend")}</dt><dd>${row.backend}</dd><dt>URL</dt><dd>${longValue(t, row.url, "ln-url")}</dd><dt>${t("wallet.network")}</dt><dd>${row.network}</dd><dt>${t("ln.nodeId")}</dt><dd>${row.nodeId ? longValue(t, row.nodeId, "ln-node") : "—"}</dd></dl>${postForm(ctx, "/dashboard/wallet/lightning/delete", html`<button type="submit" class="secondary">${t("ln.disconnect")}</button>`, { confirm: t("ln.disconnect.q") })}`
+    ? html`<dl class="facts" id="ln-connection"><dt>${t("ln.backend")}</dt><dd>${row.backend}</dd><dt>URL</dt><dd>${longValue(t, row.url, "ln-url")}</dd><dt>${t("wallet.network")}</dt><dd>${row.network}</dd><dt>${t("ln.nodeId")}</dt><dd>${row.nodeId ? longValue(t, row.nodeId, "ln-node") : "—"}</dd></dl>${write ? postForm(ctx, "/dashboard/wallet/lightning/delete", html`<button type="submit" class="secondary">${t("ln.disconnect")}</button>`, { confirm: t("ln.disconnect.q") }) : ""}`
     : html`<p>${t("ln.none")}</p>`;
   return html`<section class="card" id="lightning"><h2>${t("ln.heading")}</h2><p class="muted">${t(ctx.who.mode === "live" ? "ln.help.live" : "ln.help.test")}</p>${current}
-<h3>${t("ln.connect")}</h3>${postForm(
+${write ? connectForm(ctx) : ""}</section>`;
+}
+
+function connectForm(ctx: ViewCtx): SafeHtml {
+  const { t } = ctx;
+  return html`<h3>${t("ln.connect")}</h3>${postForm(
     ctx,
     "/dashboard/wallet/lightning",
     html`<label>${t("ln.backend")}<select name="backend"><option value="lnd">LND (REST)</option><option value="phoenixd">phoenixd</option></select></label>
@@ -25,5 +32,5 @@ export function lightningCard(ctx: ViewCtx, row: Connection): SafeHtml {
 <label>${t("ln.password")}<input name="password" type="password" autocomplete="off"></label>
 <button type="submit">${t("ln.save")}</button>`,
     { class: "stack" },
-  )}</section>`;
+  )}`;
 }

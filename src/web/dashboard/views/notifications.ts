@@ -103,6 +103,18 @@ ${MAIL_KINDS.map((k) => html`<label class="inline"><input type="checkbox" name="
   );
 }
 
+/** The settings as facts, for a role that may read them but not change them. */
+function settingsFacts(ctx: ViewCtx, s: NotificationsPage["settings"]): SafeHtml {
+  const { t } = ctx;
+  const on = MAIL_KINDS.filter((k) => s.kinds[k]).map((k) => kindLabel(t, k));
+  return html`<dl class="facts"><dt>${t("mail.kinds")}</dt><dd>${on.length > 0 ? on.join(", ") : "—"}</dd>
+<dt>${t("mail.language")}</dt><dd>${s.language === "en" ? "English" : "Português (Brasil)"}</dd>
+<dt>${t("mail.replyTo")}</dt><dd>${s.reply_to ?? "—"}</dd>
+<dt>${t("mail.taxId")}</dt><dd>${s.tax_id ?? "—"}</dd>
+<dt>${t("mail.reminderDays")}</dt><dd>${s.reminder_days_before.join(", ") || "—"}</dd></dl>
+<p class="muted" id="read-only">${t("role.readOnly")}</p>`;
+}
+
 const DONE = { saved: "mail.saved" } as const;
 
 export function notificationsView(ctx: ViewCtx, data: NotificationsPage, opts: { done?: string }) {
@@ -113,7 +125,7 @@ export function notificationsView(ctx: ViewCtx, data: NotificationsPage, opts: {
     ...(done ? { flash: { kind: "ok" as const, text: t(done) } } : {}),
     main: html`<h1>${t("mail.heading")}</h1>
 ${relayNotice(ctx, data.settings.relay)}
-<section class="card" id="mail-settings"><h2>${t("mail.settings")}</h2>${settingsForm(ctx, data.settings)}</section>
+<section class="card" id="mail-settings"><h2>${t("mail.settings")}</h2>${ctx.can("notifications:write") ? settingsForm(ctx, data.settings) : settingsFacts(ctx, data.settings)}</section>
 <section class="card" id="mail-preview"><h2>${t("mail.preview")}</h2>
 <p class="muted">${t("mail.preview.help")}</p>
 <p><strong>${t("mail.subject")}:</strong> <span id="preview-subject">${data.preview.subject.replace(/R\$ /g, "R$\u00a0")}</span></p>

@@ -44,7 +44,7 @@ export function pixProviderView(ctx: ViewCtx, data: PspData, opts: { typed?: Typ
   return {
     title: t("nav.pix"),
     main: html`<h1>${t("pix.heading")}</h1>${data.view ? current(ctx, data) : html`<p>${t("pix.none")}</p>`}
-${connectForm(ctx, data, opts.typed)}`,
+${ctx.can("provider:write") ? connectForm(ctx, data, opts.typed) : html`<p class="muted" id="read-only">${t("role.readOnly")}</p>`}`,
   };
 }
 
@@ -71,7 +71,12 @@ ${view.webhook.foreignUrl ? fact(t("pix.foreignUrl"), longValue(t, view.webhook.
 ${fact(t("pix.receiver"), receiver ? html`<span class="mono">${receiver.branch ? `${receiver.branch} / ` : ""}${receiver.account}</span> (${t(`pix.receiverType.${receiver.accountType}`)})` : html`<span class="muted">${t("pix.receiverNone")}</span>`, "receiver-account")}
 ${view.extraHeaderNames.length > 0 ? fact(t("pix.extraHeaderNames"), html`<span class="mono">${view.extraHeaderNames.join(", ")}</span>`) : ""}
 </dl>${view.notificationUrl ? "" : html`<p class="flash warn">${t("pix.needsBaseUrl")}</p>`}
-<div class="row">${confirmAction(ctx, { action: "/dashboard/pix-provider/delete", label: t("action.delete"), question: t("pix.delete.q"), confirm: t("action.delete"), danger: true })}</div></section>`;
+${ctx.can("provider:write") ? deleteAction(ctx) : ""}</section>`;
+}
+
+function deleteAction(ctx: ViewCtx): HtmlValue {
+  const { t } = ctx;
+  return html`<div class="row">${confirmAction(ctx, { action: "/dashboard/pix-provider/delete", label: t("action.delete"), question: t("pix.delete.q"), confirm: t("action.delete"), danger: true })}</div>`;
 }
 
 function connectForm(ctx: ViewCtx, data: Live, typed: Typed | undefined) {

@@ -29,16 +29,23 @@ export function walletView(
     main: html`<h1>${t("wallet.heading")}</h1>
 <section class="card"><h2>${t("wallet.current")}</h2>${current(ctx, data.wallet)}</section>
 ${opts.preview ? preview(ctx, opts.preview) : ""}
-<section class="card"><h2>${t("wallet.new")}</h2><p class="muted">${t(ctx.who.mode === "live" ? "wallet.help.live" : "wallet.help.test")}</p>${postForm(
-      ctx,
-      "/dashboard/wallet/preview",
-      html`<label>${t("wallet.key")}<textarea name="key" required spellcheck="false" autocomplete="off">${opts.key ?? ""}</textarea></label>
-${ctx.who.mode === "test" ? html`<label>${t("wallet.network")}<select name="network"><option value="testnet">testnet</option><option value="signet">signet</option></select></label>` : ""}
-<button type="submit" class="secondary">${t("wallet.preview")}</button>`,
-      { class: "stack" },
-    )}</section>
+${ctx.can("wallet:write") ? newWallet(ctx, opts.key) : html`<p class="muted" id="read-only">${t("role.readOnly")}</p>`}
 ${lightningCard(ctx, data.lightning)}`,
   };
+}
+
+// Only a role that may change the wallet sees the form (roles.ts: the owner); the POST is
+// refused with 403 for the others anyway, so the form would only lead to an error.
+function newWallet(ctx: ViewCtx, key: string | undefined): HtmlValue {
+  const { t } = ctx;
+  return html`<section class="card"><h2>${t("wallet.new")}</h2><p class="muted">${t(ctx.who.mode === "live" ? "wallet.help.live" : "wallet.help.test")}</p>${postForm(
+    ctx,
+    "/dashboard/wallet/preview",
+    html`<label>${t("wallet.key")}<textarea name="key" required spellcheck="false" autocomplete="off">${key ?? ""}</textarea></label>
+${ctx.who.mode === "test" ? html`<label>${t("wallet.network")}<select name="network"><option value="testnet">testnet</option><option value="signet">signet</option></select></label>` : ""}
+<button type="submit" class="secondary">${t("wallet.preview")}</button>`,
+    { class: "stack" },
+  )}</section>`;
 }
 
 function current(ctx: ViewCtx, wallet: WalletData["wallet"]): HtmlValue {
