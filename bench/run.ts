@@ -63,7 +63,14 @@ function summarise(rs: LoadResult[]) {
   };
 }
 
-const HOT_TABLES = ["charges", "events", "idempotency_keys", "pix_cob_attempts", "deliveries"];
+const HOT_TABLES = [
+  "charges",
+  "events",
+  "idempotency_keys",
+  "pix_cob_attempts",
+  "deliveries",
+  "notifications",
+];
 
 async function load(
   url: string,

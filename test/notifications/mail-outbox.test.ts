@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { ClaimedNotification } from "../../src/db/queries/notifications/queue.ts";
+import {
+  type ClaimedNotification,
+  claimDueNotifications,
+  recordMailOutcomes,
+} from "../../src/db/queries/notifications/queue.ts";
 import type { MailContext, RenderedMail } from "../../src/domain/notifications/mail-context.ts";
 import { makeMailSetup } from "../../src/domain/notifications/mail-setup.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
@@ -255,3 +259,42 @@ describe("paid and refunded", () => {
 
 // What one claim's row looks like to a test that builds one by hand.
 export type { ClaimedNotification };
+
+describe("the outbox's claims", () => {
+  test("a lapsed claim's late record is ignored; the worker that took it over records, once", async () => {
+    const chargeId = await newCharge(account.test);
+    const [row] = await rowsOf(chargeId);
+    assert.ok(row);
+    const db = svc.deps.db;
+    const claim = (worker: string, now: Date) =>
+      claimDueNotifications(db, {
+        now,
+        limit: 1000,
+        lockUntil: new Date(now.getTime() + 60_000),
+        worker,
+        perAccount: 1000,
+        inFlight: new Map(),
+      });
+    const t0 = new Date(row.next_attempt_at.getTime() + 1_000);
+    assert.ok((await claim("worker-a", t0)).some((n) => n.id === row.id));
+    assert.ok(!(await claim("worker-b", t0)).some((n) => n.id === row.id), "held by a");
+    // A's lease lapses; B takes the row.
+    const t1 = new Date(t0.getTime() + 61_000);
+    assert.ok((await claim("worker-b", t1)).some((n) => n.id === row.id));
+    const outcome = (status: "sent" | "failed") => ({
+      id: row.id,
+      status,
+      attemptedAt: t1,
+      counted: true,
+      subject: status,
+    });
+    assert.deepEqual(await recordMailOutcomes(db, "worker-a", [outcome("failed")]), []);
+    assert.deepEqual(await recordMailOutcomes(db, "worker-b", [outcome("sent")]), [row.id]);
+    // Recorded, the row is no one's: neither worker's record applies again.
+    assert.deepEqual(await recordMailOutcomes(db, "worker-b", [outcome("failed")]), []);
+    const [after] = await rowsOf(chargeId);
+    assert.equal(after?.status, "sent");
+    assert.equal(after?.attempts, 1);
+    assert.equal(after?.subject, "sent");
+  });
+});

@@ -92,6 +92,14 @@ export async function releaseNotifications(db: Db, ids: string[], worker: string
 /**
  * Records attempts, each only if this worker still holds its claim (a claim that lapsed was
  * taken by another worker, whose record wins). Returns the ids recorded.
+ *
+ * The rows are found by id (`id = ANY` of the batch's ids, estimated as the batch's size), and
+ * the statement says nothing of `status`: a claim is only taken on a pending row and every
+ * status change clears `locked_by` in this same statement, so `locked_by = $2` already means
+ * pending. With `status = 'pending'` in it, statistics taken while few mails were pending (a
+ * burst of bills right after an ANALYZE; the bench's create row) made PostgreSQL walk the whole
+ * pending index (notifications_due) or the table for each batch: 6-9 ms a batch at 15,000 pending
+ * against about 0.1 ms by id (docs/performance.md, "Session 17").
  */
 export async function recordMailOutcomes(
   db: Db,
@@ -108,7 +116,7 @@ export async function recordMailOutcomes(
        updated_at = o.attempted_at, locked_until = NULL, locked_by = NULL
      FROM jsonb_to_recordset($1::jsonb) AS o(id text, status text, counted boolean,
        attempted_at timestamptz, next_attempt_at timestamptz, subject text, error text)
-     WHERE n.id = o.id AND n.locked_by = $2 AND n.status = 'pending'
+     WHERE n.id = ANY ($3::text[]) AND n.id = o.id AND n.locked_by = $2
      RETURNING n.id`,
     [
       JSON.stringify(
@@ -123,6 +131,7 @@ export async function recordMailOutcomes(
         })),
       ),
       worker,
+      batch.map((o) => o.id),
     ],
   );
   return rows.map((r) => r.id);
