@@ -69,8 +69,10 @@ export async function claimDue(
      ), due AS (
        SELECT id FROM ranked WHERE rn <= room ORDER BY next_attempt_at LIMIT $2
      ), locked AS (
+       -- By id, the status test out of the partial index's reach (as the mail outbox's claim,
+       -- db/queries/notifications/queue.ts): stale statistics cannot make it walk the backlog.
        SELECT d.id FROM deliveries d
-       WHERE d.id IN (SELECT id FROM due) AND d.status = 'pending'
+       WHERE d.id = ANY (ARRAY(SELECT id FROM due)) AND (d.status = 'pending') IS TRUE
          AND (d.locked_until IS NULL OR d.locked_until <= $1)
        FOR UPDATE SKIP LOCKED
      ), claimed AS (

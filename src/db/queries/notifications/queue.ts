@@ -68,9 +68,13 @@ export async function claimDueNotifications(
          row_number() OVER (PARTITION BY account_id ORDER BY next_attempt_at, id) AS rn
        FROM candidates
      ), locked AS (
+       -- By id (an array computed once), and the status test wrapped in IS TRUE, which the
+       -- planner cannot match to the partial index on pending rows: with statistics from
+       -- when few were pending it would otherwise walk every pending row for each claim.
        SELECT n.id FROM notifications n
-       WHERE n.id IN (SELECT id FROM ranked WHERE rn <= $6 ORDER BY next_attempt_at LIMIT $2)
-         AND n.status = 'pending' AND (n.locked_until IS NULL OR n.locked_until <= $1)
+       WHERE n.id = ANY (ARRAY(SELECT id FROM ranked WHERE rn <= $6 ORDER BY next_attempt_at LIMIT $2))
+         AND (n.status = 'pending') IS TRUE
+         AND (n.locked_until IS NULL OR n.locked_until <= $1)
        FOR UPDATE SKIP LOCKED
      )
      UPDATE notifications n SET locked_until = $3, locked_by = $4
