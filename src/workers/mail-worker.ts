@@ -1,13 +1,13 @@
 import { bringForwardDue } from "../db/queries/notifications/insert-planned.ts";
 import { MAIL_CHANNEL } from "../db/queries/notifications/outbox-sql.ts";
 import {
-  type ClaimedNotification,
   claimDueNotifications,
   type MailOutcome,
   nextNotificationDueAt,
   recordMailOutcomes,
   releaseNotifications,
 } from "../db/queries/notifications/queue.ts";
+import { type ClaimedMail, withMailLookups } from "../domain/notifications/mail-lookups.ts";
 import type { MailPass } from "../domain/notifications/mail-pass.ts";
 import { attemptNotification, type SendDeps } from "../domain/notifications/send-notification.ts";
 import type { Log } from "./log.ts";
@@ -40,18 +40,29 @@ export function makeMailWorker(
   const record = async (batch: MailOutcome[]) => {
     const recorded = new Set(await recordMailOutcomes(db, workerId, batch));
     const failed = batch.filter((o) => o.status === "failed" && recorded.has(o.id));
+    // A relay's refusal (a retry or a failure for good) is a warning. A mail recorded as not sent
+    // is by design (no relay for its mode, its kind turned off, the payer unsubscribed, the cap)
+    // and its record says why: at warn, a sandbox without a relay logged a line for each bill.
     for (const o of batch) {
-      if (o.status !== "sent" && recorded.has(o.id)) {
-        log.warn({ notificationId: o.id, status: o.status, error: o.error }, "mail not delivered");
-      }
+      if (o.status === "sent" || !recorded.has(o.id)) continue;
+      const line = { notificationId: o.id, status: o.status, error: o.error };
+      if (o.status === "not_sent") log.debug(line, "mail not sent");
+      else log.warn(line, "mail not delivered");
     }
     if (failed.length > 0) await deps.onFailed?.(failed);
   };
-  const loop = makeQueueLoop<ClaimedNotification, MailOutcome>(
+  const loop = makeQueueLoop<ClaimedMail, MailOutcome>(
     {
       clock: deps.clock,
       ops: {
-        claim: (i) => claimDueNotifications(db, { ...i, worker: workerId, perAccount: i.perKey }),
+        // Each batch's facts are read for it at once (mail-lookups.ts), not five queries a mail.
+        claim: async (i) =>
+          withMailLookups(
+            db,
+            await claimDueNotifications(db, { ...i, worker: workerId, perAccount: i.perKey }),
+            (err) =>
+              log.warn({ err }, "mail worker: a batch's lookups failed; each mail reads its own"),
+          ),
         release: (ids) => releaseNotifications(db, ids, workerId),
         record,
         nextDueAt: (now) => nextNotificationDueAt(db, now),

@@ -13,6 +13,7 @@ import { paymentUrl } from "../charges/payment-url.ts";
 import { brazilDate } from "../due-date/due-charge.ts";
 import { isReminder, type MailKind, OWNER_MAIL_KIND } from "./kinds.ts";
 import type { MailContext } from "./mail-context.ts";
+import type { ClaimedMail } from "./mail-lookups.ts";
 import { type NotificationSettings, settingsOf } from "./settings.ts";
 
 // Gathers what one notification is rendered from, or says why it does not go (kept as the
@@ -49,16 +50,20 @@ const STALE_REMINDER_MS = 36 * 3_600_000;
 
 export async function prepareMail(
   deps: ContextDeps,
-  n: ClaimedNotification,
+  n: ClaimedMail,
   clock: Clock,
 ): Promise<Prepared> {
   const kind = n.kind as MailKind;
   const who = { accountId: n.accountId, mode: n.mode };
-  const [account, stored, unsubscribed] = await Promise.all([
-    findAccount(deps.db, n.accountId),
-    readNotificationSettings(deps.db, who),
-    isUnsubscribed(deps.db, who, n.recipient),
-  ]);
+  // A claimed batch's facts were read for it at once (mail-lookups.ts); alone, a mail reads its own.
+  const looked = n.lookups;
+  const [account, stored, unsubscribed] = looked
+    ? [looked.account, looked.settings, looked.unsubscribed]
+    : await Promise.all([
+        findAccount(deps.db, n.accountId),
+        readNotificationSettings(deps.db, who),
+        isReminder(kind) ? isUnsubscribed(deps.db, who, n.recipient) : false,
+      ]);
   const settings = settingsOf(stored);
   if (!account) return { go: false, reason: "the account no longer exists", settings };
   if (n.kind === OWNER_MAIL_KIND) return alertContext(deps, n, clock, settings, account);
@@ -87,7 +92,7 @@ export async function prepareMail(
     },
   };
   if (n.chargeId) {
-    const row = await findCharge(deps.db, { ...who, id: n.chargeId });
+    const row = looked ? looked.charge : await findCharge(deps.db, { ...who, id: n.chargeId });
     if (!row) return { go: false, reason: "its charge no longer exists", settings };
     if (isReminder(kind) && row.status !== "pending") {
       return { go: false, reason: `the bill is ${row.status}: no reminder`, settings };

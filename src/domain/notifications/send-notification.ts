@@ -3,9 +3,11 @@ import { takeDailyAllowance } from "../../db/queries/notifications/settings.ts";
 import type { Clock, Random } from "../../kernel/clock.ts";
 import type { Mode } from "../../kernel/mode.ts";
 import type { OutgoingMail, SmtpRelay } from "../../net/smtp-relay.ts";
+import { offsetClock } from "../subscriptions/account-clock.ts";
 import { isReminder, OWNER_MAIL_KIND } from "./kinds.ts";
 import type { MailContext, RenderedMail, RenderOptions } from "./mail-context.ts";
 import { type ContextDeps, prepareMail } from "./mail-context-of.ts";
+import type { ClaimedMail } from "./mail-lookups.ts";
 import { classifyRelayResult, retryOrGiveUp } from "./mail-retry.ts";
 import { planRemindersOf } from "./plan-reminders-of.ts";
 
@@ -33,15 +35,12 @@ export function noRelayReason(mode: Mode): string {
     : "no SMTP relay is configured (TOSTAO_SMTP_URL is not set): payers get no e-mail";
 }
 
-export async function attemptNotification(
-  deps: SendDeps,
-  n: ClaimedNotification,
-): Promise<MailOutcome> {
+export async function attemptNotification(deps: SendDeps, n: ClaimedMail): Promise<MailOutcome> {
   const attemptedAt = deps.clock.now();
   const jitter = () => (deps.random.bytes(1)[0] ?? 0) / 256;
   try {
     const who = { accountId: n.accountId, mode: n.mode };
-    const clock = await deps.clockOf(who);
+    const clock = n.lookups ? offsetClock(deps.clock, n.lookups.clockMs) : await deps.clockOf(who);
     const prepared = await prepareMail(deps, n, clock);
     if (!prepared.go) {
       return { id: n.id, status: "not_sent", attemptedAt, counted: false, error: prepared.reason };
