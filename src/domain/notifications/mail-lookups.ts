@@ -1,6 +1,7 @@
 import type { AccountRow } from "../../db/queries/accounts.ts";
-import { type ChargeRow, findChargesByKeys } from "../../db/queries/charges.ts";
+import type { ChargeRow } from "../../db/queries/charges.ts";
 import {
+  findChargesByKeys,
   lookUpSenders,
   lookUpUnsubscribed,
   senderKey,

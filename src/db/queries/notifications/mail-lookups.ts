@@ -1,6 +1,7 @@
 import type { Db } from "../../../kernel/db.ts";
 import type { Mode } from "../../../kernel/mode.ts";
 import type { AccountRow } from "../accounts.ts";
+import { type ChargeRow, chargeColumns } from "../charges.ts";
 
 // What a claimed batch of mails is prepared from, read for the whole batch at once
 // (domain/notifications/mail-lookups.ts): one statement for the senders (the account, its mail
@@ -80,4 +81,23 @@ export async function lookUpUnsubscribed(
     [asked.map((a) => a.accountId), asked.map((a) => a.mode), asked.map((a) => a.address)],
   );
   return new Set(rows.map(unsubscribeKey));
+}
+
+/**
+ * Charges by id, each only in the account and mode its key names (a key naming another's charge
+ * finds nothing): the mail worker's batch of mails reads its charges in one statement.
+ */
+export function findChargesByKeys(
+  db: Db,
+  keys: readonly { accountId: string; mode: Mode; id: string }[],
+): Promise<ChargeRow[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db.query<ChargeRow>(
+    `SELECT ${chargeColumns("c.")}
+     FROM charges c
+     JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(id, account_id, mode)
+       ON k.id = c.id AND k.account_id = c.account_id AND k.mode = c.mode
+     WHERE c.id = ANY ($1::text[])`,
+    [keys.map((k) => k.id), keys.map((k) => k.accountId), keys.map((k) => k.mode)],
+  );
 }
