@@ -10,6 +10,7 @@ import {
 import { type ClaimedMail, withMailLookups } from "../domain/notifications/mail-lookups.ts";
 import type { MailPass } from "../domain/notifications/mail-pass.ts";
 import { attemptNotification, type SendDeps } from "../domain/notifications/send-notification.ts";
+import type { Mode } from "../kernel/mode.ts";
 import type { Log } from "./log.ts";
 import { makeQueueLoop } from "./queue-loop.ts";
 
@@ -51,48 +52,69 @@ export function makeMailWorker(
     }
     if (failed.length > 0) await deps.onFailed?.(failed);
   };
-  const loop = makeQueueLoop<ClaimedMail, MailOutcome>(
-    {
-      clock: deps.clock,
-      ops: {
-        // Each batch's facts are read for it at once (mail-lookups.ts), not five queries a mail.
-        claim: async (i) =>
-          withMailLookups(
-            db,
-            await claimDueNotifications(db, { ...i, worker: workerId, perAccount: i.perKey }),
-            (err) =>
-              log.warn({ err }, "mail worker: a batch's lookups failed; each mail reads its own"),
-          ),
-        release: (ids) => releaseNotifications(db, ids, workerId),
-        record,
-        nextDueAt: (now) => nextNotificationDueAt(db, now),
+  // One loop per mode, each claiming only its mode's mail: a sandbox's backlog of bills never
+  // waits in front of a live receipt, and a mode whose mail cannot leave (no relay: each mail is
+  // prepared, its subject rendered and recorded) runs NO_RELAY_CONCURRENCY at once, in claims
+  // that many times bigger, where the relay's pace is not there to keep.
+  const loopOf = (mode: Mode) => {
+    const concurrency =
+      deps.relayFor(mode) && deps.mail.from ? opts.concurrency : NO_RELAY_CONCURRENCY;
+    return makeQueueLoop<ClaimedMail, MailOutcome>(
+      {
+        clock: deps.clock,
+        ops: {
+          // Each batch's facts are read for it at once (mail-lookups.ts), not five queries a mail.
+          claim: async (i) =>
+            withMailLookups(
+              db,
+              await claimDueNotifications(db, {
+                ...i,
+                worker: workerId,
+                perAccount: i.perKey,
+                mode,
+              }),
+              (err) =>
+                log.warn({ err }, "mail worker: a batch's lookups failed; each mail reads its own"),
+            ),
+          release: (ids) => releaseNotifications(db, ids, workerId),
+          record,
+          nextDueAt: (now) => nextNotificationDueAt(db, now, mode),
+        },
+        run: (n) => attemptNotification(deps, n),
+        idOf: (n) => n.id,
+        keyOf: (n) => n.accountId,
+        onError: (err, during) => log.error({ err, during }, `mail worker: ${during} failed`),
       },
-      run: (n) => attemptNotification(deps, n),
-      idOf: (n) => n.id,
-      keyOf: (n) => n.accountId,
-      onError: (err, during) => log.error({ err, during }, `mail worker: ${during} failed`),
-    },
-    {
-      concurrency: opts.concurrency,
-      perKey: opts.concurrency,
-      lockMs: opts.lockMs,
-      idlePollMs: opts.idlePollMs,
-    },
-  );
+      { concurrency, perKey: concurrency, lockMs: opts.lockMs, idlePollMs: opts.idlePollMs },
+    );
+  };
+  const loops = { test: loopOf("test"), live: loopOf("live") };
+  const all = Object.values(loops);
+  // The NOTIFY's payload is the mode its mail was made in; another (an older instance's empty
+  // one) wakes both.
+  const wake = (payload?: string) => {
+    if (payload === "test" || payload === "live") loops[payload].wake();
+    else for (const l of all) l.wake();
+  };
   let unlisten: (() => Promise<void>) | undefined;
   return {
     async start() {
-      unlisten = await db.listen(MAIL_CHANNEL, () => loop.wake());
-      loop.wake();
+      unlisten = await db.listen(MAIL_CHANNEL, wake);
+      wake();
     },
-    wake: loop.wake,
-    runOnce: loop.runOnce,
+    wake: () => wake(),
+    runOnce: async () => {
+      await Promise.all(all.map((l) => l.runOnce()));
+    },
     async stop() {
       await unlisten?.();
-      await loop.stop();
+      await Promise.all(all.map((l) => l.stop()));
     },
   };
 }
+
+/** Mails at once per process in a mode without a relay (TOSTAO_MAIL_CONCURRENCY is the relay's). */
+const NO_RELAY_CONCURRENCY = 32;
 
 /**
  * The test clock's mail pass: this account's test-mode mail due by the moved clock is made due

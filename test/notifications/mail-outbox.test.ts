@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { insertPlannedNotifications } from "../../src/db/queries/notifications/insert-planned.ts";
+import { MAIL_CHANNEL } from "../../src/db/queries/notifications/outbox-sql.ts";
 import {
   type ClaimedNotification,
   claimDueNotifications,
@@ -12,6 +14,7 @@ import { makeSmtpRelay } from "../../src/net/smtp-relay.ts";
 import { makeMailWorker } from "../../src/workers/mail-worker.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 import { type SmtpSink, startSmtpSink } from "../helpers/smtp-sink.ts";
+import { until } from "../helpers/until.ts";
 
 // The mail outbox's guarantees, through the real protocol: a charge with customer_email makes
 // its bill in the statement that stores it; the worker hands it to a relay that requires
@@ -274,6 +277,7 @@ describe("the outbox's claims", () => {
         worker,
         perAccount: 1000,
         inFlight: new Map(),
+        mode: "test",
       });
     const t0 = new Date(row.next_attempt_at.getTime() + 1_000);
     assert.ok((await claim("worker-a", t0)).some((n) => n.id === row.id));
@@ -296,5 +300,56 @@ describe("the outbox's claims", () => {
     assert.equal(after?.status, "sent");
     assert.equal(after?.attempts, 1);
     assert.equal(after?.subject, "sent");
+  });
+
+  test("each mode's mail is claimed on its own, and a new mail's NOTIFY names its mode", async () => {
+    const db = svc.deps.db;
+    const heard: string[] = [];
+    const unlisten = await db.listen(MAIL_CHANNEL, (payload) => heard.push(payload));
+    const chargeId = await newCharge(account.test);
+    const [bill] = await rowsOf(chargeId);
+    assert.ok(bill);
+    const at = bill.next_attempt_at;
+    await insertPlannedNotifications(
+      db,
+      { accountId: account.accountId, mode: "live" },
+      [
+        {
+          kind: "bill",
+          chargeId: null,
+          subscriptionId: null,
+          recipient: "vivo@example.com",
+          dedupeKey: `live-bill:${chargeId}`,
+          scheduledFor: at,
+          nextAttemptAt: at,
+        },
+      ],
+      at,
+    );
+    await until("both NOTIFYs", () => heard.length >= 2);
+    await unlisten();
+    assert.deepEqual(heard.slice(0, 2), ["test", "live"]);
+    const claim = (mode: "test" | "live") =>
+      claimDueNotifications(db, {
+        now: new Date(at.getTime() + 1_000),
+        limit: 1000,
+        lockUntil: new Date(at.getTime() + 60_000),
+        worker: `mode-${mode}`,
+        perAccount: 1000,
+        inFlight: new Map(),
+        mode,
+      });
+    const live = await claim("live");
+    assert.ok(
+      live.length > 0 && live.every((n) => n.mode === "live"),
+      "live claims live mail only",
+    );
+    assert.ok(live.some((n) => n.recipient === "vivo@example.com"));
+    const test = await claim("test");
+    assert.ok(
+      test.every((n) => n.mode === "test"),
+      "test claims test mail only",
+    );
+    assert.ok(test.some((n) => n.id === bill.id));
   });
 });

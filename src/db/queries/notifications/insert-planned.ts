@@ -38,7 +38,7 @@ export async function insertPlannedNotifications(
        RETURNING 1
      )
      SELECT (SELECT count(*)::int FROM x) AS n,
-       (SELECT count(*) FROM (SELECT pg_notify('${MAIL_CHANNEL}', '') FROM (SELECT 1 FROM x LIMIT 1) o) w) AS woke`,
+       (SELECT count(*) FROM (SELECT pg_notify('${MAIL_CHANNEL}', $2) FROM (SELECT 1 FROM x LIMIT 1) o) w) AS woke`,
     [
       who.accountId,
       who.mode,

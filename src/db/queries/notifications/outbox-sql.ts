@@ -28,7 +28,7 @@ export const BILLS_OF_NEW_CHARGES_CTE = `m AS (
       FROM input i JOIN c ON c.id = i.id
       WHERE i.details->>'customer_email' IS NOT NULL) x
     ON CONFLICT (account_id, mode, dedupe_key) DO NOTHING
-    RETURNING 1
+    RETURNING mode
   )`;
 
 /**
@@ -68,8 +68,11 @@ export const MAILS_OF_EVENTS_CTE = `m AS (
           AND s.mode = e.mode
       WHERE s.details->>'customer_email' IS NOT NULL) x
     ON CONFLICT (account_id, mode, dedupe_key) DO NOTHING
-    RETURNING 1
+    RETURNING mode
   )`;
 
-/** A scalar subquery for the final SELECT: wakes the mail workers at commit if `m` made rows. */
-export const NOTIFY_MAILS = `(SELECT count(*) FROM (SELECT pg_notify('${MAIL_CHANNEL}', '') FROM (SELECT 1 FROM m LIMIT 1) one) n)`;
+/**
+ * A scalar subquery for the final SELECT: wakes the mail workers at commit if `m` made rows, once
+ * per mode it made them in, the mode as the payload (each mode's mail is claimed on its own).
+ */
+export const NOTIFY_MAILS = `(SELECT count(*) FROM (SELECT pg_notify('${MAIL_CHANNEL}', mode) FROM (SELECT DISTINCT mode FROM m) one) n)`;

@@ -39,9 +39,10 @@ const COLUMNS = `n.id, n.account_id AS "accountId", n.mode, n.kind, n.charge_id 
   n.scheduled_for AS "scheduledFor", n.created_at AS "createdAt"`;
 
 /**
- * Claims up to `limit` due notifications until `lockUntil`, at most `perAccount` of one
- * account's in this worker (less what `inFlight` already runs), so one account's batch of bills
- * cannot hold up another's receipt.
+ * Claims up to `limit` due notifications of one mode until `lockUntil`, at most `perAccount` of
+ * one account's in this worker (less what `inFlight` already runs), so one account's batch of
+ * bills cannot hold up another's receipt; each mode has its own claims (workers/mail-worker.ts),
+ * read from its own part of the pending index (notifications_due_by_mode, migration 0042).
  */
 export async function claimDueNotifications(
   db: Db,
@@ -52,6 +53,7 @@ export async function claimDueNotifications(
     worker: string;
     perAccount: number;
     inFlight: ReadonlyMap<string, number>;
+    mode: Mode;
   },
 ): Promise<ClaimedNotification[]> {
   const full: string[] = [];
@@ -59,7 +61,7 @@ export async function claimDueNotifications(
   return db.query<ClaimedNotification>(
     `WITH candidates AS (
        SELECT id, account_id, next_attempt_at FROM notifications
-       WHERE status = 'pending' AND next_attempt_at <= $1
+       WHERE status = 'pending' AND mode = $7 AND next_attempt_at <= $1
          AND (locked_until IS NULL OR locked_until <= $1)
          AND account_id <> ALL ($5::text[])
        ORDER BY next_attempt_at LIMIT $2 * 4
@@ -80,7 +82,7 @@ export async function claimDueNotifications(
      UPDATE notifications n SET locked_until = $3, locked_by = $4
      FROM locked WHERE n.id = locked.id
      RETURNING ${COLUMNS}`,
-    [input.now, input.limit, input.lockUntil, input.worker, full, input.perAccount],
+    [input.now, input.limit, input.lockUntil, input.worker, full, input.perAccount, input.mode],
   );
 }
 
@@ -102,7 +104,7 @@ export async function releaseNotifications(db: Db, ids: string[], worker: string
  * status change clears `locked_by` in this same statement, so `locked_by = $2` already means
  * pending. With `status = 'pending'` in it, statistics taken while few mails were pending (a
  * burst of bills right after an ANALYZE; the bench's create row) made PostgreSQL walk the whole
- * pending index (notifications_due) or the table for each batch: 6-9 ms a batch at 15,000 pending
+ * pending index (then notifications_due) or the table for each batch: 6-9 ms a batch at 15,000 pending
  * against about 0.1 ms by id (docs/performance.md, "Session 17").
  */
 export async function recordMailOutcomes(
@@ -141,13 +143,17 @@ export async function recordMailOutcomes(
   return rows.map((r) => r.id);
 }
 
-/** When the next pending notification no worker holds is due (the deliveries' rule). */
-export async function nextNotificationDueAt(db: Db, now: Date): Promise<Date | undefined> {
+/** When a mode's next pending notification no worker holds is due (the deliveries' rule). */
+export async function nextNotificationDueAt(
+  db: Db,
+  now: Date,
+  mode: Mode,
+): Promise<Date | undefined> {
   const rows = await db.query<{ at: Date }>(
     `SELECT next_attempt_at AS at FROM notifications
-     WHERE status = 'pending' AND (locked_until IS NULL OR locked_until <= $1)
+     WHERE status = 'pending' AND mode = $2 AND (locked_until IS NULL OR locked_until <= $1)
      ORDER BY next_attempt_at LIMIT 1`,
-    [now],
+    [now, mode],
   );
   return rows[0]?.at;
 }
