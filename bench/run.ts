@@ -44,7 +44,14 @@ const serviceMain = process.env.BENCH_SERVICE_ROOT
   ? `${process.env.BENCH_SERVICE_ROOT}/src/main.ts`
   : "../src/main.ts";
 /** Each row's figures for compare.ts (BENCH_JSON=<file>). */
-const summary: { name: string; ratio: number; serviceUs: number; pgServiceUs: number }[] = [];
+const summary: {
+  name: string;
+  ratio: number;
+  serviceUs: number;
+  pgServiceUs: number;
+  /** false: reported by compare.ts, not held to its tolerance. */
+  checked?: false;
+}[] = [];
 
 type LoadResult = Awaited<ReturnType<typeof load>>;
 
@@ -331,12 +338,29 @@ try {
         `  with the mail it left (drained ${waits} s after the load): ${whole.join(" ")}`,
       );
     }
+    // For the regression check (compare.ts) a row's figures are the whole cost of its requests:
+    // with the mail they left where they left some, since a change that only defers work would
+    // otherwise pass as a saving, and one that does it sooner as a loss. The request path alone
+    // is beside it, reported but not checked.
+    const deferred = services.some((x) => x.withDeferred);
+    const whole = (x: LoadResult) => x.withDeferred?.cpu ?? x.cpu;
     summary.push({
-      name: s.name,
-      ratio: median(ratios),
-      serviceUs: median(services.map((x) => usOf(x.cpu, "service"))),
-      pgServiceUs: median(services.map((x) => usOf(x.cpu, "pg service"))),
+      name: deferred ? `${s.name}, with the mail it left` : s.name,
+      ratio: median(
+        services.map((x, i) => (x.withDeferred?.rps ?? x.rps) / (floors[i] as LoadResult).rps),
+      ),
+      serviceUs: median(services.map((x) => usOf(whole(x), "service"))),
+      pgServiceUs: median(services.map((x) => usOf(whole(x), "pg service"))),
     });
+    if (deferred) {
+      summary.push({
+        name: `${s.name}, request path only`,
+        ratio: median(ratios),
+        serviceUs: median(services.map((x) => usOf(x.cpu, "service"))),
+        pgServiceUs: median(services.map((x) => usOf(x.cpu, "pg service"))),
+        checked: false,
+      });
+    }
     cpuLines.push(`floor ${s.floor}: ${floors.map((x) => x.cpu).join(" | ")}`);
     cpuLines.push(`${s.name}: ${services.map((x) => x.cpu).join(" | ")}`);
     if (services.some((x) => x.withDeferred)) {
