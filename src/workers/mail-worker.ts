@@ -35,7 +35,14 @@ export type MailWorker = {
 
 export function makeMailWorker(
   deps: MailWorkerDeps,
-  opts: { workerId: string; concurrency: number; lockMs: number; idlePollMs: number },
+  opts: {
+    workerId: string;
+    concurrency: number;
+    lockMs: number;
+    idlePollMs: number;
+    /** The modes whose mail this worker claims (default both). */
+    modes?: readonly Mode[];
+  },
 ): MailWorker {
   const { db, log, workerId } = { ...deps, ...opts };
   const record = async (batch: MailOutcome[]) => {
@@ -88,13 +95,14 @@ export function makeMailWorker(
       { concurrency, perKey: concurrency, lockMs: opts.lockMs, idlePollMs: opts.idlePollMs },
     );
   };
-  const loops = { test: loopOf("test"), live: loopOf("live") };
-  const all = Object.values(loops);
+  const loops = new Map((opts.modes ?? (["test", "live"] as const)).map((m) => [m, loopOf(m)]));
+  const all = [...loops.values()];
   // The NOTIFY's payload is the mode its mail was made in; another (an older instance's empty
-  // one) wakes both.
+  // one) wakes every loop.
   const wake = (payload?: string) => {
-    if (payload === "test" || payload === "live") loops[payload].wake();
-    else for (const l of all) l.wake();
+    const one = loops.get(payload as Mode);
+    if (one) one.wake();
+    else if (payload !== "test" && payload !== "live") for (const l of all) l.wake();
   };
   let unlisten: (() => Promise<void>) | undefined;
   return {
@@ -125,10 +133,11 @@ export function makeMailPass(deps: MailWorkerDeps, workerId: string): MailPass {
   return async (who, clock, db = deps.db) => {
     if (who.mode !== "test") return;
     // On the caller's handle: an advance answered under an Idempotency-Key runs in a transaction,
-    // and on PGlite's one connection a query outside it would wait for it forever.
+    // and on PGlite's one connection a query outside it would wait for it forever. Test mode's
+    // mail only: a sandbox's clock never sends live mail, least of all inside its transaction.
     const loop = makeMailWorker(
       { ...deps, db },
-      { workerId, concurrency: 4, lockMs: 60_000, idlePollMs: 1000 },
+      { workerId, concurrency: 4, lockMs: 60_000, idlePollMs: 1000, modes: ["test"] },
     );
     const realNow = (clock.real ?? clock).now();
     // Rounds: a bill sent in one plans reminders that may be due in the next.

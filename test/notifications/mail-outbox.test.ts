@@ -11,7 +11,8 @@ import type { MailContext, RenderedMail } from "../../src/domain/notifications/m
 import { makeMailSetup } from "../../src/domain/notifications/mail-setup.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
 import { makeSmtpRelay } from "../../src/net/smtp-relay.ts";
-import { makeMailWorker } from "../../src/workers/mail-worker.ts";
+import { silentLog } from "../../src/workers/log.ts";
+import { makeMailPass, makeMailWorker } from "../../src/workers/mail-worker.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 import { type SmtpSink, startSmtpSink } from "../helpers/smtp-sink.ts";
 import { until } from "../helpers/until.ts";
@@ -351,5 +352,42 @@ describe("the outbox's claims", () => {
       "test claims test mail only",
     );
     assert.ok(test.some((n) => n.id === bill.id));
+  });
+
+  test("a sandbox clock's mail pass sends test mode's mail and leaves live mail to the worker", async () => {
+    const db = svc.deps.db;
+    const who = await svc.newAccount();
+    const chargeId = await newCharge(who.test);
+    const [bill] = await rowsOf(chargeId);
+    assert.ok(bill);
+    const at = bill.next_attempt_at;
+    await insertPlannedNotifications(
+      db,
+      { accountId: who.accountId, mode: "live" },
+      [
+        {
+          kind: "bill",
+          chargeId: null,
+          subscriptionId: null,
+          recipient: "vivo@example.com",
+          dedupeKey: `live-bill-pass:${chargeId}`,
+          scheduledFor: at,
+          nextAttemptAt: at,
+        },
+      ],
+      at,
+    );
+    const { setup } = workerFor({});
+    const pass = makeMailPass({ ...setup.send, log: silentLog }, "pass-test");
+    await pass({ accountId: who.accountId, mode: "test" }, clock);
+    const rows = await db.query<{ mode: string; status: string; locked_by: string | null }>(
+      "SELECT mode, status, locked_by FROM notifications WHERE account_id = $1 ORDER BY mode",
+      [who.accountId],
+    );
+    assert.deepEqual(rows, [
+      { mode: "live", status: "pending", locked_by: null },
+      { mode: "test", status: "not_sent", locked_by: null },
+    ]);
+    setup.close();
   });
 });
