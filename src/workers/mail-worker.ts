@@ -95,14 +95,16 @@ export function makeMailWorker(
       { concurrency, perKey: concurrency, lockMs: opts.lockMs, idlePollMs: opts.idlePollMs },
     );
   };
-  const loops = new Map((opts.modes ?? (["test", "live"] as const)).map((m) => [m, loopOf(m)]));
-  const all = [...loops.values()];
+  // Made when first used, as every worker's maker only keeps what it is given until it runs.
+  let made: Map<Mode, ReturnType<typeof loopOf>> | undefined;
+  const loops = () =>
+    (made ??= new Map((opts.modes ?? (["test", "live"] as const)).map((m) => [m, loopOf(m)])));
   // The NOTIFY's payload is the mode its mail was made in; another (an older instance's empty
   // one) wakes every loop.
   const wake = (payload?: string) => {
-    const one = loops.get(payload as Mode);
+    const one = loops().get(payload as Mode);
     if (one) one.wake();
-    else if (payload !== "test" && payload !== "live") for (const l of all) l.wake();
+    else if (payload !== "test" && payload !== "live") for (const l of loops().values()) l.wake();
   };
   let unlisten: (() => Promise<void>) | undefined;
   return {
@@ -112,11 +114,11 @@ export function makeMailWorker(
     },
     wake: () => wake(),
     runOnce: async () => {
-      await Promise.all(all.map((l) => l.runOnce()));
+      await Promise.all([...loops().values()].map((l) => l.runOnce()));
     },
     async stop() {
       await unlisten?.();
-      await Promise.all(all.map((l) => l.stop()));
+      await Promise.all([...(made?.values() ?? [])].map((l) => l.stop()));
     },
   };
 }
