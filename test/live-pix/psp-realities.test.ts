@@ -23,9 +23,11 @@ describe("Efí as it behaves (probe on registration, 409 txid_duplicado, 400 for
   const s = useLiveSetup({ profile: "efi" });
 
   test("registration succeeds against a peer that probes like Efí: the probe is answered 2xx and approves nothing", async () => {
-    // startLiveSetup saved the connection: the peer probed before accepting the URL.
-    assert.equal(s.peer.probes.length, 1);
-    assert.equal(s.peer.probes[0]?.status, 200);
+    // startLiveSetup saved the connection: the peer probed before accepting the URL. Once, or
+    // twice when a loaded machine made the client send its PUT again (the PUT is idempotent):
+    // every probe was answered 200.
+    assert.ok(s.peer.probes.length >= 1, "the peer probed the URL");
+    assert.deepEqual(new Set(s.peer.probes.map((p) => p.status)), new Set([200]));
     assert.ok(s.peer.webhooks.get(s.peer.pixKey));
     const view = (await s.svc.call("GET", "/api/pix/provider", { token: s.account.live })).json()
       .data;
