@@ -14,6 +14,7 @@ import { withMailLookups } from "../../src/domain/notifications/mail-lookups.ts"
 import { makeMailSetup } from "../../src/domain/notifications/mail-setup.ts";
 import { manualClock } from "../../src/kernel/clock.ts";
 import type { Db } from "../../src/kernel/db.ts";
+import { plannedLiveBill } from "../helpers/live-mail.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 
 // The mail worker reads the facts of a claimed batch for the whole batch (mail-lookups.ts):
@@ -89,21 +90,11 @@ describe("a claimed batch's mail lookups", () => {
     );
     const aCharge = await charge(a.test, "fica@example.com");
     // A live-mode mail of a (live charges need a PSP connection; its lookups are what counts).
-    await insertPlannedNotifications(
+    await plannedLiveBill(
       db,
-      { accountId: a.accountId, mode: "live" },
-      [
-        {
-          kind: "bill",
-          chargeId: null,
-          subscriptionId: null,
-          recipient: "vivo@example.com",
-          dedupeKey: "test-live-bill",
-          scheduledFor: clock.now(),
-          nextAttemptAt: new Date(clock.now().getTime() - 60_000),
-        },
-      ],
-      clock.now(),
+      a.accountId,
+      "test-live-bill",
+      new Date(clock.now().getTime() - 60_000),
     );
     await charge(b.test, "saiu@example.com");
     // Two reminders of a's charge: one to the address that unsubscribed (written otherwise).

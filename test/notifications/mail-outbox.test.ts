@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { insertPlannedNotifications } from "../../src/db/queries/notifications/insert-planned.ts";
 import { MAIL_CHANNEL } from "../../src/db/queries/notifications/outbox-sql.ts";
 import {
   type ClaimedNotification,
@@ -13,6 +12,7 @@ import { manualClock } from "../../src/kernel/clock.ts";
 import { makeSmtpRelay } from "../../src/net/smtp-relay.ts";
 import { silentLog } from "../../src/workers/log.ts";
 import { makeMailPass, makeMailWorker } from "../../src/workers/mail-worker.ts";
+import { plannedLiveBill } from "../helpers/live-mail.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 import { type SmtpSink, startSmtpSink } from "../helpers/smtp-sink.ts";
 import { until } from "../helpers/until.ts";
@@ -311,22 +311,7 @@ describe("the outbox's claims", () => {
     const [bill] = await rowsOf(chargeId);
     assert.ok(bill);
     const at = bill.next_attempt_at;
-    await insertPlannedNotifications(
-      db,
-      { accountId: account.accountId, mode: "live" },
-      [
-        {
-          kind: "bill",
-          chargeId: null,
-          subscriptionId: null,
-          recipient: "vivo@example.com",
-          dedupeKey: `live-bill:${chargeId}`,
-          scheduledFor: at,
-          nextAttemptAt: at,
-        },
-      ],
-      at,
-    );
+    await plannedLiveBill(db, account.accountId, `live-bill:${chargeId}`, at);
     await until("both NOTIFYs", () => heard.length >= 2);
     await unlisten();
     assert.deepEqual(heard.slice(0, 2), ["test", "live"]);
@@ -361,22 +346,7 @@ describe("the outbox's claims", () => {
     const [bill] = await rowsOf(chargeId);
     assert.ok(bill);
     const at = bill.next_attempt_at;
-    await insertPlannedNotifications(
-      db,
-      { accountId: who.accountId, mode: "live" },
-      [
-        {
-          kind: "bill",
-          chargeId: null,
-          subscriptionId: null,
-          recipient: "vivo@example.com",
-          dedupeKey: `live-bill-pass:${chargeId}`,
-          scheduledFor: at,
-          nextAttemptAt: at,
-        },
-      ],
-      at,
-    );
+    await plannedLiveBill(db, who.accountId, `live-bill-pass:${chargeId}`, at);
     const { setup } = workerFor({});
     const pass = makeMailPass({ ...setup.send, log: silentLog }, "pass-test");
     await pass({ accountId: who.accountId, mode: "test" }, clock);

@@ -21,7 +21,7 @@ import { isReminder } from "./kinds.ts";
 export type MailLookups = {
   account: AccountRow | undefined;
   settings: unknown;
-  /** The account's test clock's lead for the mail's mode (0 in live mode). */
+  /** The account's test clock's lead for the mail's mode (0 in live mode: lookUpSenders). */
   clockMs: number;
   /** Reminders only; false for other kinds, which never ask. */
   unsubscribed: boolean;
@@ -59,7 +59,7 @@ export async function withMailLookups(
       const lookups: MailLookups = {
         account: f.account,
         settings: f.settings,
-        clockMs: n.mode === "test" ? f.clockMs : 0,
+        clockMs: f.clockMs,
         unsubscribed: unsubscribed.has(
           unsubscribeKey({ accountId: n.accountId, mode: n.mode, address: n.recipient }),
         ),

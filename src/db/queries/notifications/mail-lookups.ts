@@ -5,7 +5,8 @@ import { type ChargeRow, chargeColumns } from "../charges.ts";
 
 // What a claimed batch of mails is prepared from, read for the whole batch at once
 // (domain/notifications/mail-lookups.ts): one statement for the senders (the account, its mail
-// settings for the mode, its test clock) and one for the reminders' unsubscribes, where one per
+// settings for the mode, its test clock), one for the charges and one for the reminders'
+// unsubscribes, where one per
 // mail and kind of fact made five statements per mail, each its own round trip and commit
 // (issue 39: most of a sandbox bill's cost on the database was those, not their execution).
 
